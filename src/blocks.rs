@@ -1,0 +1,325 @@
+//! Phase 4 of thesis chapter 4: the chosen lines become the article.
+//!
+//! - R2L (4.3.5): each chosen line keeps only its right-to-left (non-ASCII) characters.
+//! - DANA, DANAg, AdDANAg (4.4.1): the chosen lines go through an error-tolerant parser. Ours
+//!   walks the whole token stream keeping a stack of open elements, so that a chosen line
+//!   inside a `<pre>`, a list or a heading opened earlier is still read in that context, but
+//!   only tokens of chosen lines produce output. Stray end tags are ignored, unclosed
+//!   elements close at the end: any token sequence is valid input.
+
+use crate::extraction::{Block, BlockKind};
+use crate::options::Algorithm;
+use crate::preprocess::{canonical, collapse_whitespace, is_block, is_void, Page, Tok};
+use crate::render::{escape, safe_url, UrlUse};
+
+/// Builds the blocks of the main content from the lines marked in `chosen`.
+pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>) -> Vec<Block> {
+    match algorithm {
+        Algorithm::R2l => r2l_lines(page, chosen),
+        _ => Builder::new(page, url).run(chosen),
+    }
+}
+
+/// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
+fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
+    let mut out = Vec::new();
+    for (i, line) in page.lines.iter().enumerate().filter(|(i, _)| chosen[*i]) {
+        let mut text = String::new();
+        for tok in &page.toks[line.start..line.end] {
+            for c in canonical(tok).chars() {
+                if c.is_ascii() {
+                    if !text.is_empty() && !text.ends_with(' ') {
+                        text.push(' ');
+                    }
+                } else {
+                    text.push(c);
+                }
+            }
+        }
+        let text = collapse_whitespace(&text).trim().to_string();
+        if !text.is_empty() {
+            out.push(Block {
+                kind: BlockKind::Paragraph,
+                html: escape(&text),
+                text,
+                level: 0,
+                ordered: false,
+                src: None,
+                alt: None,
+                dir: None,
+                line: i,
+            });
+        }
+    }
+    out
+}
+
+/// Inline elements kept in the article HTML (without attributes, except `a[href]`).
+fn is_kept_inline(name: &str) -> bool {
+    matches!(
+        name,
+        "a" | "b" | "strong" | "i" | "em" | "code" | "sub" | "sup" | "mark" | "s" | "del" | "ins" | "u" | "small" | "q" | "cite" | "kbd" | "abbr" | "var" | "samp"
+    )
+}
+
+struct Builder<'a> {
+    page: &'a Page,
+    base: Option<url::Url>,
+    /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
+    stack: Vec<&'a str>,
+    out: Vec<Block>,
+    /// The block being filled.
+    text: String,
+    html: String,
+    /// Inline elements open in `html`, closed when the block ends.
+    inline: Vec<&'static str>,
+    line: usize,
+}
+
+impl<'a> Builder<'a> {
+    fn new(page: &'a Page, url: Option<&str>) -> Self {
+        let page_url = url.and_then(|u| url::Url::parse(u).ok());
+        // `<base href>` is honoured only when it resolves to http(s): it must not turn links
+        // into script.
+        let base = match (&page_url, &page.head.base_href) {
+            (Some(p), Some(b)) => p.join(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")).or(page_url.clone()),
+            (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
+            (p, None) => p.clone(),
+        };
+        Builder { page, base, stack: Vec::new(), out: Vec::new(), text: String::new(), html: String::new(), inline: Vec::new(), line: 0 }
+    }
+
+    fn run(mut self, chosen: &[bool]) -> Vec<Block> {
+        let page = self.page;
+        for (i, tok) in page.toks.iter().enumerate() {
+            let line = page.line_of[i] as usize;
+            let on = chosen.get(line).copied().unwrap_or(false);
+            match tok {
+                Tok::Start { name, self_closing, .. } => {
+                    let name = name.as_str();
+                    if is_block(name) || name == "br" || name == "img" {
+                        self.flush();
+                    }
+                    if on && name == "img" {
+                        self.image(tok, line);
+                    }
+                    if on && is_kept_inline(name) {
+                        self.open_inline(tok);
+                    }
+                    if !is_void(name) && !self_closing {
+                        self.stack.push(name);
+                    }
+                }
+                Tok::End { name } => {
+                    let name = name.as_str();
+                    if is_block(name) {
+                        self.flush();
+                    }
+                    if is_kept_inline(name) {
+                        self.close_inline(name);
+                    }
+                    if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
+                        self.stack.truncate(pos);
+                    }
+                }
+                Tok::Text(t) => {
+                    if on {
+                        if self.text.is_empty() {
+                            self.line = line;
+                        }
+                        self.text.push_str(t);
+                        self.html.push_str(&escape(t));
+                    }
+                }
+            }
+        }
+        self.flush();
+        self.out
+    }
+
+    fn inside(&self, names: &[&str]) -> bool {
+        self.stack.iter().any(|n| names.contains(n))
+    }
+
+    /// The kind of a block from its nearest block-level ancestors.
+    fn kind(&self) -> (BlockKind, u8, bool) {
+        if self.inside(&["pre", "listing", "xmp"]) {
+            return (BlockKind::Preformatted, 0, false);
+        }
+        for name in self.stack.iter().rev() {
+            match *name {
+                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
+                "li" | "dd" | "dt" => {
+                    let depth = self.stack.iter().filter(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")).count().clamp(1, 9);
+                    let ordered = self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"ol");
+                    return (BlockKind::ListItem, depth as u8, ordered);
+                }
+                "blockquote" => return (BlockKind::Quote, 0, false),
+                "figcaption" => return (BlockKind::Figure, 0, false),
+                _ => {}
+            }
+        }
+        (BlockKind::Paragraph, 0, false)
+    }
+
+    fn flush(&mut self) {
+        while let Some(name) = self.inline.pop() {
+            self.html.push_str("</");
+            self.html.push_str(name);
+            self.html.push('>');
+        }
+        let (kind, level, ordered) = self.kind();
+        let text = if kind == BlockKind::Preformatted {
+            self.text.trim_matches('\n').to_string()
+        } else {
+            collapse_whitespace(&self.text).trim().to_string()
+        };
+        let html = std::mem::take(&mut self.html);
+        self.text.clear();
+        if text.is_empty() {
+            return;
+        }
+        let html = if kind == BlockKind::Preformatted { html.trim_matches('\n').to_string() } else { html.trim().to_string() };
+        // A caption belongs to the figure's image just before it.
+        if kind == BlockKind::Figure {
+            if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
+                last.text = text;
+                last.html = html;
+                return;
+            }
+        }
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, line: self.line });
+    }
+
+    fn image(&mut self, tok: &Tok, line: usize) {
+        let small = ["width", "height"].iter().any(|k| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").parse::<u32>().ok()).is_some_and(|v| v < 50));
+        if small {
+            return; // tracking pixels, icons and spacers
+        }
+        let candidates = [tok.attr("data-src"), tok.attr("data-lazy-src"), tok.attr("data-original"), tok.attr("src"), tok.attr("srcset").and_then(|s| s.split_whitespace().next())];
+        let Some(src) = candidates.into_iter().flatten().find_map(|s| safe_url(self.base.as_ref(), s, UrlUse::Image)) else {
+            return;
+        };
+        let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
+        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, line });
+    }
+
+    fn open_inline(&mut self, tok: &Tok) {
+        let Tok::Start { name, .. } = tok else { return };
+        let name: &'static str = match name.as_str() {
+            "a" => "a",
+            "b" | "strong" => "strong",
+            "i" | "em" => "em",
+            "code" => "code",
+            "sub" => "sub",
+            "sup" => "sup",
+            "mark" => "mark",
+            "s" | "del" => "s",
+            "ins" | "u" => "u",
+            "small" => "small",
+            "q" => "q",
+            "cite" => "cite",
+            "kbd" => "kbd",
+            "abbr" => "abbr",
+            "var" => "var",
+            "samp" => "samp",
+            _ => return,
+        };
+        if name == "a" {
+            // Anchors do not nest; a link without a safe target keeps its text only.
+            if self.inline.contains(&"a") {
+                self.close_inline("a");
+            }
+            let Some(href) = tok.attr("href").and_then(|h| safe_url(self.base.as_ref(), h, UrlUse::Link)) else {
+                return;
+            };
+            self.html.push_str("<a href=\"");
+            self.html.push_str(&escape(&href));
+            self.html.push_str("\">");
+        } else {
+            self.html.push('<');
+            self.html.push_str(name);
+            self.html.push('>');
+        }
+        self.inline.push(name);
+    }
+
+    fn close_inline(&mut self, source_name: &str) {
+        let name = match source_name {
+            "b" | "strong" => "strong",
+            "i" | "em" => "em",
+            "del" => "s",
+            "ins" => "u",
+            other => other,
+        };
+        if let Some(pos) = self.inline.iter().rposition(|n| *n == name) {
+            while self.inline.len() > pos {
+                let n = self.inline.pop().unwrap_or_default();
+                self.html.push_str("</");
+                self.html.push_str(n);
+                self.html.push('>');
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::LinkFilter;
+
+    fn all(html: &str) -> Vec<Block> {
+        let page = Page::parse(html, LinkFilter::None);
+        let chosen = vec![true; page.lines.len()];
+        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"))
+    }
+
+    #[test]
+    fn blocks_carry_kind_and_level() {
+        let b = all("<h2>Head</h2><p>Para <b>bold</b></p><ol><li>one</li></ol><blockquote>q</blockquote><pre>a\n  b</pre>");
+        let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.level, b.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (BlockKind::Heading, 2, "Head"),
+                (BlockKind::Paragraph, 0, "Para bold"),
+                (BlockKind::ListItem, 1, "one"),
+                (BlockKind::Quote, 0, "q"),
+                (BlockKind::Preformatted, 0, "a\n  b"),
+            ]
+        );
+        assert!(b[2].ordered);
+        assert_eq!(b[1].html, "Para <strong>bold</strong>");
+    }
+
+    #[test]
+    fn links_resolve_and_unsafe_ones_lose_their_target() {
+        let b = all("<p><a href=\"../x?a=1&amp;b=2\">ok</a> <a href=\"javascript:alert(1)\">bad</a> <a href=\" JaVa&#x09;script:x\">bad2</a></p>");
+        assert_eq!(b[0].html, "<a href=\"https://example.org/x?a=1&amp;b=2\">ok</a> bad bad2");
+    }
+
+    #[test]
+    fn unclosed_and_stray_tags_are_tolerated() {
+        let b = all("</div></p><p>one<em>two<p>three</b></span>");
+        let t: Vec<_> = b.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(t, vec!["onetwo", "three"]);
+        assert_eq!(b[0].html, "one<em>two</em>");
+    }
+
+    #[test]
+    fn images_become_figures_with_captions() {
+        let b = all("<figure><img src=\"/i.jpg\" alt=\"A cat\"><figcaption>The cat</figcaption></figure><img src=x.gif width=1 height=1>");
+        assert_eq!(b.len(), 1);
+        assert_eq!(b[0].kind, BlockKind::Figure);
+        assert_eq!(b[0].src.as_deref(), Some("https://example.org/i.jpg"));
+        assert_eq!(b[0].text, "The cat");
+        assert_eq!(b[0].alt.as_deref(), Some("A cat"));
+    }
+
+    #[test]
+    fn r2l_keeps_only_right_to_left_characters() {
+        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", LinkFilter::None);
+        let b = build(&page, &[true], Algorithm::R2l, None);
+        assert_eq!(b[0].text, "سلام دنیا");
+    }
+}

@@ -1,0 +1,1 @@
+//! Evaluation metrics and corpus reading. Placeholder until the evaluation harness lands.

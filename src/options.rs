@@ -1,0 +1,161 @@
+//! The one options struct of [`crate::extract`]. Every field documents its default; a partial
+//! options object from JavaScript or the CLI fills in the rest from [`Options::default`].
+
+use serde::{Deserialize, Serialize};
+
+/// Which member of the DANA family runs (thesis chapter 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Section 4.3: T1 = non-ASCII bytes, T2 = ASCII bytes; the output keeps only the
+    /// right-to-left (non-ASCII) characters of the chosen lines. No parser. Gap 8.
+    R2l,
+    /// Section 4.4: R2L's phases 1 to 3, then the chosen lines go through the parser. Gap 20.
+    Dana,
+    /// Section 4.5: language independent, T1 = characters of text from the tokenizer,
+    /// T2 = line length - T1 (eq. 4.5). Gap 20.
+    Danag,
+    /// Section 4.6: DANAg after hyperlink normalisation with Filter 3. Gap 20.
+    Addanag,
+}
+
+impl Algorithm {
+    /// Every algorithm, in thesis order.
+    pub const ALL: [Algorithm; 4] = [Algorithm::R2l, Algorithm::Dana, Algorithm::Danag, Algorithm::Addanag];
+
+    /// The gap the thesis found best for this algorithm (sections 4.3.4 and 4.4).
+    pub fn default_gap(self) -> usize {
+        match self {
+            Algorithm::R2l => 8,
+            _ => 20,
+        }
+    }
+
+    /// The hyperlink filter the algorithm implies: Filter 3 for AdDANAg, none otherwise.
+    pub fn default_filter(self) -> LinkFilter {
+        match self {
+            Algorithm::Addanag => LinkFilter::Placeholder,
+            _ => LinkFilter::None,
+        }
+    }
+
+    /// The lowercase name used by the CLI and the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::R2l => "r2l",
+            Algorithm::Dana => "dana",
+            Algorithm::Danag => "danag",
+            Algorithm::Addanag => "addanag",
+        }
+    }
+
+    /// Parses a CLI name (case-insensitive).
+    pub fn parse(s: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name().eq_ignore_ascii_case(s))
+    }
+}
+
+/// Hyperlink pre-processing (thesis 4.6.1). Applies to the counting of phase 1; the links
+/// themselves survive into the article unless Filter 1 removed them with their text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkFilter {
+    /// No hyperlink normalisation.
+    None,
+    /// Filter 1 (ACCB, Algorithm 2): every `<a>` element is removed, anchor text included.
+    Remove,
+    /// Filter 2 (Algorithm 3): the attributes of every `<a>` are removed.
+    Strip,
+    /// Filter 3 (Algorithm 4): the attributes of every `<a>` are replaced by a placeholder of
+    /// length LT - 7, LT the anchor text length, so the link weighs as much code as content.
+    Placeholder,
+}
+
+impl LinkFilter {
+    /// Every filter, CLI order.
+    pub const ALL: [LinkFilter; 4] = [LinkFilter::None, LinkFilter::Remove, LinkFilter::Strip, LinkFilter::Placeholder];
+
+    /// The CLI name: `none`, `1`, `2`, `3`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkFilter::None => "none",
+            LinkFilter::Remove => "1",
+            LinkFilter::Strip => "2",
+            LinkFilter::Placeholder => "3",
+        }
+    }
+
+    /// Parses `none|0|1|2|3`.
+    pub fn parse(s: &str) -> Option<LinkFilter> {
+        match s {
+            "none" | "0" => Some(LinkFilter::None),
+            "1" => Some(LinkFilter::Remove),
+            "2" => Some(LinkFilter::Strip),
+            "3" => Some(LinkFilter::Placeholder),
+            _ => None,
+        }
+    }
+}
+
+/// How TitleFinder scores a text fragment against the `<title>` query (thesis 5.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TitleMetric {
+    /// Cosine similarity of term-frequency vectors.
+    Tf,
+    /// Cosine similarity of TF-IDF vectors (IDF over the page's fragments).
+    Tfidf,
+    /// The overlap score OSM.
+    Osm,
+    /// The sum of the three scores.
+    Sum,
+}
+
+/// Options of [`crate::extract`]. `Options::default()` is the product's default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// The algorithm. Default: [`Algorithm::Addanag`].
+    pub algorithm: Algorithm,
+    /// Hyperlink filter. Default `None`: the algorithm's own ([`Algorithm::default_filter`]).
+    pub filter: Option<LinkFilter>,
+    /// Maximum distance in lines between two regions of the main content (Algorithm 1).
+    /// Default `None`: the algorithm's own ([`Algorithm::default_gap`]).
+    pub gap: Option<usize>,
+    /// The page's URL, against which links and image sources are resolved. Default `None`:
+    /// relative URLs are dropped from the article HTML (they would resolve against the reader).
+    pub url: Option<String>,
+    /// TitleFinder's metric. Default: [`TitleMetric::Tf`].
+    pub title_metric: TitleMetric,
+    /// Use the headline as the upper bound of the main content (thesis 7.2.1). Default `false`.
+    pub title_bound: bool,
+    /// Include each normalised line's source text in the result (for the demo's plots).
+    /// Default `false`: it roughly doubles the size of the result.
+    pub trace: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            algorithm: Algorithm::Addanag,
+            filter: None,
+            gap: None,
+            url: None,
+            title_metric: TitleMetric::Tf,
+            title_bound: false,
+            trace: false,
+        }
+    }
+}
+
+impl Options {
+    /// The filter in force: the explicit one, else the algorithm's.
+    pub fn effective_filter(&self) -> LinkFilter {
+        self.filter.unwrap_or(self.algorithm.default_filter())
+    }
+
+    /// The gap in force: the explicit one, else the algorithm's.
+    pub fn effective_gap(&self) -> usize {
+        self.gap.unwrap_or(self.algorithm.default_gap())
+    }
+}

@@ -1,0 +1,657 @@
+//! The preprocessing step (thesis 4.3.1) and the hyperlink filters (4.6.1).
+//!
+//! One pass of a spec-compliant tokenizer (html5gum, WHATWG tokenization) turns the page into
+//! tokens. Scripts, styles, comments and other non-content elements are dropped; what the head
+//! declares (title, meta, JSON-LD, lang, dir, base) is kept aside for the metadata stages.
+//!
+//! **Line normalisation.** The thesis normalises line length so that the method does not depend
+//! on how the source happens to be broken into lines. We go one step further and rebuild the
+//! lines from the tokens: a line ends before every block-level start tag and after every
+//! block-level end tag or `<br>`; whitespace in text collapses to one space; every tag is
+//! counted in one canonical form (`<name a="v">`, attributes in order, entities decoded). A
+//! page written on one line, pretty-printed, with CRLF, or with a BOM gives the same lines,
+//! so the same counts, regions and text.
+
+use crate::options::LinkFilter;
+use html5gum::{Token, Tokenizer};
+
+/// A token of the page body after preprocessing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    /// A start tag: lowercase name, attributes in source order (first of duplicates wins).
+    Start {
+        /// Tag name, lowercase.
+        name: String,
+        /// Attributes as (lowercase name, decoded value).
+        attrs: Vec<(String, String)>,
+        /// Written as `<x/>`.
+        self_closing: bool,
+    },
+    /// An end tag.
+    End {
+        /// Tag name, lowercase.
+        name: String,
+    },
+    /// Text, character references decoded, whitespace collapsed to single spaces (except
+    /// inside `pre`, `textarea` and `listing`, where it is kept as written, CR LF as LF).
+    Text(String),
+}
+
+impl Tok {
+    /// The tag name of a start or end tag.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Tok::Start { name, .. } | Tok::End { name } => Some(name),
+            Tok::Text(_) => None,
+        }
+    }
+
+    /// The value of an attribute of a start tag.
+    pub fn attr(&self, key: &str) -> Option<&str> {
+        match self {
+            Tok::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()),
+            _ => None,
+        }
+    }
+}
+
+/// Per-token weights that phase 1 sums per line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Weight {
+    /// Characters of text (DANAg's content).
+    pub text: u32,
+    /// Characters of the canonical form, after the hyperlink filter (DANAg's line length).
+    pub chars: u32,
+    /// Bytes >= 0x80 of the canonical UTF-8 form (R2L's S1).
+    pub non_ascii: u32,
+    /// Bytes < 0x80 of the canonical UTF-8 form (R2L's S2).
+    pub ascii: u32,
+}
+
+/// A normalised line: a run of tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Index of the first token.
+    pub start: usize,
+    /// Index one past the last token.
+    pub end: usize,
+}
+
+/// What the head (and the `html` element) declares.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Head {
+    /// Text of the first `<title>` (outside SVG), whitespace collapsed.
+    pub title: String,
+    /// Attributes of every `<meta>` element, wherever it stands.
+    pub metas: Vec<Vec<(String, String)>>,
+    /// Bodies of `<script type="application/ld+json">`.
+    pub json_ld: Vec<String>,
+    /// `<html lang>`.
+    pub lang: Option<String>,
+    /// `<html dir>` (or `<body dir>`).
+    pub dir: Option<String>,
+    /// `<base href>`.
+    pub base_href: Option<String>,
+    /// `<link rel=canonical href>`.
+    pub canonical: Option<String>,
+}
+
+/// A preprocessed page.
+#[derive(Clone, Debug, Default)]
+pub struct Page {
+    /// Body tokens in document order, non-content removed.
+    pub toks: Vec<Tok>,
+    /// Weight of each token (same index as `toks`).
+    pub weights: Vec<Weight>,
+    /// Normalised line of each token (same index as `toks`).
+    pub line_of: Vec<u32>,
+    /// The normalised lines.
+    pub lines: Vec<Line>,
+    /// What the head declares.
+    pub head: Head,
+}
+
+/// Elements whose whole content is not content (dropped with their subtree).
+fn is_dropped(name: &str) -> bool {
+    matches!(
+        name,
+        "script"
+            | "style"
+            | "noscript"
+            | "template"
+            | "svg"
+            | "math"
+            | "iframe"
+            | "object"
+            | "embed"
+            | "canvas"
+            | "select"
+            | "textarea"
+            | "button"
+            | "head"
+            | "title"
+            | "noembed"
+            | "noframes"
+            | "datalist"
+            | "dialog"
+            | "map"
+    )
+}
+
+/// Void elements: never have an end tag, never nest.
+pub fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source" | "track" | "wbr"
+    )
+}
+
+/// Block-level elements: a line ends before their start tag and after their end tag.
+pub fn is_block(name: &str) -> bool {
+    matches!(
+        name,
+        "address"
+            | "article"
+            | "aside"
+            | "blockquote"
+            | "body"
+            | "caption"
+            | "center"
+            | "dd"
+            | "details"
+            | "dir"
+            | "div"
+            | "dl"
+            | "dt"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "form"
+            | "frameset"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hgroup"
+            | "hr"
+            | "html"
+            | "legend"
+            | "li"
+            | "listing"
+            | "main"
+            | "menu"
+            | "nav"
+            | "ol"
+            | "p"
+            | "pre"
+            | "section"
+            | "summary"
+            | "table"
+            | "tbody"
+            | "td"
+            | "tfoot"
+            | "th"
+            | "thead"
+            | "tr"
+            | "ul"
+            | "xmp"
+    )
+}
+
+/// Elements inside which whitespace is kept as written.
+fn keeps_whitespace(name: &str) -> bool {
+    matches!(name, "pre" | "listing" | "xmp" | "plaintext")
+}
+
+/// Head-only elements: their presence does not end the head.
+fn is_head_element(name: &str) -> bool {
+    matches!(name, "title" | "meta" | "link" | "base" | "script" | "style" | "noscript" | "template" | "head")
+}
+
+/// Whether an attribute hides its element from every reader.
+fn hides(name: &str, attrs: &[(String, String)]) -> bool {
+    attrs.iter().any(|(k, v)| {
+        (k == "hidden" && name != "input")
+            || (k == "aria-hidden" && v.eq_ignore_ascii_case("true"))
+            || (k == "style" && {
+                let s: String = v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+                s.contains("display:none") || s.contains("visibility:hidden")
+            })
+    })
+}
+
+fn utf8(s: &[u8]) -> String {
+    String::from_utf8_lossy(s).into_owned()
+}
+
+/// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
+pub fn collapse_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
+        if matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}') {
+            space = true;
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
+        }
+    }
+    if space {
+        out.push(' ');
+    }
+    out
+}
+
+impl Page {
+    /// Tokenises and preprocesses `html` with the given hyperlink filter.
+    pub fn parse(html: &str, filter: LinkFilter) -> Page {
+        let mut page = Page::default();
+        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html));
+        let toks = apply_filter(raw, filter);
+        page.normalise_lines(toks, filter);
+        page
+    }
+
+    /// Tokenises, keeps head declarations aside and drops non-content. Text is left raw.
+    fn strip(&mut self, html: &str) -> Vec<Tok> {
+        let mut emitter = html5gum::DefaultEmitter::default();
+        // Script, style, title, textarea and friends are raw text: without this switch their
+        // bodies would be tokenised as markup.
+        emitter.naively_switch_states(true);
+        let tokenizer = Tokenizer::new_with_emitter(html, emitter);
+
+        let mut out: Vec<Tok> = Vec::new();
+        // The element being dropped, and how deep we are inside elements of its name.
+        let mut dropping: Option<(String, usize)> = None;
+        let mut in_head = false;
+        let mut pending_script: Option<bool> = None; // Some(is_json_ld) while inside a script
+        let mut in_title = false;
+        let mut in_svg = 0usize;
+
+        for token in tokenizer.flatten() {
+            match token {
+                Token::StartTag(tag) => {
+                    let name = utf8(&tag.name);
+                    let mut attrs: Vec<(String, String)> = Vec::with_capacity(tag.attributes.len());
+                    for (k, v) in tag.attributes.iter() {
+                        attrs.push((utf8(k), utf8(&v.value)));
+                    }
+                    let self_closing = tag.self_closing || is_void(&name);
+                    self.note_head(&name, &attrs);
+                    if name == "svg" || name == "math" {
+                        in_svg += usize::from(!self_closing);
+                    }
+                    if name == "script" {
+                        pending_script =
+                            Some(attrs.iter().any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")));
+                    }
+                    if name == "title" && in_svg == 0 && self.head.title.is_empty() {
+                        in_title = true;
+                    }
+                    if let Some((dropped, depth)) = dropping.as_mut() {
+                        if *dropped == name && !self_closing {
+                            *depth += 1;
+                        }
+                        continue;
+                    }
+                    if name == "head" {
+                        in_head = !self_closing;
+                        continue;
+                    }
+                    if in_head && !is_head_element(&name) {
+                        in_head = false; // the head ends where body content begins
+                    }
+                    if in_head {
+                        if !self_closing && !is_void(&name) && is_dropped(&name) {
+                            dropping = Some((name, 1));
+                        }
+                        continue;
+                    }
+                    if (is_dropped(&name) || hides(&name, &attrs)) && !is_void(&name) {
+                        if !self_closing {
+                            dropping = Some((name, 1));
+                        }
+                        continue;
+                    }
+                    if name == "html" || name == "body" {
+                        continue;
+                    }
+                    out.push(Tok::Start { name, attrs, self_closing });
+                }
+                Token::EndTag(tag) => {
+                    let name = utf8(&tag.name);
+                    if (name == "svg" || name == "math") && in_svg > 0 {
+                        in_svg -= 1;
+                    }
+                    if name == "script" {
+                        pending_script = None;
+                    }
+                    if name == "title" {
+                        in_title = false;
+                    }
+                    if let Some((dropped, depth)) = dropping.as_mut() {
+                        if *dropped == name {
+                            *depth -= 1;
+                            if *depth == 0 {
+                                dropping = None;
+                            }
+                        }
+                        continue;
+                    }
+                    if name == "head" {
+                        in_head = false;
+                        continue;
+                    }
+                    if in_head || name == "html" || name == "body" || is_void(&name) {
+                        continue;
+                    }
+                    out.push(Tok::End { name });
+                }
+                Token::String(s) => {
+                    if in_title {
+                        self.head.title.push_str(&utf8(&s));
+                    }
+                    if pending_script == Some(true) {
+                        self.head.json_ld.push(utf8(&s));
+                    }
+                    if dropping.is_some() || in_head {
+                        continue;
+                    }
+                    match out.last_mut() {
+                        Some(Tok::Text(t)) => t.push_str(&utf8(&s)),
+                        _ => out.push(Tok::Text(utf8(&s))),
+                    }
+                }
+                // Comments, doctypes and parse errors are not content.
+                Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
+            }
+        }
+        self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
+        out
+    }
+
+    /// Records what a start tag declares about the page.
+    fn note_head(&mut self, name: &str, attrs: &[(String, String)]) {
+        let get = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
+        match name {
+            "meta" => self.head.metas.push(attrs.to_vec()),
+            "html" => {
+                self.head.lang = self.head.lang.take().or(get("lang").filter(|v| !v.is_empty()));
+                self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty()));
+            }
+            "body" => self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty())),
+            "base" if self.head.base_href.is_none() => self.head.base_href = get("href"),
+            "link" if self.head.canonical.is_none() => {
+                if get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) {
+                    self.head.canonical = get("href");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Normalises whitespace, breaks the token stream into lines and weighs every token.
+    fn normalise_lines(&mut self, toks: Vec<FilteredTok>, filter: LinkFilter) {
+        let mut pre_depth = 0usize;
+        let mut line_start = 0usize;
+        // Whether the current line has text that does not end in a space.
+        let mut line_has_text = false;
+        for ft in toks {
+            let FilteredTok { tok, placeholder } = ft;
+            match &tok {
+                Tok::Start { name, self_closing, .. } => {
+                    if is_block(name) {
+                        self.break_line(&mut line_start, &mut line_has_text);
+                    }
+                    if keeps_whitespace(name) && !self_closing {
+                        pre_depth += 1;
+                    }
+                    let br = name == "br";
+                    let w = weigh_tag(&tok, placeholder, filter);
+                    self.push(tok, w);
+                    if br {
+                        self.break_line(&mut line_start, &mut line_has_text);
+                    }
+                }
+                Tok::End { name } => {
+                    let block = is_block(name);
+                    if keeps_whitespace(name) {
+                        pre_depth = pre_depth.saturating_sub(1);
+                    }
+                    if block {
+                        self.trim_line_end(line_start);
+                    }
+                    let w = weigh_tag(&tok, placeholder, filter);
+                    self.push(tok, w);
+                    if block {
+                        self.break_line(&mut line_start, &mut line_has_text);
+                    }
+                }
+                Tok::Text(raw) => {
+                    let text = if pre_depth > 0 {
+                        raw.replace("\r\n", "\n").replace('\r', "\n")
+                    } else {
+                        let mut t = collapse_whitespace(raw);
+                        if !line_has_text && t.starts_with(' ') {
+                            t.remove(0);
+                        }
+                        t
+                    };
+                    if text.is_empty() {
+                        continue;
+                    }
+                    line_has_text = !text.ends_with(' ');
+                    let w = weigh_text(&text);
+                    self.push(Tok::Text(text), w);
+                }
+            }
+        }
+        self.break_line(&mut line_start, &mut line_has_text);
+    }
+
+    fn push(&mut self, tok: Tok, w: Weight) {
+        self.toks.push(tok);
+        self.weights.push(w);
+        self.line_of.push(self.lines.len() as u32);
+    }
+
+    /// Drops a trailing space from the last text token of the current line.
+    fn trim_line_end(&mut self, line_start: usize) {
+        if let Some(i) = (line_start..self.toks.len()).rev().find(|&i| matches!(self.toks[i], Tok::Text(_))) {
+            if let Tok::Text(t) = &mut self.toks[i] {
+                if t.ends_with(' ') && self.line_of[i] as usize == self.lines.len() {
+                    t.pop();
+                    self.weights[i] = weigh_text(t);
+                    if t.is_empty() {
+                        self.toks.remove(i);
+                        self.weights.remove(i);
+                        self.line_of.remove(i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the current line (if it has any token) and starts the next.
+    fn break_line(&mut self, line_start: &mut usize, line_has_text: &mut bool) {
+        self.trim_line_end(*line_start);
+        if self.toks.len() > *line_start {
+            self.lines.push(Line { start: *line_start, end: self.toks.len() });
+            *line_start = self.toks.len();
+        }
+        *line_has_text = false;
+    }
+
+    /// Each line's canonical source text (for the demo's plots).
+    pub fn line_sources(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .map(|l| self.toks[l.start..l.end].iter().map(canonical).collect::<String>())
+            .collect()
+    }
+}
+
+/// The canonical form of a token, as counted in phase 1 (without the hyperlink filter).
+pub fn canonical(tok: &Tok) -> String {
+    match tok {
+        Tok::Start { name, attrs, self_closing } => {
+            let mut s = format!("<{name}");
+            for (k, v) in attrs {
+                s.push(' ');
+                s.push_str(k);
+                s.push_str("=\"");
+                s.push_str(v);
+                s.push('"');
+            }
+            if *self_closing && !is_void(name) {
+                s.push('/');
+            }
+            s.push('>');
+            s
+        }
+        Tok::End { name } => format!("</{name}>"),
+        Tok::Text(t) => t.clone(),
+    }
+}
+
+fn weigh_str(s: &str, w: &mut Weight) {
+    w.chars += s.chars().count() as u32;
+    let non_ascii = s.bytes().filter(|b| *b >= 0x80).count() as u32;
+    w.non_ascii += non_ascii;
+    w.ascii += s.len() as u32 - non_ascii;
+}
+
+fn weigh_text(text: &str) -> Weight {
+    let mut w = Weight::default();
+    weigh_str(text, &mut w);
+    w.text = w.chars;
+    w
+}
+
+/// Weighs a tag by its canonical form; an anchor's start tag by what the filter left of it.
+fn weigh_tag(tok: &Tok, placeholder: Option<u32>, filter: LinkFilter) -> Weight {
+    let mut w = Weight::default();
+    match (tok, filter) {
+        (Tok::Start { name, .. }, LinkFilter::Strip) if name == "a" => weigh_str("<a>", &mut w),
+        (Tok::Start { name, .. }, LinkFilter::Placeholder) if name == "a" => {
+            // `<a ` + LT - 7 placeholder characters + `>` as in the thesis's example
+            // `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as
+            // much as its text (Algorithm 4).
+            let n = placeholder.unwrap_or(0);
+            w.chars = 4 + n;
+            w.ascii = 4 + n;
+        }
+        _ => weigh_str(&canonical(tok), &mut w),
+    }
+    w
+}
+
+/// A token with, for anchors under Filter 3, the placeholder length LT - 7.
+struct FilteredTok {
+    tok: Tok,
+    placeholder: Option<u32>,
+}
+
+/// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream.
+fn apply_filter(toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
+    // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
+    let anchor_end = |toks: &[Tok], i: usize| -> usize {
+        let mut j = i + 1;
+        while j < toks.len() {
+            match &toks[j] {
+                Tok::End { name } if name == "a" => return j,
+                Tok::Start { name, .. } if name == "a" => return j - 1,
+                _ => j += 1,
+            }
+        }
+        toks.len() - 1
+    };
+    let mut out = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let is_anchor = matches!(&toks[i], Tok::Start { name, self_closing: false, .. } if name == "a");
+        if is_anchor && filter == LinkFilter::Remove {
+            i = anchor_end(&toks, i) + 1;
+            continue;
+        }
+        let placeholder = if is_anchor && filter == LinkFilter::Placeholder {
+            let end = anchor_end(&toks, i);
+            let lt: usize = toks[i + 1..=end]
+                .iter()
+                .map(|t| match t {
+                    Tok::Text(s) => collapse_whitespace(s).trim().chars().count(),
+                    _ => 0,
+                })
+                .sum();
+            Some(lt.saturating_sub(7) as u32)
+        } else {
+            None
+        };
+        out.push(FilteredTok { tok: toks[i].clone(), placeholder });
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(html: &str) -> Vec<String> {
+        Page::parse(html, LinkFilter::None).line_sources()
+    }
+
+    #[test]
+    fn scripts_styles_comments_and_head_are_dropped() {
+        let p = Page::parse(
+            "<html><head><title>T</title><style>p{}</style></head><body><!-- c --><script>x<y</script><p>Hi</p></body></html>",
+            LinkFilter::None,
+        );
+        assert_eq!(p.line_sources(), vec!["<p>Hi</p>"]);
+        assert_eq!(p.head.title, "T");
+    }
+
+    #[test]
+    fn lines_break_at_block_boundaries_not_at_newlines() {
+        assert_eq!(lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"), vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]);
+    }
+
+    #[test]
+    fn minified_and_pretty_printed_pages_give_the_same_lines() {
+        let min = "<div><p>One two <a href=\"/x\">three</a>.</p><ul><li>four</li></ul></div>";
+        let pretty = "<div>\r\n  <p>\r\n    One two\r\n    <a href=\"/x\">three</a>.\r\n  </p>\r\n  <ul>\n    <li>four</li>\n  </ul>\n</div>\n";
+        assert_eq!(lines(min), lines(pretty));
+        assert_eq!(lines(&format!("\u{feff}{min}")), lines(min));
+    }
+
+    #[test]
+    fn filter_3_makes_a_link_weigh_as_much_code_as_text() {
+        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", LinkFilter::Placeholder);
+        let (mut code, mut text) = (0, 0);
+        for (t, w) in p.toks.iter().zip(&p.weights) {
+            if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name == "a") {
+                code += w.chars;
+            }
+            text += w.text;
+        }
+        assert_eq!(text, 12);
+        assert_eq!(code, 13, "`<a _____>` plus `</a>` is LT + 1 characters, as in the thesis");
+    }
+
+    #[test]
+    fn filter_1_removes_anchors_with_their_text() {
+        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", LinkFilter::Remove).line_sources(), vec!["<p>x z</p>"]);
+    }
+
+    #[test]
+    fn hidden_subtrees_are_dropped() {
+        assert_eq!(lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"), vec!["<p>d</p>"]);
+    }
+}

@@ -1,0 +1,119 @@
+//! Phase 3 of thesis chapter 4 (section 4.3.4): Algorithm 1 finds all regions that make up
+//! the main content.
+
+use crate::extraction::Region;
+
+/// d(r_i, r_j) = x_j - y_i + 1 for r_i before r_j (eq. 4.4).
+fn distance(a: &Region, b: &Region) -> usize {
+    b.start - a.end + 1
+}
+
+/// Algorithm 1: marks as chosen the region with the most characters, then its neighbours to
+/// the left and to the right while the distance to the next one is at most `gap`.
+///
+/// `upper_bound`: with the headline bound of thesis 7.2.1, regions that end before the
+/// headline's line are not candidates (the main content starts at the headline).
+pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>) {
+    let first = match upper_bound {
+        Some(line) => regions.iter().position(|r| r.end >= line).unwrap_or(regions.len()),
+        None => 0,
+    };
+    let candidates = &mut regions[first..];
+    // The first of equally large regions wins, so the result does not depend on sort order.
+    let Some(m) = candidates
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.chars.cmp(&b.chars).then(j.cmp(i)))
+        .map(|(i, _)| i)
+    else {
+        return;
+    };
+    if candidates[m].chars == 0 {
+        return;
+    }
+    candidates[m].chosen = true;
+    let mut i = m;
+    while i > 0 && distance(&candidates[i - 1], &candidates[i]) <= gap {
+        candidates[i - 1].chosen = true;
+        i -= 1;
+    }
+    let mut i = m;
+    while i + 1 < candidates.len() && distance(&candidates[i], &candidates[i + 1]) <= gap {
+        candidates[i + 1].chosen = true;
+        i += 1;
+    }
+}
+
+/// A per-line mask of the chosen regions.
+pub fn chosen_lines(regions: &[Region], lines: usize) -> Vec<bool> {
+    let mut mask = vec![false; lines];
+    for r in regions.iter().filter(|r| r.chosen) {
+        mask[r.start..=r.end].iter_mut().for_each(|m| *m = true);
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(start: usize, end: usize, chars: u64) -> Region {
+        Region { start, end, chars, chosen: false }
+    }
+
+    fn picked(rs: &[Region]) -> Vec<usize> {
+        rs.iter().enumerate().filter(|(_, r)| r.chosen).map(|(i, _)| i).collect()
+    }
+
+    /// The naive reading of Algorithm 1: every region reachable from r_m through a chain of
+    /// neighbours each within `gap`.
+    fn naive(rs: &[Region], gap: usize) -> Vec<usize> {
+        let m = (0..rs.len()).rev().max_by_key(|&i| rs[i].chars).unwrap();
+        let mut lo = m;
+        while lo > 0 && rs[lo].start - rs[lo - 1].end + 1 <= gap {
+            lo -= 1;
+        }
+        let mut hi = m;
+        while hi + 1 < rs.len() && rs[hi + 1].start - rs[hi].end + 1 <= gap {
+            hi += 1;
+        }
+        (lo..=hi).collect()
+    }
+
+    #[test]
+    fn grows_both_ways_within_gap_and_stops_at_the_first_wide_gap() {
+        let mut rs = vec![r(0, 1, 5), r(30, 32, 9), r(40, 50, 100), r(55, 56, 3), r(90, 91, 50)];
+        choose(&mut rs, 20, None);
+        assert_eq!(picked(&rs), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn matches_the_naive_reading_on_random_layouts() {
+        let mut seed = 3u64;
+        let mut rnd = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..500 {
+            let mut rs = Vec::new();
+            let mut line = 0;
+            for _ in 0..(1 + rnd(12)) {
+                line += 2 + rnd(30) as usize;
+                let len = rnd(5) as usize;
+                rs.push(r(line, line + len, 1 + rnd(1000)));
+                line += len;
+            }
+            let gap = 2 + rnd(25) as usize;
+            let expected = naive(&rs, gap);
+            choose(&mut rs, gap, None);
+            assert_eq!(picked(&rs), expected);
+        }
+    }
+
+    #[test]
+    fn upper_bound_excludes_regions_above_the_headline() {
+        let mut rs = vec![r(0, 5, 1000), r(40, 50, 100)];
+        choose(&mut rs, 20, Some(30));
+        assert_eq!(picked(&rs), vec![1]);
+    }
+}

@@ -1,0 +1,136 @@
+//! The article as plain text and as HTML that can never run.
+//!
+//! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
+//! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption` and the inline set of
+//! the block builder), only the attributes `href`, `src`, `alt`, `dir`; every text and attribute
+//! value escaped; URLs only `http:`, `https:` or `mailto:` after WHATWG resolution.
+
+use crate::extraction::{Block, BlockKind, Dir};
+
+/// Escapes text for HTML element content and double-quoted attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What a URL is for: links may also be `mailto:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlUse {
+    /// `a[href]`.
+    Link,
+    /// `img[src]`.
+    Image,
+}
+
+/// Resolves `raw` against `base` the way a browser would and returns it only when the result
+/// is `http(s):` (or `mailto:` for links). Relative URLs without a base are dropped.
+pub fn safe_url(base: Option<&url::Url>, raw: &str, what: UrlUse) -> Option<String> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.starts_with('#') {
+        return None;
+    }
+    // The URL parser strips tabs and newlines and lowercases the scheme, exactly as a browser
+    // does, so `jav&#x09;ascript:` cannot slip through as a relative path.
+    let parsed = match base {
+        Some(b) => b.join(raw).ok()?,
+        None => url::Url::parse(raw).ok()?,
+    };
+    match (parsed.scheme(), what) {
+        ("http" | "https", _) | ("mailto", UrlUse::Link) => Some(parsed.into()),
+        _ => None,
+    }
+}
+
+/// The plain text: one block a line (a figure contributes its caption).
+pub fn text(blocks: &[Block]) -> String {
+    let mut out = String::new();
+    for b in blocks.iter().filter(|b| !b.text.is_empty()) {
+        out.push_str(&b.text);
+        out.push('\n');
+    }
+    out
+}
+
+fn dir_attr(b: &Block) -> &'static str {
+    match b.dir {
+        Some(Dir::Rtl) => " dir=\"rtl\"",
+        Some(Dir::Ltr) => " dir=\"ltr\"",
+        None => "",
+    }
+}
+
+/// The article HTML: one element a block, consecutive list items grouped into lists.
+pub fn html(blocks: &[Block]) -> String {
+    let mut out = String::from("<article>");
+    // Open lists as (ordered) from the outermost.
+    let mut lists: Vec<bool> = Vec::new();
+    for b in blocks {
+        let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
+        while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last() != Some(&b.ordered)) {
+            out.push_str(if lists.pop() == Some(true) { "</ol>" } else { "</ul>" });
+        }
+        while lists.len() < depth {
+            out.push_str(if b.ordered { "<ol>" } else { "<ul>" });
+            lists.push(b.ordered);
+        }
+        let d = dir_attr(b);
+        match b.kind {
+            BlockKind::Heading => {
+                let l = b.level.clamp(1, 6);
+                out.push_str(&format!("<h{l}{d}>{}</h{l}>", b.html));
+            }
+            BlockKind::Paragraph => out.push_str(&format!("<p{d}>{}</p>", b.html)),
+            BlockKind::ListItem => out.push_str(&format!("<li{d}>{}</li>", b.html)),
+            BlockKind::Quote => out.push_str(&format!("<blockquote{d}>{}</blockquote>", b.html)),
+            BlockKind::Preformatted => out.push_str(&format!("<pre{d}>{}</pre>", b.html)),
+            BlockKind::Figure => {
+                out.push_str("<figure>");
+                if let Some(src) = &b.src {
+                    out.push_str(&format!("<img src=\"{}\" alt=\"{}\">", escape(src), escape(b.alt.as_deref().unwrap_or(""))));
+                }
+                if !b.html.is_empty() {
+                    out.push_str(&format!("<figcaption{d}>{}</figcaption>", b.html));
+                }
+                out.push_str("</figure>");
+            }
+        }
+    }
+    while let Some(ordered) = lists.pop() {
+        out.push_str(if ordered { "</ol>" } else { "</ul>" });
+    }
+    out.push_str("</article>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_http_https_and_mailto_survive() {
+        let base = url::Url::parse("https://a.example/b/").ok();
+        let b = base.as_ref();
+        assert_eq!(safe_url(b, "c.html", UrlUse::Link).as_deref(), Some("https://a.example/b/c.html"));
+        assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Link).as_deref(), Some("mailto:x@y.z"));
+        for bad in ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>", "vbscript:x", "#top"] {
+            assert_eq!(safe_url(b, bad, UrlUse::Link), None, "{bad}");
+        }
+        assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Image), None);
+        assert_eq!(safe_url(None, "/relative", UrlUse::Link), None);
+    }
+
+    #[test]
+    fn escaping_covers_markup_and_quotes() {
+        assert_eq!(escape("<a href=\"x\" onclick='y'>&"), "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;");
+    }
+}
