@@ -1,0 +1,106 @@
+// Capture: what the page alone knows, serialised for the engine in the service worker.
+//
+// The live page is never modified here. The document is copied into an inert document (one
+// without a browsing context: its images do not load and its scripts do not run), and the copy
+// is what gets lazy image sources filled in and, for strip mode, the `data-dana-id` tags. The
+// id of an element is its index in `DanaCapture.elements`, which holds the live elements in the
+// same document order, so the worker's answer ("keep ids 12, 40, 41") maps straight back to
+// live elements even if the page has changed since.
+
+var DanaCapture = (() => {
+  // Attributes lazy-loading scripts keep the real image URL in, most common first.
+  const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'];
+  const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
+
+  const DANA_OWN = 'dana-reader, dana-message, dana-strip-bar';
+  let elements = [];
+
+  // Walks two trees of identical shape in document order, calling fn(liveEl, copyEl).
+  function walkPair(live, copy, fn) {
+    const a = document.createTreeWalker(live, NodeFilter.SHOW_ELEMENT);
+    const b = copy.ownerDocument.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT);
+    let x = a.currentNode;
+    let y = b.currentNode;
+    while (x && y) {
+      fn(x, y);
+      x = a.nextNode();
+      y = b.nextNode();
+    }
+  }
+
+  function resolveLazy(live, copy) {
+    if (copy.localName === 'img' || copy.localName === 'source') {
+      const current = live.currentSrc || '';
+      // A placeholder is a data: URL or nothing; the real URL waits in a data-* attribute.
+      const placeholder = !copy.getAttribute('src') || /^data:/i.test(copy.getAttribute('src'));
+      if (placeholder) {
+        const lazy = LAZY_SRC.map((n) => copy.getAttribute(n)).find((v) => v && !/^data:/i.test(v));
+        if (lazy) copy.setAttribute('src', lazy);
+        else if (current && !/^data:/i.test(current)) copy.setAttribute('src', current);
+      }
+      if (!copy.getAttribute('srcset')) {
+        const lazySet = LAZY_SRCSET.map((n) => copy.getAttribute(n)).find(Boolean);
+        if (lazySet) copy.setAttribute('srcset', lazySet);
+      }
+    }
+  }
+
+  // Returns { html, tagged?, url, lang, dir, title }.
+  function capture({ tag = false } = {}) {
+    const root = document.documentElement;
+    const inert = document.implementation.createHTMLDocument('');
+    const copy = inert.importNode(root, true);
+    const pairs = [];
+    walkPair(root, copy, (live, c) => {
+      resolveLazy(live, c);
+      pairs.push([live, c]);
+    });
+    // Dana's own elements (a message, the strip bar) are not part of the page.
+    for (const own of copy.querySelectorAll(DANA_OWN)) own.remove();
+    const html = '<!DOCTYPE html>\n' + copy.outerHTML;
+    let tagged;
+    if (tag) {
+      elements = pairs.map(([live]) => live);
+      pairs.forEach(([, c], i) => c.setAttribute('data-dana-id', String(i)));
+      tagged = '<!DOCTYPE html>\n' + copy.outerHTML;
+    }
+    return {
+      html,
+      tagged,
+      url: location.href,
+      lang: root.getAttribute('lang') || (document.body && document.body.getAttribute('lang')) || '',
+      dir: getComputedStyle(document.body || root).direction || 'ltr',
+      title: document.title,
+    };
+  }
+
+  // The current selection as a small page of its own, or null when nothing is selected.
+  function captureSelection() {
+    const sel = getSelection();
+    if (!sel || sel.isCollapsed || !String(sel).trim()) return null;
+    const inert = document.implementation.createHTMLDocument('');
+    const body = inert.body;
+    for (let i = 0; i < sel.rangeCount; i++) body.appendChild(inert.importNode(sel.getRangeAt(i).cloneContents(), true));
+    // A selection inside one paragraph comes without its block; give loose text one.
+    if (![...body.children].some((c) => /^(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|section|article)$/.test(c.localName))) {
+      const p = inert.createElement('p');
+      while (body.firstChild) p.appendChild(body.firstChild);
+      body.appendChild(p);
+    }
+    const root = document.documentElement;
+    const lang = root.getAttribute('lang') || '';
+    return {
+      html: `<!DOCTYPE html><html lang="${lang.replace(/"/g, '')}"><head><title></title></head>${body.outerHTML}</html>`,
+      url: location.href,
+      lang,
+      dir: getComputedStyle(document.body || root).direction || 'ltr',
+      title: '',
+    };
+  }
+
+  return {
+    capture,
+    captureSelection,
+    element: (id) => elements[id] || null,
+  };
+})();

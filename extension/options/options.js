@@ -1,0 +1,57 @@
+// The options page: the defaults of defaults.js, stored in chrome.storage.sync under "settings".
+const form = document.getElementById('form');
+const status = document.getElementById('status');
+const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate'];
+
+function show(s) {
+  for (const k of FIELDS) form.elements[k].value = String(s[k]);
+}
+
+function read() {
+  const s = {};
+  for (const k of FIELDS) {
+    const v = form.elements[k].value;
+    s[k] = typeof DANA_DEFAULTS[k] === 'number' ? Number(v) : v;
+  }
+  for (const [k, [min, max]] of Object.entries(DANA_LIMITS)) {
+    if (!Number.isFinite(s[k])) s[k] = DANA_DEFAULTS[k];
+    s[k] = Math.min(max, Math.max(min, s[k]));
+  }
+  return s;
+}
+
+function listVoices(selected) {
+  const sel = form.elements.voice;
+  const voices = (globalThis.speechSynthesis && speechSynthesis.getVoices()) || [];
+  for (const v of [...voices].sort((a, b) => a.lang.localeCompare(b.lang) || a.name.localeCompare(b.name))) {
+    if ([...sel.options].some((o) => o.value === v.name)) continue;
+    sel.append(new Option(`${v.name} (${v.lang})`, v.name));
+  }
+  // A remembered voice that this system does not have stays selectable, marked as missing.
+  if (selected && ![...sel.options].some((o) => o.value === selected)) sel.append(new Option(`${selected} (not installed here)`, selected));
+  sel.value = selected;
+}
+
+async function load() {
+  const { settings } = await chrome.storage.sync.get('settings');
+  const s = danaSettings(settings);
+  listVoices(s.voice);
+  show(s);
+}
+
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const s = read();
+  await chrome.storage.sync.set({ settings: s });
+  show(s);
+  status.textContent = 'Saved.';
+});
+
+document.getElementById('reset').addEventListener('click', async () => {
+  await chrome.storage.sync.set({ settings: { ...DANA_DEFAULTS } });
+  show(DANA_DEFAULTS);
+  status.textContent = 'Defaults restored.';
+});
+
+if (globalThis.speechSynthesis) speechSynthesis.addEventListener('voiceschanged', () => listVoices(form.elements.voice.value));
+load();
