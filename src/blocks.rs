@@ -269,7 +269,7 @@ mod tests {
     use crate::LinkFilter;
 
     fn all(html: &str) -> Vec<Block> {
-        let page = Page::parse(html, LinkFilter::None);
+        let page = Page::parse(html, LinkFilter::None, false);
         let chosen = vec![true; page.lines.len()];
         build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"))
     }
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn r2l_keeps_only_right_to_left_characters() {
-        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", LinkFilter::None);
+        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", LinkFilter::None, false);
         let b = build(&page, &[true], Algorithm::R2l, None);
         assert_eq!(b[0].text, "سلام دنیا");
     }

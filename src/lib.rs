@@ -42,7 +42,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let gap = options.effective_gap();
 
     // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1).
-    let page = preprocess::Page::parse(html, options.effective_filter());
+    let page = preprocess::Page::parse(html, options.effective_filter(), options.prune);
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);
@@ -55,7 +55,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let lower_limit = if options.title_bound { headline.line } else { None };
 
     // Phase 3: Algorithm 1.
-    regions::choose(&mut regions, gap, lower_limit);
+    regions::choose(&mut regions, gap, lower_limit, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
     let chosen = regions::chosen_lines(&regions, page.lines.len());

@@ -129,6 +129,15 @@ pub struct Options {
     pub title_metric: TitleMetric,
     /// Use the headline as the upper bound of the main content (thesis 7.2.1). Default `false`.
     pub title_bound: bool,
+    /// Phase 3 selection. `false` (the thesis, Algorithm 1): grow the region with the most
+    /// characters by its neighbours within `gap`. `true`: of all chains of regions linked by
+    /// distances within `gap`, take the one with the most characters (Algorithm 1's chain
+    /// around r_m is one of them). Default `false`.
+    pub cluster: bool,
+    /// Preprocessing also drops the elements that declare themselves boilerplate: `nav`,
+    /// `aside`, `footer`. Default `true` (measured: never lower, up to +0.017 shingle F1 per
+    /// set; see docs/EVALUATION.md). `false` is the thesis's preprocessing exactly.
+    pub prune: bool,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
@@ -143,6 +152,8 @@ impl Default for Options {
             url: None,
             title_metric: TitleMetric::Tf,
             title_bound: false,
+            cluster: false,
+            prune: true,
             trace: false,
         }
     }

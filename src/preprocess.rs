@@ -224,6 +224,13 @@ fn hides(name: &str, attrs: &[(String, String)]) -> bool {
     })
 }
 
+/// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
+/// `footer` say by their name that they are not the main content. (Guessing from class and id
+/// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
+fn is_boilerplate(name: &str) -> bool {
+    matches!(name, "nav" | "aside" | "footer")
+}
+
 fn utf8(s: &[u8]) -> String {
     String::from_utf8_lossy(s).into_owned()
 }
@@ -251,16 +258,16 @@ pub fn collapse_whitespace(s: &str) -> String {
 
 impl Page {
     /// Tokenises and preprocesses `html` with the given hyperlink filter.
-    pub fn parse(html: &str, filter: LinkFilter) -> Page {
+    pub fn parse(html: &str, filter: LinkFilter, prune: bool) -> Page {
         let mut page = Page::default();
-        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html));
+        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html), prune);
         let toks = apply_filter(raw, filter);
         page.normalise_lines(toks, filter);
         page
     }
 
     /// Tokenises, keeps head declarations aside and drops non-content. Text is left raw.
-    fn strip(&mut self, html: &str) -> Vec<Tok> {
+    fn strip(&mut self, html: &str, prune: bool) -> Vec<Tok> {
         let mut emitter = html5gum::DefaultEmitter::default();
         // Script, style, title, textarea and friends are raw text: without this switch their
         // bodies would be tokenised as markup.
@@ -314,7 +321,8 @@ impl Page {
                         }
                         continue;
                     }
-                    if (is_dropped(&name) || hides(&name, &attrs)) && !is_void(&name) {
+                    let boilerplate = prune && is_boilerplate(&name);
+                    if (is_dropped(&name) || hides(&name, &attrs) || boilerplate) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
@@ -398,26 +406,34 @@ impl Page {
     }
 
     /// Normalises whitespace, breaks the token stream into lines and weighs every token.
+    ///
+    /// A space at the end of a text token is not written at once: it is carried forward and
+    /// written before the next text of the same line, so no line starts or ends with a space
+    /// and spacing between tags cannot change the counts.
     fn normalise_lines(&mut self, toks: Vec<FilteredTok>, filter: LinkFilter) {
         let mut pre_depth = 0usize;
         let mut line_start = 0usize;
-        // Whether the current line has text that does not end in a space.
         let mut line_has_text = false;
-        for ft in toks {
-            let FilteredTok { tok, placeholder } = ft;
+        let mut pending_space = false;
+        for FilteredTok { tok, placeholder } in toks {
             match &tok {
                 Tok::Start { name, self_closing, .. } => {
                     if is_block(name) {
-                        self.break_line(&mut line_start, &mut line_has_text);
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
                     }
                     if keeps_whitespace(name) && !self_closing {
                         pre_depth += 1;
                     }
                     let br = name == "br";
+                    if !br && !is_block(name) {
+                        self.flush_space(&mut pending_space, line_has_text);
+                    }
                     let w = weigh_tag(&tok, placeholder, filter);
                     self.push(tok, w);
                     if br {
-                        self.break_line(&mut line_start, &mut line_has_text);
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
                     }
                 }
                 Tok::End { name } => {
@@ -425,35 +441,49 @@ impl Page {
                     if keeps_whitespace(name) {
                         pre_depth = pre_depth.saturating_sub(1);
                     }
-                    if block {
-                        self.trim_line_end(line_start);
+                    if !block {
+                        self.flush_space(&mut pending_space, line_has_text);
                     }
                     let w = weigh_tag(&tok, placeholder, filter);
                     self.push(tok, w);
                     if block {
-                        self.break_line(&mut line_start, &mut line_has_text);
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
                     }
                 }
                 Tok::Text(raw) => {
                     let text = if pre_depth > 0 {
                         raw.replace("\r\n", "\n").replace('\r', "\n")
                     } else {
-                        let mut t = collapse_whitespace(raw);
-                        if !line_has_text && t.starts_with(' ') {
-                            t.remove(0);
+                        let collapsed = collapse_whitespace(raw);
+                        let leading = collapsed.starts_with(' ');
+                        let trailing = collapsed.len() > 1 && collapsed.ends_with(' ');
+                        let core = collapsed.trim_matches(' ');
+                        let mut t = String::with_capacity(core.len() + 1);
+                        if !core.is_empty() && line_has_text && (pending_space || leading) {
+                            t.push(' ');
                         }
+                        t.push_str(core);
+                        pending_space = if core.is_empty() { pending_space || leading } else { trailing };
                         t
                     };
                     if text.is_empty() {
                         continue;
                     }
-                    line_has_text = !text.ends_with(' ');
+                    line_has_text = true;
                     let w = weigh_text(&text);
                     self.push(Tok::Text(text), w);
                 }
             }
         }
-        self.break_line(&mut line_start, &mut line_has_text);
+        self.break_line(&mut line_start);
+    }
+
+    /// Writes a carried-forward space before an inline tag, where the source had it.
+    fn flush_space(&mut self, pending_space: &mut bool, line_has_text: bool) {
+        if std::mem::take(pending_space) && line_has_text {
+            self.push(Tok::Text(" ".to_string()), weigh_text(" "));
+        }
     }
 
     fn push(&mut self, tok: Tok, w: Weight) {
@@ -462,31 +492,12 @@ impl Page {
         self.line_of.push(self.lines.len() as u32);
     }
 
-    /// Drops a trailing space from the last text token of the current line.
-    fn trim_line_end(&mut self, line_start: usize) {
-        if let Some(i) = (line_start..self.toks.len()).rev().find(|&i| matches!(self.toks[i], Tok::Text(_))) {
-            if let Tok::Text(t) = &mut self.toks[i] {
-                if t.ends_with(' ') && self.line_of[i] as usize == self.lines.len() {
-                    t.pop();
-                    self.weights[i] = weigh_text(t);
-                    if t.is_empty() {
-                        self.toks.remove(i);
-                        self.weights.remove(i);
-                        self.line_of.remove(i);
-                    }
-                }
-            }
-        }
-    }
-
     /// Ends the current line (if it has any token) and starts the next.
-    fn break_line(&mut self, line_start: &mut usize, line_has_text: &mut bool) {
-        self.trim_line_end(*line_start);
+    fn break_line(&mut self, line_start: &mut usize) {
         if self.toks.len() > *line_start {
             self.lines.push(Line { start: *line_start, end: self.toks.len() });
             *line_start = self.toks.len();
         }
-        *line_has_text = false;
     }
 
     /// Each line's canonical source text (for the demo's plots).
@@ -605,7 +616,7 @@ mod tests {
     use super::*;
 
     fn lines(html: &str) -> Vec<String> {
-        Page::parse(html, LinkFilter::None).line_sources()
+        Page::parse(html, LinkFilter::None, false).line_sources()
     }
 
     #[test]
@@ -613,6 +624,7 @@ mod tests {
         let p = Page::parse(
             "<html><head><title>T</title><style>p{}</style></head><body><!-- c --><script>x<y</script><p>Hi</p></body></html>",
             LinkFilter::None,
+            false,
         );
         assert_eq!(p.line_sources(), vec!["<p>Hi</p>"]);
         assert_eq!(p.head.title, "T");
@@ -633,7 +645,7 @@ mod tests {
 
     #[test]
     fn filter_3_makes_a_link_weigh_as_much_code_as_text() {
-        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", LinkFilter::Placeholder);
+        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", LinkFilter::Placeholder, false);
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
             if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name == "a") {
@@ -647,7 +659,17 @@ mod tests {
 
     #[test]
     fn filter_1_removes_anchors_with_their_text() {
-        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", LinkFilter::Remove).line_sources(), vec!["<p>x z</p>"]);
+        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", LinkFilter::Remove, false).line_sources(), vec!["<p>x z</p>"]);
+    }
+
+    #[test]
+    fn prune_drops_declared_boilerplate_only_when_asked() {
+        let html = "<nav><a href=/>Home</a></nav><article><p>Text</p><aside>Ad</aside></article><footer>(c)</footer>";
+        assert_eq!(Page::parse(html, LinkFilter::None, true).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(
+            Page::parse(html, LinkFilter::None, false).line_sources(),
+            vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
+        );
     }
 
     #[test]

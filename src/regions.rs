@@ -13,7 +13,7 @@ fn distance(a: &Region, b: &Region) -> usize {
 ///
 /// `upper_bound`: with the headline bound of thesis 7.2.1, regions that end before the
 /// headline's line are not candidates (the main content starts at the headline).
-pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>) {
+pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>, cluster: bool) {
     let first = match upper_bound {
         Some(line) => regions.iter().position(|r| r.end >= line).unwrap_or(regions.len()),
         None => 0,
@@ -31,6 +31,10 @@ pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>) {
     if candidates[m].chars == 0 {
         return;
     }
+    if cluster {
+        choose_densest_chain(candidates, gap);
+        return;
+    }
     candidates[m].chosen = true;
     let mut i = m;
     while i > 0 && distance(&candidates[i - 1], &candidates[i]) <= gap {
@@ -42,6 +46,26 @@ pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>) {
         candidates[i + 1].chosen = true;
         i += 1;
     }
+}
+
+/// Marks the chain of regions (neighbours within `gap`) with the most characters; the first
+/// of equal chains wins.
+fn choose_densest_chain(regions: &mut [Region], gap: usize) {
+    let (mut best, mut best_chars) = ((0, 0), 0u64);
+    let mut start = 0;
+    while start < regions.len() {
+        let mut end = start;
+        let mut chars = regions[start].chars;
+        while end + 1 < regions.len() && distance(&regions[end], &regions[end + 1]) <= gap {
+            end += 1;
+            chars += regions[end].chars;
+        }
+        if chars > best_chars {
+            (best, best_chars) = ((start, end), chars);
+        }
+        start = end + 1;
+    }
+    regions[best.0..=best.1].iter_mut().for_each(|r| r.chosen = true);
 }
 
 /// A per-line mask of the chosen regions.
@@ -83,7 +107,7 @@ mod tests {
     #[test]
     fn grows_both_ways_within_gap_and_stops_at_the_first_wide_gap() {
         let mut rs = vec![r(0, 1, 5), r(30, 32, 9), r(40, 50, 100), r(55, 56, 3), r(90, 91, 50)];
-        choose(&mut rs, 20, None);
+        choose(&mut rs, 20, None, false);
         assert_eq!(picked(&rs), vec![1, 2, 3]);
     }
 
@@ -105,15 +129,26 @@ mod tests {
             }
             let gap = 2 + rnd(25) as usize;
             let expected = naive(&rs, gap);
-            choose(&mut rs, gap, None);
+            choose(&mut rs, gap, None, false);
             assert_eq!(picked(&rs), expected);
         }
     }
 
     #[test]
+    fn cluster_mode_takes_the_chain_with_most_characters() {
+        // r_m (100 chars) stands alone; the chain 2..=4 holds 150.
+        let mut rs = vec![r(0, 1, 100), r(40, 41, 50), r(45, 46, 50), r(50, 51, 50)];
+        choose(&mut rs, 20, None, true);
+        assert_eq!(picked(&rs), vec![1, 2, 3]);
+        let mut rs = vec![r(0, 1, 100), r(40, 41, 50), r(45, 46, 50), r(50, 51, 50)];
+        choose(&mut rs, 20, None, false);
+        assert_eq!(picked(&rs), vec![0]);
+    }
+
+    #[test]
     fn upper_bound_excludes_regions_above_the_headline() {
         let mut rs = vec![r(0, 5, 1000), r(40, 50, 100)];
-        choose(&mut rs, 20, Some(30));
+        choose(&mut rs, 20, Some(30), false);
         assert_eq!(picked(&rs), vec![1]);
     }
 }
