@@ -146,8 +146,10 @@ pub struct Region {
     pub start: usize,
     /// Last line (inclusive).
     pub end: usize,
-    /// Content characters (sum of T1) in the region.
+    /// Content characters (sum of T1) in the region: what Algorithm 1 ranks by.
     pub chars: u64,
+    /// Area above the axis (sum of the smoothed diff): what `Options::cluster` ranks chains by.
+    pub area: u64,
     /// Whether Algorithm 1 took it into the main content.
     pub chosen: bool,
 }

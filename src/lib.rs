@@ -8,7 +8,7 @@
 //! 3. [`density`] phase 2: smooth, diff_i = sum over i-1..=i+1 of (T1 - T2) (eq. 4.2), and
 //!    collect the regions with diff > 0 (eq. 4.3).
 //! 4. [`regions`] phase 3: Algorithm 1 grows the region with the most characters by the
-//!    neighbours within `gap` lines.
+//!    neighbours within `gap` lines (or, by default, takes the densest such chain).
 //! 5. [`blocks`] phase 4: the chosen lines go through the error-tolerant block builder (or, for
 //!    R2L, keep only their right-to-left characters); [`render`] makes the article HTML.
 //! 6. [`title`], [`meta`], [`lang`] and [`sentences`] add headline, metadata, direction,
@@ -58,7 +58,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     regions::choose(&mut regions, gap, lower_limit, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let chosen = regions::chosen_lines(&regions, page.lines.len());
+    let chosen = regions::chosen_lines(&regions, &t1, &t2, options.edges);
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
 
     let mut out = Extraction {

@@ -129,14 +129,17 @@ pub struct Options {
     pub title_metric: TitleMetric,
     /// Use the headline as the upper bound of the main content (thesis 7.2.1). Default `false`.
     pub title_bound: bool,
-    /// Phase 3 selection. `false` (the thesis, Algorithm 1): grow the region with the most
+    /// Phase 3 selection. `false` is the thesis's Algorithm 1: grow the region with the most
     /// characters by its neighbours within `gap`. `true`: of all chains of regions linked by
-    /// distances within `gap`, take the one with the most characters (Algorithm 1's chain
-    /// around r_m is one of them). Default `false`.
+    /// distances within `gap`, take the one with the largest area above the axis (Algorithm
+    /// 1's chain around r_m is one of them). Default `true` (measured, docs/EVALUATION.md).
     pub cluster: bool,
+    /// Phase 4 also takes a line just outside a chosen region when its own T1 > T2 (see
+    /// [`crate::regions::chosen_lines`]). Default `true` (measured, docs/EVALUATION.md).
+    pub edges: bool,
     /// Preprocessing also drops the elements that declare themselves boilerplate: `nav`,
-    /// `aside`, `footer`. Default `true` (measured: never lower, up to +0.017 shingle F1 per
-    /// set; see docs/EVALUATION.md). `false` is the thesis's preprocessing exactly.
+    /// `aside`, `footer`. Default `true` (measured, docs/EVALUATION.md). `false` is the
+    /// thesis's preprocessing exactly.
     pub prune: bool,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
@@ -152,7 +155,8 @@ impl Default for Options {
             url: None,
             title_metric: TitleMetric::Tf,
             title_bound: false,
-            cluster: false,
+            cluster: true,
+            edges: true,
             prune: true,
             trace: false,
         }
@@ -160,6 +164,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `cluster`,
+    /// `edges`) off, everything else default.
+    pub fn thesis(algorithm: Algorithm) -> Options {
+        Options { algorithm, prune: false, cluster: false, edges: false, ..Options::default() }
+    }
+
     /// The filter in force: the explicit one, else the algorithm's.
     pub fn effective_filter(&self) -> LinkFilter {
         self.filter.unwrap_or(self.algorithm.default_filter())

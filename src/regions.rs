@@ -48,31 +48,49 @@ pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>, cl
     }
 }
 
-/// Marks the chain of regions (neighbours within `gap`) with the most characters; the first
-/// of equal chains wins.
+/// `Options::cluster`: marks the chain of regions (neighbours within `gap`) with the largest
+/// area above the axis; the first of equal chains wins. Algorithm 1's result is the chain that
+/// holds r_m; this ranks every chain as a whole, so an article cut into short paragraphs by
+/// markup-heavy lines can outweigh one long line of boilerplate. Area, not characters: ranked
+/// by characters, long chains of link lists won on the news portals (measured).
 fn choose_densest_chain(regions: &mut [Region], gap: usize) {
-    let (mut best, mut best_chars) = ((0, 0), 0u64);
+    let (mut best, mut best_area) = ((0, 0), 0u64);
     let mut start = 0;
     while start < regions.len() {
         let mut end = start;
-        let mut chars = regions[start].chars;
+        let mut area = regions[start].area;
         while end + 1 < regions.len() && distance(&regions[end], &regions[end + 1]) <= gap {
             end += 1;
-            chars += regions[end].chars;
+            area += regions[end].area;
         }
-        if chars > best_chars {
-            (best, best_chars) = ((start, end), chars);
+        if area > best_area {
+            (best, best_area) = ((start, end), area);
         }
         start = end + 1;
     }
-    regions[best.0..=best.1].iter_mut().for_each(|r| r.chosen = true);
+    if best_area > 0 {
+        regions[best.0..=best.1].iter_mut().for_each(|r| r.chosen = true);
+    }
 }
 
 /// A per-line mask of the chosen regions.
-pub fn chosen_lines(regions: &[Region], lines: usize) -> Vec<bool> {
+///
+/// With `edges` (`Options::edges`), a line just outside a chosen region is taken too when its
+/// own T1 > T2: eq. 4.2 smooths over a window of three lines, so a content line beside a
+/// code-heavy line can fall below the axis while the empty line on its other side rises above.
+pub fn chosen_lines(regions: &[Region], t1: &[u32], t2: &[u32], edges: bool) -> Vec<bool> {
+    let lines = t1.len();
     let mut mask = vec![false; lines];
     for r in regions.iter().filter(|r| r.chosen) {
         mask[r.start..=r.end].iter_mut().for_each(|m| *m = true);
+        if edges {
+            if r.start > 0 && t1[r.start - 1] > t2[r.start - 1] {
+                mask[r.start - 1] = true;
+            }
+            if r.end + 1 < lines && t1[r.end + 1] > t2[r.end + 1] {
+                mask[r.end + 1] = true;
+            }
+        }
     }
     mask
 }
@@ -82,7 +100,7 @@ mod tests {
     use super::*;
 
     fn r(start: usize, end: usize, chars: u64) -> Region {
-        Region { start, end, chars, chosen: false }
+        Region { start, end, chars, area: chars, chosen: false }
     }
 
     fn picked(rs: &[Region]) -> Vec<usize> {
@@ -136,13 +154,24 @@ mod tests {
 
     #[test]
     fn cluster_mode_takes_the_chain_with_most_characters() {
-        // r_m (100 chars) stands alone; the chain 2..=4 holds 150.
+        // r_m (area 100) stands alone; the chain 2..=4 has area 150.
         let mut rs = vec![r(0, 1, 100), r(40, 41, 50), r(45, 46, 50), r(50, 51, 50)];
         choose(&mut rs, 20, None, true);
         assert_eq!(picked(&rs), vec![1, 2, 3]);
         let mut rs = vec![r(0, 1, 100), r(40, 41, 50), r(45, 46, 50), r(50, 51, 50)];
         choose(&mut rs, 20, None, false);
         assert_eq!(picked(&rs), vec![0]);
+    }
+
+    #[test]
+    fn edges_take_a_content_line_just_outside_a_region() {
+        let mut rs = vec![r(2, 3, 10)];
+        rs[0].chosen = true;
+        let t1 = [0, 9, 0, 5, 1, 0];
+        let t2 = [5, 3, 9, 1, 4, 5];
+        assert_eq!(chosen_lines(&rs, &t1, &t2, false), vec![false, false, true, true, false, false]);
+        // Line 1 (9 > 3) joins; line 4 (1 < 4) does not; line 0 is two lines away.
+        assert_eq!(chosen_lines(&rs, &t1, &t2, true), vec![false, true, true, true, false, false]);
     }
 
     #[test]
