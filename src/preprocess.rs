@@ -15,6 +15,25 @@
 use crate::options::LinkFilter;
 use html5gum::{Token, Tokenizer};
 
+/// html5gum's default emitter, told that nobody reads parse errors (`strip` drops them). That
+/// spares the tokenizer its per-byte character validation, which is only there to report
+/// errors: a fifth of all the instructions of an extraction before this (docs/PERFORMANCE.md).
+struct QuietEmitter(html5gum::DefaultEmitter);
+
+impl html5gum::ForwardingEmitter for QuietEmitter {
+    type Token = Token;
+
+    fn inner(&mut self) -> &mut impl html5gum::Emitter<Token = Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn emit_error(&mut self, _error: html5gum::Error) {}
+}
+
 /// A token of the page body after preprocessing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
@@ -272,7 +291,7 @@ impl Page {
         // Script, style, title, textarea and friends are raw text: without this switch their
         // bodies would be tokenised as markup.
         emitter.naively_switch_states(true);
-        let tokenizer = Tokenizer::new_with_emitter(html, emitter);
+        let tokenizer = Tokenizer::new_with_emitter(html, QuietEmitter(emitter));
 
         let mut out: Vec<Tok> = Vec::new();
         // The element being dropped, and how deep we are inside elements of its name.
