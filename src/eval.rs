@@ -1,1 +1,265 @@
-//! Evaluation metrics and corpus reading. Placeholder until the evaluation harness lands.
+//! The evaluation harness behind `dana eval`: runs the engine over corpus sets and scores
+//! each page against its gold text.
+//!
+//! * [`corpus`]: reading `<set>/index.jsonl`, `pages/<id>.html`, `gold/<id>.txt`.
+//! * [`metrics`]: tokens, LCS P/R/F1 (thesis eq. 4.1) and the article-extraction-benchmark's
+//!   word 4-gram shingle P/R/F1.
+//! * [`run`]: the configurations, one [`run::PageRecord`] per page and configuration.
+//! * [`report`]: averages and the printed tables.
+//!
+//! [`cli`] is `dana eval`; `tests/eval_gate.rs` uses [`run::evaluate`] directly.
+
+pub mod corpus;
+pub mod metrics;
+pub mod progress;
+pub mod report;
+pub mod run;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::{Algorithm, LinkFilter, Options};
+use corpus::CorpusSet;
+use run::{Config, SetJob};
+
+pub const USAGE: &str = "\
+Usage: dana eval [OPTIONS] SET_DIR...
+
+Runs the engine over corpus sets (SET_DIR/index.jsonl, pages/<id>.html, gold/<id>.txt) and
+prints, per set and configuration, LCS precision/recall/F1 (thesis eq. 4.1, word tokens,
+averaged over pages), the word 4-gram shingle precision/recall/F1 of the
+article-extraction-benchmark, and MB/s (page bytes / single-thread decode + extract time).
+Arguments that are files, not directories, are skipped with a note (so SET_DIR/* works).
+
+Options:
+  --algorithm NAME   r2l, dana, danag, addanag, or all: every algorithm and, for the
+                     parser-based ones, every hyperlink filter (default: addanag)
+  --filter F         hyperlink filter none, 1, 2 or 3 (default: the algorithm's)
+  --gap N            Algorithm 1's gap (default: the algorithm's)
+  --title-bound      use the headline as the upper bound of the main content
+  --limit N          only the first N pages of each set (index order)
+  --worst N          list the N pages with the lowest shingle F1 of each set
+  --json FILE        write one JSON line per page and configuration to FILE
+  --threads N        pages evaluated in parallel (default 1); MB/s stays a
+                     single-thread figure
+  --quiet            no progress bar (notes still go to stderr)
+  -h, --help         print this help
+";
+
+/// Parsed `dana eval` arguments.
+#[derive(Debug)]
+struct Args {
+    /// `None` = all.
+    algorithm: Option<Algorithm>,
+    filter: Option<LinkFilter>,
+    gap: Option<usize>,
+    title_bound: bool,
+    limit: Option<usize>,
+    worst: usize,
+    json: Option<PathBuf>,
+    threads: usize,
+    quiet: bool,
+    help: bool,
+    sets: Vec<PathBuf>,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let default = Options::default();
+    let mut a = Args {
+        algorithm: Some(default.algorithm),
+        filter: None,
+        gap: None,
+        title_bound: false,
+        limit: None,
+        worst: 0,
+        json: None,
+        threads: 1,
+        quiet: false,
+        help: false,
+        sets: Vec::new(),
+    };
+    let mut it = args.iter();
+    let mut options_ended = false;
+    while let Some(arg) = it.next() {
+        if options_ended || !arg.starts_with('-') || arg == "-" {
+            a.sets.push(PathBuf::from(arg));
+            continue;
+        }
+        if arg == "--" {
+            options_ended = true;
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("option {name} needs a value"));
+        let number = |v: String| v.parse::<usize>().map_err(|_| format!("invalid value '{v}' for {name} (expected a whole number)"));
+        match name {
+            "-h" | "--help" => a.help = true,
+            "--title-bound" | "--quiet" if inline.is_some() => return Err(format!("option {name} takes no value")),
+            "--title-bound" => a.title_bound = true,
+            "--quiet" => a.quiet = true,
+            "--algorithm" => {
+                let v = value()?;
+                a.algorithm = if v.eq_ignore_ascii_case("all") {
+                    None
+                } else {
+                    Some(Algorithm::parse(&v).ok_or_else(|| format!("invalid value '{v}' for --algorithm (expected r2l, dana, danag, addanag or all)"))?)
+                };
+            }
+            "--filter" => {
+                let v = value()?;
+                a.filter = Some(LinkFilter::parse(&v.to_ascii_lowercase()).ok_or_else(|| format!("invalid value '{v}' for --filter (expected none, 1, 2 or 3)"))?);
+            }
+            "--gap" => a.gap = Some(number(value()?)?),
+            "--limit" => a.limit = Some(number(value()?)?),
+            "--worst" => a.worst = number(value()?)?,
+            "--threads" => {
+                a.threads = number(value()?)?;
+                if a.threads == 0 {
+                    return Err("invalid value '0' for --threads (expected 1 or more)".into());
+                }
+            }
+            "--json" => a.json = Some(PathBuf::from(value()?)),
+            _ => return Err(format!("unknown option '{arg}' (see dana eval --help)")),
+        }
+    }
+    Ok(a)
+}
+
+/// The configurations to compare: one, or with `--algorithm all` R2L and each parser-based
+/// algorithm with each hyperlink filter (or with the `--filter` given).
+fn configs(a: &Args) -> Vec<Config> {
+    let base = Options { gap: a.gap, title_bound: a.title_bound, ..Options::default() };
+    match a.algorithm {
+        Some(algorithm) => vec![Config::new(Options { algorithm, filter: a.filter, ..base })],
+        None => {
+            let mut out = vec![Config::new(Options { algorithm: Algorithm::R2l, ..base.clone() })];
+            for algorithm in [Algorithm::Dana, Algorithm::Danag, Algorithm::Addanag] {
+                match a.filter {
+                    Some(f) => out.push(Config::new(Options { algorithm, filter: Some(f), ..base.clone() })),
+                    None => out.extend(LinkFilter::ALL.map(|f| Config::new(Options { algorithm, filter: Some(f), ..base.clone() }))),
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Index of the configuration that behaves as `Options::default()` would (marked `*`), or
+/// `usize::MAX` when none does.
+fn default_index(configs: &[Config]) -> usize {
+    let d = Options::default();
+    configs
+        .iter()
+        .position(|c| {
+            let o = &c.options;
+            o.algorithm == d.algorithm && o.effective_filter() == d.effective_filter() && o.effective_gap() == d.effective_gap() && o.title_bound == d.title_bound
+        })
+        .unwrap_or(usize::MAX)
+}
+
+/// `dana eval ARGS...`: results on stdout, progress and notes on stderr; `Err` for a usage
+/// or input/output error (one line).
+pub fn cli(args: &[String]) -> Result<(), String> {
+    let a = parse_args(args)?;
+    if a.help {
+        print!("{USAGE}");
+        return Ok(());
+    }
+    if a.sets.is_empty() {
+        return Err("missing SET_DIR (see dana eval --help)".into());
+    }
+    let mut notes = Vec::new();
+    let mut jobs = Vec::new();
+    for dir in &a.sets {
+        if dir.is_file() {
+            notes.push(format!("{}: a file, not a set directory, skipped", dir.display()));
+            continue;
+        }
+        let set = CorpusSet::open(dir, &mut notes)?;
+        let entries: Vec<_> = set.entries.iter().take(a.limit.unwrap_or(usize::MAX)).cloned().collect();
+        jobs.push(SetJob { set, entries });
+    }
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
+    if jobs.is_empty() {
+        return Err("no set directory among the arguments".into());
+    }
+    // Open the JSON file before the run, so a bad path fails in a second, not after minutes.
+    let mut json = match &a.json {
+        Some(p) => Some(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?)),
+        None => None,
+    };
+
+    let configs = configs(&a);
+    let pages: usize = jobs.iter().map(|j| j.entries.len()).sum();
+    eprintln!("dana eval: {} set(s), {pages} pages, {} configuration(s), {} thread(s)", jobs.len(), configs.len(), a.threads);
+    let start = Instant::now();
+    let mut progress = progress::Progress::new(pages, !a.quiet);
+    let results = run::evaluate(&jobs, &configs, a.threads, &mut progress);
+    let wall = start.elapsed().as_secs_f64();
+
+    if let Some(w) = json.as_mut() {
+        let path = a.json.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        for set in &results {
+            for records in &set.records {
+                for r in records {
+                    let line = serde_json::to_string(r).map_err(|e| format!("cannot encode a record: {e}"))?;
+                    writeln!(w, "{line}").map_err(|e| format!("cannot write {path}: {e}"))?;
+                }
+            }
+        }
+        w.flush().map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+
+    let mut out = report::render(&results, &configs, default_index(&configs), a.worst);
+    out.push_str(&format!("  wall time {wall:.1} s on {} thread(s)\n", a.threads));
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: &[&str]) -> Result<Args, String> {
+        parse_args(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn all_is_thirteen_configurations_with_the_default_among_them() {
+        let a = args(&["--algorithm", "all", "x"]).unwrap();
+        let c = configs(&a);
+        assert_eq!(c.len(), 13);
+        let d = default_index(&c);
+        assert_eq!(c[d].options.algorithm, Options::default().algorithm);
+        let labels: std::collections::HashSet<String> = c.iter().map(Config::label).collect();
+        assert_eq!(labels.len(), 13);
+    }
+
+    #[test]
+    fn options_pass_through() {
+        let a = args(&["--algorithm=danag", "--filter", "2", "--gap", "7", "--title-bound", "--limit", "3", "--worst=5", "s1", "s2"]).unwrap();
+        let c = configs(&a);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].options.algorithm, Algorithm::Danag);
+        assert_eq!(c[0].options.effective_filter(), LinkFilter::Strip);
+        assert_eq!(c[0].options.effective_gap(), 7);
+        assert!(c[0].options.title_bound);
+        assert_eq!((a.limit, a.worst, a.sets.len()), (Some(3), 5, 2));
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        for bad in [&["--gap", "x"][..], &["--gap"], &["--algorithm", "foo"], &["--filter", "4"], &["--threads", "0"], &["--bogus"], &["--quiet=1"]] {
+            assert!(args(bad).is_err(), "{bad:?}");
+        }
+        assert!(cli(&[]).is_err());
+        let missing = cli(&["/nonexistent/set".to_string()]).unwrap_err();
+        assert!(missing.contains("no such set directory"), "{missing}");
+    }
+}

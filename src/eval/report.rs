@@ -1,0 +1,155 @@
+//! Averages over pages and the tables `dana eval` prints.
+
+use std::fmt::Write;
+
+use super::metrics::{self, Prf};
+use super::run::{Config, PageRecord, SetResult};
+
+/// The sets whose shingle F1 the issue's acceptance target averages (macro-average >= 0.85,
+/// and >= 0.93 on r2l).
+pub const MACRO_SETS: [&str; 4] = ["cleaneval", "cleanportaleval", "dragnet", "r2l"];
+
+/// One configuration on one set.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub pages: usize,
+    /// Macro averages over pages of the per-page LCS precision, recall and F1.
+    pub lcs: Prf,
+    /// The benchmark's shingle precision and recall averages and the F1 of the two.
+    pub shingle: Prf,
+    pub bytes: u64,
+    /// Sum of the per-page single-thread decode + extract times.
+    pub seconds: f64,
+    /// Pages with no output tokens.
+    pub empty: usize,
+    /// Pages on which the engine panicked.
+    pub failed: usize,
+}
+
+impl Summary {
+    pub fn of(records: &[PageRecord]) -> Summary {
+        let lcs: Vec<Prf> = records.iter().map(|r| r.lcs).collect();
+        let shingles: Vec<_> = records.iter().map(|r| r.shingle).collect();
+        Summary {
+            pages: records.len(),
+            lcs: metrics::mean_prf(&lcs),
+            shingle: metrics::shingle_summary(&shingles),
+            bytes: records.iter().map(|r| r.bytes as u64).sum(),
+            seconds: records.iter().map(|r| r.seconds).sum(),
+            empty: records.iter().filter(|r| r.output_tokens == 0).count(),
+            failed: records.iter().filter(|r| r.error.is_some()).count(),
+        }
+    }
+
+    /// Throughput in MB/s (1 MB = 10^6 bytes).
+    pub fn mb_per_s(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.bytes as f64 / 1e6 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The mean of the shingle F1s of the [`MACRO_SETS`] present in `results` for configuration
+/// `c`, and how many of the four were present.
+pub fn macro_shingle_f1(results: &[SetResult], c: usize) -> Option<(f64, usize)> {
+    let f1s: Vec<f64> = results
+        .iter()
+        .filter(|r| MACRO_SETS.contains(&r.name.as_str()) && !r.records[c].is_empty())
+        .map(|r| Summary::of(&r.records[c]).shingle.f1)
+        .collect();
+    if f1s.is_empty() {
+        None
+    } else {
+        Some((f1s.iter().sum::<f64>() / f1s.len() as f64, f1s.len()))
+    }
+}
+
+/// The whole report: a table a set, the worst pages when asked, then a summary table.
+pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: usize) -> String {
+    let mut out = String::new();
+    let width = configs.iter().map(|c| c.label().len()).max().unwrap_or(0).max(13) + 2;
+    for set in results {
+        let pages = set.records.first().map_or(0, |r| r.len());
+        let bytes = set.records.first().map_or(0, |r| r.iter().map(|p| p.bytes as u64).sum::<u64>());
+        let _ = writeln!(out, "\n{}: {} pages, {:.1} MB{}", set.name, pages, bytes as f64 / 1e6, if set.skipped.is_empty() { String::new() } else { format!(", {} skipped", set.skipped.len()) });
+        let _ = writeln!(out, "  {:<width$} {:>6} {:>6} {:>6}   {:>6} {:>6} {:>6}   {:>7} {:>5} {:>6}", "configuration", "LCS P", "LCS R", "LCS F1", "Sh P", "Sh R", "Sh F1", "MB/s", "empty", "failed");
+        for (c, config) in configs.iter().enumerate() {
+            let s = Summary::of(&set.records[c]);
+            let mark = if c == default { "*" } else { " " };
+            let _ = writeln!(
+                out,
+                "{mark} {:<width$} {:>6.3} {:>6.3} {:>6.3}   {:>6.3} {:>6.3} {:>6.3}   {:>7.2} {:>5} {:>6}",
+                config.label(),
+                s.lcs.precision,
+                s.lcs.recall,
+                s.lcs.f1,
+                s.shingle.precision,
+                s.shingle.recall,
+                s.shingle.f1,
+                s.mb_per_s(),
+                s.empty,
+                s.failed
+            );
+        }
+        if worst > 0 {
+            for (c, config) in configs.iter().enumerate() {
+                let mut recs: Vec<&PageRecord> = set.records[c].iter().collect();
+                recs.sort_by(|a, b| a.shingle_prf.f1.total_cmp(&b.shingle_prf.f1).then_with(|| a.id.cmp(&b.id)));
+                let _ = writeln!(out, "  worst {} by shingle F1, {}:", worst.min(recs.len()), config.label());
+                for r in recs.iter().take(worst) {
+                    let why = match (&r.error, &r.reason) {
+                        (Some(e), _) => format!("  [panic: {e}]"),
+                        (None, Some(reason)) => format!("  [{reason}]"),
+                        _ => String::new(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "    F1 {:.3}  P {:.3}  R {:.3}  LCS F1 {:.3}  tokens gold {:>6} out {:>6}  {}{why}",
+                        r.shingle_prf.f1, r.shingle_prf.precision, r.shingle_prf.recall, r.lcs.f1, r.gold_tokens, r.output_tokens, r.id
+                    );
+                }
+            }
+        }
+    }
+
+    // Summary: shingle F1 per set side by side, the macro average of the target sets, and the
+    // throughput over all pages.
+    let names: Vec<&str> = results.iter().map(|r| r.name.as_str()).collect();
+    let col = |n: &str| n.len().max(6);
+    let _ = write!(out, "\nshingle F1 by set\n  {:<width$}", "configuration");
+    for n in &names {
+        let _ = write!(out, " {:>w$}", n, w = col(n));
+    }
+    let present = results.iter().filter(|r| MACRO_SETS.contains(&r.name.as_str())).count();
+    let macro_name = if present == MACRO_SETS.len() { "macro4".to_string() } else { format!("macro{present}of4") };
+    if present > 0 {
+        let _ = write!(out, " {:>8}", macro_name);
+    }
+    let _ = writeln!(out, " {:>7} {:>8}", "MB/s", "LCS F1");
+    for (c, config) in configs.iter().enumerate() {
+        let mark = if c == default { "*" } else { " " };
+        let _ = write!(out, "{mark} {:<width$}", config.label());
+        for (set, n) in results.iter().zip(&names) {
+            let _ = write!(out, " {:>w$.3}", Summary::of(&set.records[c]).shingle.f1, w = col(n));
+        }
+        if let Some((m, _)) = macro_shingle_f1(results, c) {
+            let _ = write!(out, " {:>8.3}", m);
+        }
+        let all: Vec<PageRecord> = results.iter().flat_map(|r| r.records[c].iter().cloned()).collect();
+        let s = Summary::of(&all);
+        // LCS F1 here is the mean over sets of each set's macro average.
+        let lcs = results.iter().map(|r| Summary::of(&r.records[c]).lcs.f1).sum::<f64>() / results.len().max(1) as f64;
+        let _ = writeln!(out, " {:>7.2} {:>8.3}", s.mb_per_s(), lcs);
+    }
+    if present > 0 {
+        let _ = writeln!(
+            out,
+            "  {macro_name}: mean shingle F1 over {} (issue #2 target: >= 0.85, and >= 0.93 on r2l)",
+            MACRO_SETS.iter().filter(|m| names.contains(m)).copied().collect::<Vec<_>>().join(", ")
+        );
+    }
+    let _ = writeln!(out, "  * = the default configuration; MB/s = page bytes / single-thread decode + extract time, all sets");
+    out
+}

@@ -1,0 +1,212 @@
+//! Running configurations over pages and scoring each page.
+//!
+//! A page is read and decoded once; every configuration then extracts from the decoded text.
+//! Each configuration's time is the decode time plus its own extract time, measured on the
+//! one thread that does the work, so MB/s is a single-thread figure whatever `threads` is.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::corpus::{CorpusSet, Entry};
+use super::metrics::{self, Counts, Interner, Prf};
+use super::progress::Progress;
+use crate::{Algorithm, Extraction, LinkFilter, Options};
+
+/// One configuration of the engine under evaluation.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub options: Options,
+}
+
+impl Config {
+    pub fn new(options: Options) -> Config {
+        Config { options }
+    }
+
+    /// A short name: `addanag f3 g20`, `r2l g8` (R2L has no parser, so no filter).
+    pub fn label(&self) -> String {
+        let o = &self.options;
+        let mut s = o.algorithm.name().to_string();
+        if o.algorithm != Algorithm::R2l {
+            s.push_str(match o.effective_filter() {
+                LinkFilter::None => " f-",
+                LinkFilter::Remove => " f1",
+                LinkFilter::Strip => " f2",
+                LinkFilter::Placeholder => " f3",
+            });
+        }
+        s.push_str(&format!(" g{}", o.effective_gap()));
+        if o.title_bound {
+            s.push_str(" tb");
+        }
+        s
+    }
+}
+
+/// The result of one configuration on one page: one line of `--json`.
+///
+/// To add a metric (for example headline accuracy against `Entry::title`), add a field here,
+/// fill it in [`score`], and average it in `Summary::of` (src/eval/report.rs).
+#[derive(Clone, Debug, Serialize)]
+pub struct PageRecord {
+    pub set: String,
+    pub id: String,
+    pub config: String,
+    pub algorithm: Algorithm,
+    pub filter: LinkFilter,
+    pub gap: usize,
+    /// Size of the page in bytes, as stored.
+    pub bytes: usize,
+    /// The encoding the page was decoded with.
+    pub encoding: &'static str,
+    /// Seconds to decode and extract, on one thread.
+    pub seconds: f64,
+    /// `\w+` tokens of the gold text and of the extracted text.
+    pub gold_tokens: usize,
+    pub output_tokens: usize,
+    /// LCS precision, recall, F1 (thesis eq. 4.1).
+    pub lcs: Prf,
+    /// Normalised shingle TP/FP/FN (what the benchmark averages) ...
+    pub shingle: Counts,
+    /// ... and this page's own shingle precision, recall, F1.
+    pub shingle_prf: Prf,
+    /// Why the engine found no article (`Extraction::reason`).
+    pub reason: Option<String>,
+    /// The engine panicked on this page: the panic message. The page scores as an empty output.
+    pub error: Option<String>,
+}
+
+/// A set with the pages to evaluate.
+pub struct SetJob {
+    pub set: CorpusSet,
+    pub entries: Vec<Entry>,
+}
+
+/// The outcome of a set: `records[c]` holds configuration `c`'s records, in entry order.
+pub struct SetResult {
+    pub name: String,
+    pub records: Vec<Vec<PageRecord>>,
+    /// Pages left out (missing page or gold), with why.
+    pub skipped: Vec<String>,
+}
+
+/// Scores one extraction against the gold tokens.
+fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut Interner, ex: Result<Extraction, String>) -> PageRecord {
+    let (text, reason, error) = match ex {
+        Ok(ex) => (ex.text, ex.reason, None),
+        Err(panic) => (String::new(), None, Some(panic)),
+    };
+    let out = interner.ids(&text);
+    let shingle = metrics::shingle_counts(gold, &out);
+    PageRecord {
+        set: set.to_string(),
+        id: entry.id.clone(),
+        config: config.label(),
+        algorithm: config.options.algorithm,
+        filter: config.options.effective_filter(),
+        gap: config.options.effective_gap(),
+        bytes: 0,
+        encoding: "",
+        seconds: 0.0,
+        gold_tokens: gold.len(),
+        output_tokens: out.len(),
+        lcs: metrics::lcs_prf(gold, &out),
+        shingle,
+        shingle_prf: shingle.prf(),
+        reason,
+        error,
+    }
+}
+
+/// Evaluates one page under every configuration; `Err` says why the page was skipped.
+pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Result<Vec<PageRecord>, String> {
+    let page_path = set.page_path(&entry.id);
+    let bytes = std::fs::read(&page_path).map_err(|e| format!("{}/{}: page {} unreadable ({e}), skipped", set.name, entry.id, page_path.display()))?;
+    let gold_path = set.gold_path(&entry.id);
+    let gold_bytes = std::fs::read(&gold_path).map_err(|e| format!("{}/{}: gold {} unreadable ({e}), skipped", set.name, entry.id, gold_path.display()))?;
+    let gold_text = String::from_utf8_lossy(&gold_bytes);
+    let mut interner = Interner::default();
+    let gold = interner.ids(&gold_text);
+
+    let t0 = Instant::now();
+    let (html, encoding) = crate::decode::decode(&bytes);
+    let decode_seconds = t0.elapsed().as_secs_f64();
+
+    let mut records = Vec::with_capacity(configs.len());
+    for config in configs {
+        let t = Instant::now();
+        let ex = catch_unwind(AssertUnwindSafe(|| crate::extract(&html, &config.options))).map_err(|p| {
+            p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+        });
+        let seconds = decode_seconds + t.elapsed().as_secs_f64();
+        let mut record = score(entry, &set.name, config, &gold, &mut interner, ex);
+        record.bytes = bytes.len();
+        record.encoding = encoding;
+        record.seconds = seconds;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Evaluates every job's pages under every configuration on `threads` threads (pages are
+/// shared out one at a time). Skipped pages and engine panics are reported in the result
+/// and as notes on the progress line.
+pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &mut Progress) -> Vec<SetResult> {
+    let work: Vec<(usize, usize)> = jobs.iter().enumerate().flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e))).collect();
+    let mut slots: Vec<Vec<Option<Result<Vec<PageRecord>, String>>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let tx = tx.clone();
+            let (work, next) = (&work, &next);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(s, e)) = work.get(i) else { break };
+                let job = &jobs[s];
+                let result = evaluate_page(&job.set, &job.entries[e], configs);
+                if tx.send((s, e, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (s, e, result) in rx {
+            let job = &jobs[s];
+            progress.step(&format!("{}/{}", job.set.name, job.entries[e].id));
+            match &result {
+                Err(note) => progress.note(note),
+                Ok(records) => {
+                    for r in records.iter().filter(|r| r.error.is_some()) {
+                        progress.note(&format!("{}/{}: {} panicked: {}; scored as an empty output", r.set, r.id, r.config, r.error.as_deref().unwrap_or("")));
+                    }
+                }
+            }
+            slots[s][e] = Some(result);
+        }
+    });
+    progress.finish();
+
+    jobs.iter()
+        .zip(slots)
+        .map(|(job, slots)| {
+            let mut records: Vec<Vec<PageRecord>> = vec![Vec::new(); configs.len()];
+            let mut skipped = Vec::new();
+            for slot in slots.into_iter().flatten() {
+                match slot {
+                    Ok(page) => {
+                        for (c, r) in page.into_iter().enumerate() {
+                            records[c].push(r);
+                        }
+                    }
+                    Err(note) => skipped.push(note),
+                }
+            }
+            SetResult { name: job.set.name.clone(), records, skipped }
+        })
+        .collect()
+}
