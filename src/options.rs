@@ -125,7 +125,8 @@ pub struct Options {
     /// The page's URL, against which links and image sources are resolved. Default `None`:
     /// relative URLs are dropped from the article HTML (they would resolve against the reader).
     pub url: Option<String>,
-    /// TitleFinder's metric. Default: [`TitleMetric::Tf`].
+    /// TitleFinder's metric. Default: [`TitleMetric::Sum`], the best measured on the titled
+    /// sets (readability, r2l; docs/EVALUATION.md), where the thesis's Table 5.4 favoured TF.
     pub title_metric: TitleMetric,
     /// Use the headline as the upper bound of the main content (thesis 7.2.1). Default `false`.
     pub title_bound: bool,
@@ -153,7 +154,7 @@ impl Default for Options {
             filter: None,
             gap: None,
             url: None,
-            title_metric: TitleMetric::Tf,
+            title_metric: TitleMetric::Sum,
             title_bound: false,
             cluster: true,
             edges: true,

@@ -1,27 +1,42 @@
-//! TitleFinder (thesis chapter 5). Placeholder until issue #3: the `<title>` text as is.
+//! TitleFinder: the headline of a page (thesis chapter 5).
+//!
+//! The `<title>` text is a query; every text fragment of the body is a "sentence" (5.3.2); the
+//! fragment most similar to the query is the headline (5.3.3). Fragments are the texts of the
+//! normalised lines of [`Page`] (a line ends at every block-level tag, so inline markup such as
+//! `<h1><a>Head</a> <em>line</em></h1>` stays one fragment, as a reader sees it).
+//!
+//! Preprocessing (5.3.1) is [`Page::parse`] (scripts, styles, comments and metas removed,
+//! whitespace normalised) plus [`tokens`]: Unicode words (UAX #29), lowercased, so quotes,
+//! commas, colons and other punctuation never become tokens.
+//!
+//! When TitleFinder has nothing to work with (no `<title>`, or a `<title>` that shares no token
+//! with the body) the headline is the first `h1`, else `og:title`, else the `<title>` as is.
+//!
+//! The module also holds the two baselines of 5.4.3 and the scoring of a headline against a
+//! gold one, for `dana eval`.
 
-use crate::extraction::Extraction;
+use std::collections::HashMap;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::extraction::{Extraction, TitleCandidate};
 use crate::options::TitleMetric;
-use crate::preprocess::Page;
+use crate::preprocess::{collapse_whitespace, Page, Tok};
+
+/// How many candidates [`Extraction::title_candidates`] keeps.
+const MAX_CANDIDATES: usize = 10;
 
 /// The chosen headline.
 #[derive(Clone, Debug, Default)]
 pub struct Headline {
     /// Its text.
     pub text: String,
-    /// Which rule chose it.
+    /// Which rule chose it: `titlefinder`, `h1`, `og:title`, `title` or `none`.
     pub rule: &'static str,
     /// The normalised line it stands on, when it stands in the body.
     pub line: Option<usize>,
-}
-
-/// Finds the headline of a page.
-pub fn find(page: &Page, _metric: TitleMetric) -> Headline {
-    if page.head.title.is_empty() {
-        Headline { text: String::new(), rule: "none", line: None }
-    } else {
-        Headline { text: page.head.title.clone(), rule: "title", line: None }
-    }
+    /// The best fragments with their four scores, best first under the metric in use.
+    pub candidates: Vec<TitleCandidate>,
 }
 
 impl Headline {
@@ -29,5 +44,370 @@ impl Headline {
     pub fn apply(&self, out: &mut Extraction) {
         out.title = self.text.clone();
         out.title_rule = self.rule.to_string();
+        out.title_candidates = self.candidates.clone();
+    }
+}
+
+/// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
+/// Arabic-script vowel marks and tatweel (optional in writing: the `<title>` and the body
+/// may differ only in them).
+pub fn tokens(s: &str) -> Vec<String> {
+    s.unicode_words()
+        .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Arabic harakat, tanween, shadda, sukun, superscript alef and tatweel.
+fn is_optional_mark(c: char) -> bool {
+    matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}')
+}
+
+/// A text fragment of the body: one normalised line's text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fragment {
+    /// The text, whitespace collapsed and trimmed.
+    pub text: String,
+    /// The normalised line.
+    pub line: usize,
+}
+
+/// The text fragments of the body in document order (lines without text are skipped).
+pub fn fragments(page: &Page) -> Vec<Fragment> {
+    let mut out = Vec::new();
+    for (i, line) in page.lines.iter().enumerate() {
+        let mut text = String::new();
+        for tok in &page.toks[line.start..line.end] {
+            if let Tok::Text(t) = tok {
+                text.push_str(t);
+            }
+        }
+        let text = collapse_whitespace(&text).trim().to_string();
+        if !text.is_empty() {
+            out.push(Fragment { text, line: i });
+        }
+    }
+    out
+}
+
+/// Scores every fragment against `query` with the four measures of 5.3.3. Returns one
+/// candidate per fragment, in document order (fragments without a word are left out).
+pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
+    // Term ids over the query and all fragments.
+    let mut vocab: HashMap<String, usize> = HashMap::new();
+    let mut id = |w: String| -> usize {
+        let n = vocab.len();
+        *vocab.entry(w).or_insert(n)
+    };
+    let q_terms: Vec<usize> = tokens(query).into_iter().map(&mut id).collect();
+    let docs: Vec<(usize, Vec<usize>)> = fragments
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (i, tokens(&f.text).into_iter().map(&mut id).collect::<Vec<_>>()))
+        .filter(|(_, t)| !t.is_empty())
+        .collect();
+    if q_terms.is_empty() || docs.is_empty() {
+        return Vec::new();
+    }
+
+    // Document frequency over the page's fragments (the "documents" of the IDF).
+    let mut df = vec![0u32; vocab.len()];
+    let mut tf_docs: Vec<HashMap<usize, f64>> = Vec::with_capacity(docs.len());
+    for (_, terms) in &docs {
+        let tf = term_frequencies(terms);
+        for t in tf.keys() {
+            df[*t] += 1;
+        }
+        tf_docs.push(tf);
+    }
+    let n = docs.len() as f64;
+    // Smoothed IDF, ln((1 + N) / (1 + df)) + 1: never zero and defined for query terms that
+    // occur in no fragment, so a query word shared by every fragment still counts a little.
+    let idf: Vec<f64> = df.iter().map(|&d| ((1.0 + n) / (1.0 + d as f64)).ln() + 1.0).collect();
+
+    let q_tf = term_frequencies(&q_terms);
+    let q_tfidf: HashMap<usize, f64> = q_tf.iter().map(|(t, w)| (*t, w * idf[*t])).collect();
+    let q_tf_norm = norm(q_tf.values());
+    let q_tfidf_norm = norm(q_tfidf.values());
+
+    let mut out = Vec::with_capacity(docs.len());
+    for ((i, _), s_tf) in docs.iter().zip(&tf_docs) {
+        let s_tf_norm = norm(s_tf.values());
+        let s_tfidf_norm = norm(s_tf.iter().map(|(t, w)| w * idf[*t]).collect::<Vec<_>>().iter());
+        let mut dot_tf = 0.0;
+        let mut dot_tfidf = 0.0;
+        let mut osm = 0.0;
+        for (t, qw) in &q_tf {
+            if let Some(sw) = s_tf.get(t) {
+                dot_tf += qw * sw;
+                dot_tfidf += q_tfidf[t] * sw * idf[*t];
+                // Eq. 5.2: tf-idf weight of the query term times the Euclidean-normalised tf
+                // weight of the term in the fragment.
+                osm += q_tfidf[t] * sw / s_tf_norm;
+            }
+        }
+        // Cosine similarity (5.3.3): the dot product over the product of the norms.
+        let tf = dot_tf / (q_tf_norm * s_tf_norm);
+        let tfidf = dot_tfidf / (q_tfidf_norm * s_tfidf_norm);
+        out.push(TitleCandidate {
+            text: fragments[*i].text.clone(),
+            line: fragments[*i].line,
+            tf,
+            tfidf,
+            osm,
+            // Eq. 5.3.
+            sum: tf + tfidf + osm,
+        });
+    }
+    out
+}
+
+fn term_frequencies(terms: &[usize]) -> HashMap<usize, f64> {
+    let mut tf = HashMap::new();
+    for t in terms {
+        *tf.entry(*t).or_insert(0.0) += 1.0;
+    }
+    tf
+}
+
+fn norm<'a>(v: impl Iterator<Item = &'a f64>) -> f64 {
+    v.map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// A candidate's score under a metric.
+pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
+    match metric {
+        TitleMetric::Tf => c.tf,
+        TitleMetric::Tfidf => c.tfidf,
+        TitleMetric::Osm => c.osm,
+        TitleMetric::Sum => c.sum,
+    }
+}
+
+/// Finds the headline of a page with TitleFinder and the fallbacks described in the module
+/// documentation.
+pub fn find(page: &Page, metric: TitleMetric) -> Headline {
+    let frags = fragments(page);
+    let mut candidates = score(&frags, &page.head.title);
+    // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
+    // stands above the article that repeats its words.
+    candidates.sort_by(|a, b| metric_score(b, metric).total_cmp(&metric_score(a, metric)));
+    let limit = max_headline_words(tokens(&page.head.title).len());
+    candidates.retain(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit);
+    candidates.truncate(MAX_CANDIDATES);
+    if let Some(best) = candidates.first() {
+        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
+    }
+    // The `<title>` is empty or shares no word with the body.
+    if let Some((text, line)) = first_heading(page, Some(1)) {
+        return Headline { text, rule: "h1", line: Some(line), candidates };
+    }
+    if let Some(text) = meta_content(page, "og:title") {
+        return Headline { text, rule: "og:title", line: None, candidates };
+    }
+    if !page.head.title.is_empty() {
+        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates };
+    }
+    Headline { text: String::new(), rule: "none", line: None, candidates }
+}
+
+/// The longest fragment, in words, that may be a headline for a `<title>` of `query_words`
+/// words. Our guard, not the thesis's: when the body has no fragment like the `<title>`, a long
+/// paragraph that happens to repeat its words would win under every metric, and a paragraph
+/// is never a headline; the fallbacks below do better.
+fn max_headline_words(query_words: usize) -> usize {
+    2 * query_words + 5
+}
+
+/// The content of the first `<meta property|name=key content>` that is not blank.
+fn meta_content(page: &Page, key: &str) -> Option<String> {
+    page.head.metas.iter().find_map(|attrs| {
+        let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+        let named = [get("property"), get("name")].into_iter().flatten().any(|v| v.trim().eq_ignore_ascii_case(key));
+        let content = collapse_whitespace(get("content")?).trim().to_string();
+        (named && !content.is_empty()).then_some(content)
+    })
+}
+
+/// The text and line of the first heading with text: of level `level`, or, with `None`, of
+/// the highest level the page uses (the "first largest heading" baseline of 5.4.3).
+pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> {
+    let mut headings: Vec<(u8, String, usize)> = Vec::new();
+    // The heading being read: (level, text, line of its start tag).
+    let mut open: Option<(u8, String, usize)> = None;
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, .. } if heading_level(name).is_some() => {
+                if let Some(h) = open.take() {
+                    headings.push(h); // an unclosed heading ends where the next begins
+                }
+                open = Some((heading_level(name).unwrap_or(1), String::new(), page.line_of[i] as usize));
+            }
+            Tok::End { name } if heading_level(name).is_some() => {
+                if let Some(h) = open.take() {
+                    headings.push(h);
+                }
+            }
+            Tok::Text(t) => {
+                if let Some((_, text, _)) = open.as_mut() {
+                    text.push_str(t);
+                }
+            }
+            _ => {}
+        }
+    }
+    headings.extend(open);
+    let headings: Vec<(u8, String, usize)> = headings
+        .into_iter()
+        .map(|(l, t, line)| (l, collapse_whitespace(&t).trim().to_string(), line))
+        .filter(|(_, t, _)| !t.is_empty())
+        .collect();
+    let want = match level {
+        Some(l) => l,
+        None => headings.iter().map(|h| h.0).min()?,
+    };
+    headings.into_iter().find(|h| h.0 == want).map(|(_, t, line)| (t, line))
+}
+
+fn heading_level(name: &str) -> Option<u8> {
+    match name {
+        "h1" => Some(1),
+        "h2" => Some(2),
+        "h3" => Some(3),
+        "h4" => Some(4),
+        "h5" => Some(5),
+        "h6" => Some(6),
+        _ => None,
+    }
+}
+
+/// Baseline 1 of 5.4.3: the `<title>` text as is.
+pub fn baseline_title(page: &Page) -> String {
+    page.head.title.clone()
+}
+
+/// Baseline 2 of 5.4.3: the first encounter of the highest-order heading element.
+pub fn baseline_largest_heading(page: &Page) -> String {
+    first_heading(page, None).map(|(t, _)| t).unwrap_or_default()
+}
+
+/// How close a headline is to the gold one.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeadlineScore {
+    /// Equal after whitespace normalisation (the precise match of 5.4.2).
+    pub exact: bool,
+    /// F1 of the two bags of [`tokens`] (1 when both are empty).
+    pub f1: f64,
+}
+
+/// Scores a headline against the gold headline.
+pub fn headline_scores(predicted: &str, gold: &str) -> HeadlineScore {
+    let norm = |s: &str| collapse_whitespace(s).trim().to_string();
+    let exact = norm(predicted) == norm(gold);
+    let p = tokens(predicted);
+    let g = tokens(gold);
+    let f1 = if p.is_empty() && g.is_empty() {
+        1.0
+    } else if p.is_empty() || g.is_empty() {
+        0.0
+    } else {
+        let mut bag: HashMap<&str, i32> = HashMap::new();
+        for t in &g {
+            *bag.entry(t).or_insert(0) += 1;
+        }
+        let mut common = 0usize;
+        for t in &p {
+            if let Some(n) = bag.get_mut(t.as_str()).filter(|n| **n > 0) {
+                *n -= 1;
+                common += 1;
+            }
+        }
+        if common == 0 {
+            0.0
+        } else {
+            let precision = common as f64 / p.len() as f64;
+            let recall = common as f64 / g.len() as f64;
+            2.0 * precision * recall / (precision + recall)
+        }
+    };
+    HeadlineScore { exact, f1 }
+}
+
+/// The methods `dana eval` compares, with their column names.
+pub const EVAL_METHODS: [&str; 6] = ["tf", "tfidf", "osm", "sum", "title", "largest-heading"];
+
+/// The headline each of [`EVAL_METHODS`] gives for a page, in that order.
+pub fn eval_headlines(page: &Page) -> [String; 6] {
+    [
+        find(page, TitleMetric::Tf).text,
+        find(page, TitleMetric::Tfidf).text,
+        find(page, TitleMetric::Osm).text,
+        find(page, TitleMetric::Sum).text,
+        baseline_title(page),
+        baseline_largest_heading(page),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::LinkFilter;
+
+    fn page(html: &str) -> Page {
+        Page::parse(html, LinkFilter::None, false)
+    }
+
+    #[test]
+    fn the_fragment_most_like_the_title_is_the_headline() {
+        let p = page(
+            "<title>Rain expected all week | Daily News</title><div>Daily News</div><ul><li>Home</li></ul>\
+             <h2>Rain <em>expected</em> all week</h2><p>Forecasters said rain is expected all week long in the north.</p>",
+        );
+        for metric in [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum] {
+            let h = find(&p, metric);
+            assert_eq!(h.text, "Rain expected all week", "{metric:?}");
+            assert_eq!(h.rule, "titlefinder");
+            assert_eq!(h.line, Some(p.line_of[p.toks.iter().position(|t| t.name() == Some("h2")).unwrap()] as usize));
+            assert!(h.candidates.len() >= 2);
+            let c = &h.candidates[0];
+            assert!((c.sum - (c.tf + c.tfidf + c.osm)).abs() < 1e-12);
+            assert!(c.tf > 0.99 && c.tf <= 1.0 + 1e-12, "identical bags have cosine 1: {}", c.tf);
+        }
+    }
+
+    #[test]
+    fn fallbacks_say_which_rule_won() {
+        let h = find(&page("<title>Nothing here matches</title><h1>Actual headline</h1><p>Body text.</p>"), TitleMetric::Tf);
+        assert_eq!((h.text.as_str(), h.rule), ("Actual headline", "h1"));
+        let h = find(&page("<meta property=\"og:title\" content=\" From  OG \"><p>Body text.</p>"), TitleMetric::Tf);
+        assert_eq!((h.text.as_str(), h.rule, h.line), ("From OG", "og:title", None));
+        let h = find(&page("<title>Lonely</title><p>Body text.</p>"), TitleMetric::Tf);
+        assert_eq!((h.text.as_str(), h.rule), ("Lonely", "title"));
+        let h = find(&page("<p>Body text.</p>"), TitleMetric::Tf);
+        assert_eq!((h.text.as_str(), h.rule), ("", "none"));
+    }
+
+    #[test]
+    fn right_to_left_titles_work_too() {
+        let p = page("<title>باران در تهران - خبرگزاری</title><p>خانه</p><h1>باران در تهران</h1><p>امروز در تهران باران بارید.</p>");
+        assert_eq!(find(&p, TitleMetric::Tf).text, "باران در تهران");
+    }
+
+    #[test]
+    fn baselines() {
+        let p = page("<title>T | Site</title><h2>Second</h2><h1>First</h1><h1>Later</h1>");
+        assert_eq!(baseline_title(&p), "T | Site");
+        assert_eq!(baseline_largest_heading(&p), "First");
+        assert_eq!(baseline_largest_heading(&page("<h3> a </h3><h2></h2><h2>b</h2>")), "b");
+    }
+
+    #[test]
+    fn headline_scoring() {
+        assert_eq!(headline_scores("A  b\n", " A b"), HeadlineScore { exact: true, f1: 1.0 });
+        let s = headline_scores("Rain all week", "Rain expected all week");
+        assert!(!s.exact);
+        assert!((s.f1 - 2.0 * 1.0 * 0.75 / 1.75).abs() < 1e-12);
+        assert_eq!(headline_scores("", "x").f1, 0.0);
+        assert_eq!(headline_scores("", "").f1, 1.0);
     }
 }
