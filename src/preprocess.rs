@@ -254,6 +254,12 @@ fn utf8(s: &[u8]) -> String {
     String::from_utf8_lossy(s).into_owned()
 }
 
+/// The tokenizer's bytes as a `String`, without copying them when they are valid UTF-8 (they
+/// always are for `&str` input; invalid ones would become U+FFFD, as in [`utf8`]).
+fn owned_utf8(s: html5gum::HtmlString) -> String {
+    String::from_utf8(s.0).unwrap_or_else(|e| utf8(e.as_bytes()))
+}
+
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
 pub fn collapse_whitespace(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -304,10 +310,10 @@ impl Page {
         for token in tokenizer.flatten() {
             match token {
                 Token::StartTag(tag) => {
-                    let name = utf8(&tag.name);
+                    let name = owned_utf8(tag.name);
                     let mut attrs: Vec<(String, String)> = Vec::with_capacity(tag.attributes.len());
-                    for (k, v) in tag.attributes.iter() {
-                        attrs.push((utf8(k), utf8(&v.value)));
+                    for (k, v) in tag.attributes {
+                        attrs.push((owned_utf8(k), owned_utf8(v.value)));
                     }
                     let self_closing = tag.self_closing || is_void(&name);
                     self.note_head(&name, &attrs);
@@ -353,7 +359,7 @@ impl Page {
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
                 Token::EndTag(tag) => {
-                    let name = utf8(&tag.name);
+                    let name = owned_utf8(tag.name);
                     if (name == "svg" || name == "math") && in_svg > 0 {
                         in_svg -= 1;
                     }
@@ -392,8 +398,8 @@ impl Page {
                         continue;
                     }
                     match out.last_mut() {
-                        Some(Tok::Text(t)) => t.push_str(&utf8(&s)),
-                        _ => out.push(Tok::Text(utf8(&s))),
+                        Some(Tok::Text(t)) => t.push_str(&String::from_utf8_lossy(&s)),
+                        _ => out.push(Tok::Text(owned_utf8(s.value))),
                     }
                 }
                 // Comments, doctypes and parse errors are not content.
