@@ -184,7 +184,8 @@ function runFromUi(tabId, mode) {
   });
 }
 
-self.dana = { run, engine, keptIds, close: (tabId) => send(tabId, { type: 'close' }) };
+// `inject` and `engine` are there for the tests (and the curious): the UI only calls `run`.
+self.dana = { run, engine, inject, keptIds, close: (tabId) => send(tabId, { type: 'close' }) };
 
 // ---- browser UI ------------------------------------------------------------------------------
 

@@ -74,23 +74,20 @@ var DanaCapture = (() => {
     };
   }
 
-  // The current selection as a small page of its own, or null when nothing is selected.
+  const escapeHtml = (t) => t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+  // The current selection as a small page of its own: its text, one paragraph per line, or null
+  // when nothing is selected. Plain text on purpose: the reader chose this text, so it is the
+  // content, and links kept as markup would count as code and could hide it from the engine.
   function captureSelection() {
     const sel = getSelection();
-    if (!sel || sel.isCollapsed || !String(sel).trim()) return null;
-    const inert = document.implementation.createHTMLDocument('');
-    const body = inert.body;
-    for (let i = 0; i < sel.rangeCount; i++) body.appendChild(inert.importNode(sel.getRangeAt(i).cloneContents(), true));
-    // A selection inside one paragraph comes without its block; give loose text one.
-    if (![...body.children].some((c) => /^(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|section|article)$/.test(c.localName))) {
-      const p = inert.createElement('p');
-      while (body.firstChild) p.appendChild(body.firstChild);
-      body.appendChild(p);
-    }
+    const text = sel ? String(sel) : '';
+    if (!text.trim()) return null;
+    const paras = text.split(/\n\s*\n|\n/).map((t) => t.trim()).filter(Boolean);
     const root = document.documentElement;
     const lang = root.getAttribute('lang') || '';
     return {
-      html: `<!DOCTYPE html><html lang="${lang.replace(/"/g, '')}"><head><title></title></head>${body.outerHTML}</html>`,
+      html: `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><title></title></head><body>${paras.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</body></html>`,
       url: location.href,
       lang,
       dir: getComputedStyle(document.body || root).direction || 'ltr',

@@ -317,8 +317,10 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
   // Opens the reader on an extraction that has blocks. page = { lang, dir } from the capture.
   function open(ex, settings, page) {
     if (host) close();
+    // The engine's language and direction when it decided them, else what the page declares
+    // (its `lang` attribute and the computed direction of its body).
     const lang = ex.lang || page.lang || '';
-    const dir = ex.dir || page.dir || 'ltr';
+    const dir = ex.lang ? ex.dir : page.dir || ex.dir || 'ltr';
     const docEl = document.documentElement;
     saved = {
       x: scrollX,

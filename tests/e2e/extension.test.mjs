@@ -1,0 +1,441 @@
+// End-to-end tests of the browser extension (issue 5): real Chromium, the unpacked extension
+// (a test copy with the test server's host permission, see extension-harness.test.mjs), corpus
+// pages from a local server, some of them under `Content-Security-Policy: script-src 'self'`.
+// Screenshots of each mode go to tests/e2e/out/.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { startHarness, readerState, until, OUT } from './extension-harness.test.mjs';
+import { corpusRoot, corpusIndex, pickPages, requireAtLeast } from './lib/corpus.mjs';
+
+const ENGLISH = pickPages([
+  ['readability', 'ars-1'],
+  ['readability', 'citylab-1'],
+]);
+const RTL = pickPages([
+  ['r2l', 'fa-khabaronline'],
+  ['r2l', 'ar-youm7'],
+  ['r2l', 'ar-cnnarabic'],
+]);
+requireAtLeast(ENGLISH, 1, 'extension tests (English pages)');
+requireAtLeast(RTL, 2, 'extension tests (right-to-left pages)');
+
+const langOf = (p) => corpusIndex(p.set).find((r) => r.id === p.id)?.lang || 'en';
+const pathOf = (p, prefix = 'corpus') => `/${prefix}/${p.set}/pages/${p.id}.html`;
+const norm = (s) => s.replace(/\s+/g, ' ').trim();
+
+function goldLines(p) {
+  const file = path.join(corpusRoot(), p.set, 'gold', `${p.id}.txt`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').map(norm).filter((l) => l.length > 80);
+}
+
+// A fake speech engine for the content scripts' (isolated) world: records what is spoken and
+// lets the test end each utterance. Runs inside the page, so it must be self-contained.
+function installFakeSpeech(voiceList) {
+  const rec = { spoken: [], cancels: 0, current: null, boundaries: 0 };
+  class Utterance {
+    constructor(text) {
+      Object.assign(this, { text, lang: '', voice: null, rate: 1, pitch: 1, volume: 1 });
+      this.onstart = this.onend = this.onerror = this.onboundary = null;
+    }
+  }
+  const fire = (u, type, extra = {}) => u['on' + type] && u['on' + type]({ type, utterance: u, charIndex: 0, ...extra });
+  const voices = voiceList.map(([name, lang], i) => ({ name, lang, default: i === 0, localService: true, voiceURI: name }));
+  const synth = {
+    speaking: false,
+    pending: false,
+    paused: false,
+    getVoices: () => voices,
+    addEventListener() {},
+    removeEventListener() {},
+    speak(u) {
+      rec.spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name, rate: u.rate });
+      rec.current = u;
+      fire(u, 'start');
+      fire(u, 'boundary', { name: 'word' });
+      rec.boundaries++;
+    },
+    cancel() {
+      rec.cancels++;
+      const u = rec.current;
+      rec.current = null;
+      if (u) fire(u, 'error', { error: 'interrupted' });
+    },
+    pause() {},
+    resume() {},
+  };
+  rec.finish = () => {
+    const u = rec.current;
+    rec.current = null;
+    if (u) fire(u, 'end');
+  };
+  globalThis.__fake = rec;
+  Object.defineProperty(globalThis, 'speechSynthesis', { value: synth, configurable: true, writable: true });
+  globalThis.SpeechSynthesisUtterance = Utterance;
+  return voices.length;
+}
+
+const fakeRecord = () => ({ spoken: globalThis.__fake.spoken, cancels: globalThis.__fake.cancels, boundaries: globalThis.__fake.boundaries });
+const fakeFinish = () => (globalThis.__fake.finish(), globalThis.__fake.spoken.length);
+const speechState = () => DanaSpeech.state();
+
+// What the sentence highlight covers now, and whether its block is on screen.
+function highlightNow() {
+  const hl = CSS.highlights.get('dana-sentence');
+  const range = hl && [...hl][0];
+  if (!range) return null;
+  const box = range.getBoundingClientRect();
+  return { text: range.toString(), top: box.top, bottom: box.bottom, vh: innerHeight };
+}
+
+describe('Dana Reader extension in Chromium', () => {
+  let h;
+  before(async () => {
+    h = await startHarness({
+      routes: {
+        // A page of links only: no main content to find.
+        '/links.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(`<!DOCTYPE html><html lang="en"><head><title>Links</title></head><body>
+            <ul id="links">${Array.from({ length: 30 }, (_, i) => `<li><a href="/x${i}">Link number ${i}</a></li>`).join('')}</ul>
+            </body></html>`);
+        },
+      },
+    });
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  test('reader view shows the article text and not the navigation', async () => {
+    for (const p of ENGLISH) {
+      const page = await h.open(pathOf(p));
+      const navTexts = await page.evaluate(() => {
+        const t = new Set();
+        for (const a of document.querySelectorAll('nav a, header a, [role=navigation] a, footer a')) {
+          const s = a.textContent.replace(/\s+/g, ' ').trim();
+          if (s.length >= 6) t.add(s);
+        }
+        return [...t];
+      });
+      const r = await h.run(page, 'reader');
+      assert.deepEqual(r, { ok: true, mode: 'reader', active: true, found: true }, `${p.id}: ${JSON.stringify(r)}`);
+      const st = await readerState(page);
+      assert.ok(st.htmlAttr, 'the page is swapped for the reader');
+      assert.equal(st.bodyDisplay, 'none', "the page's body is undisplayed, not removed");
+      const text = norm(st.text);
+      const gold = goldLines(p);
+      assert.ok(gold.length >= 3, `${p.id}: gold text has paragraphs`);
+      const found = gold.filter((l) => text.includes(l.slice(0, 60)));
+      assert.ok(found.length / gold.length >= 0.6, `${p.id}: only ${found.length} of ${gold.length} gold paragraphs in the reader view`);
+      const goldText = gold.join(' ');
+      const nav = navTexts.filter((t) => !goldText.includes(t));
+      assert.ok(nav.length >= 3, `${p.id}: the page has navigation links to look for (${nav.length})`);
+      const leaked = nav.filter((t) => text.includes(t));
+      assert.ok(leaked.length <= nav.length * 0.1, `${p.id}: navigation in the reader view: ${leaked.slice(0, 5).join(' | ')}`);
+      await page.screenshot({ path: path.join(OUT, `reader-${p.id}.png`), caret: 'initial' });
+      assert.equal((await h.run(page, 'reader')).active, false, 'running reader again toggles it off');
+      assert.equal(await readerState(page), null);
+      await page.close();
+    }
+  });
+
+  test("reader view of right-to-left pages has the article's dir and lang", async () => {
+    for (const p of RTL) {
+      const page = await h.open(pathOf(p, 'csp')); // under script-src 'self': no wasm in the page
+      const r = await h.run(page, 'reader');
+      assert.equal(r.ok, true, `${p.id}: ${JSON.stringify(r)}`);
+      assert.equal(r.found, true, `${p.id}: article found`);
+      const st = await readerState(page);
+      assert.equal(st.dir, 'rtl', `${p.id}: dir`);
+      assert.equal(st.lang?.split('-')[0], langOf(p), `${p.id}: lang`);
+      const gold = goldLines(p);
+      if (gold.length) {
+        const found = gold.filter((l) => norm(st.text).includes(l.slice(0, 40)));
+        assert.ok(found.length >= 1, `${p.id}: gold text in the reader view`);
+      }
+      // Text laid out right to left: the first paragraph's text starts at the right edge.
+      const align = await page.evaluate(() => {
+        const p = document.querySelector('dana-reader').shadowRoot.querySelector('article .body p');
+        return p && getComputedStyle(p).direction;
+      });
+      if (align) assert.equal(align, 'rtl');
+      await page.screenshot({ path: path.join(OUT, `reader-${p.id}.png`), caret: 'initial' });
+      await page.close();
+    }
+  });
+
+  test('closing the reader view restores the page: typed input, scroll, focus, a playing video', async () => {
+    const p = ENGLISH[0];
+    const page = await h.open(pathOf(p, 'csp'));
+    // A form and a video of the page's own (built in the page, as a site's script would).
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.innerHTML = '<label>Comment <textarea id="t-comment"></textarea></label><label><input type="checkbox" id="t-check"> subscribe</label>';
+      document.body.prepend(form);
+      // One second of a 440 Hz tone as WAV, looped: a media element with a position.
+      const rate = 8000;
+      const n = rate;
+      const buf = new DataView(new ArrayBuffer(44 + n * 2));
+      const str = (o, s) => [...s].forEach((c, i) => buf.setUint8(o + i, c.charCodeAt(0)));
+      str(0, 'RIFF'); buf.setUint32(4, 36 + n * 2, true); str(8, 'WAVEfmt '); buf.setUint32(16, 16, true);
+      buf.setUint16(20, 1, true); buf.setUint16(22, 1, true); buf.setUint32(24, rate, true); buf.setUint32(28, rate * 2, true);
+      buf.setUint16(32, 2, true); buf.setUint16(34, 16, true); str(36, 'data'); buf.setUint32(40, n * 2, true);
+      for (let i = 0; i < n; i++) buf.setInt16(44 + i * 2, Math.sin((i / rate) * 2 * Math.PI * 440) * 8000, true);
+      const video = document.createElement('video');
+      video.id = 't-video';
+      video.loop = true;
+      video.muted = true;
+      video.src = URL.createObjectURL(new Blob([buf], { type: 'audio/wav' }));
+      document.body.prepend(video);
+    });
+    await page.locator('#t-comment').fill('typed by the reader, not to be lost');
+    await page.locator('#t-check').check();
+    await page.evaluate(() => document.getElementById('t-video').play());
+    await until(page, () => document.getElementById('t-video').currentTime > 0.2, null, 'the video to play');
+    await page.locator('#t-comment').focus();
+    await page.evaluate(() => scrollTo(0, 1200));
+    const before = await page.evaluate(() => ({ y: scrollY, html: document.body.outerHTML }));
+    assert.ok(before.y > 1000, 'the page scrolled');
+
+    const r = await h.run(page, 'reader');
+    assert.equal(r.active, true);
+    const during = await page.evaluate(() => {
+      const v = document.getElementById('t-video');
+      const r = document.querySelector('dana-reader').shadowRoot;
+      return { paused: v.paused, t: v.currentTime, focused: r.activeElement?.id };
+    });
+    assert.equal(during.paused, true, 'the video pauses behind the reader');
+    assert.equal(during.focused, 'dana-title', 'focus moves into the article');
+    await page.waitForTimeout(400);
+    // Escape closes the reader (a real key press).
+    await page.keyboard.press('Escape');
+    assert.equal(await readerState(page), null, 'Escape closed the reader');
+    const after = await page.evaluate(() => {
+      const v = document.getElementById('t-video');
+      return {
+        y: scrollY,
+        comment: document.getElementById('t-comment').value,
+        checked: document.getElementById('t-check').checked,
+        focused: document.activeElement?.id,
+        paused: v.paused,
+        t: v.currentTime,
+        html: document.body.outerHTML,
+        attrs: document.documentElement.getAttributeNames(),
+      };
+    });
+    assert.equal(after.comment, 'typed by the reader, not to be lost');
+    assert.equal(after.checked, true);
+    assert.equal(after.y, before.y, 'scroll position restored');
+    assert.equal(after.focused, 't-comment', 'focus back where it was');
+    assert.equal(after.paused, false, 'the video plays again');
+    assert.ok(Math.abs(after.t - during.t) < 0.25 || after.t < during.t, `the video resumed where it was (${during.t} -> ${after.t})`);
+    assert.equal(after.html, before.html, 'the body is exactly as before');
+    assert.ok(!after.attrs.some((a) => a.startsWith('data-dana')), 'no Dana attribute left on <html>');
+    await page.close();
+  });
+
+  test('read aloud speaks the sentences in order in the page language; highlight follows; pause, next, previous', async () => {
+    const p = RTL[0];
+    const lang = langOf(p);
+    const page = await h.open(pathOf(p, 'csp'));
+    await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US'], [`Fake ${lang}`, `${lang}-XX`]]);
+    // The sentences the engine gives for this page, for comparison.
+    const engineRun = async (block) => {
+      await h.worker.evaluate((tabId) => self.dana.inject(tabId), await h.tabId(page));
+      const [html, url] = await h.isolated(page, () => {
+        const c = DanaCapture.capture();
+        return [c.html, c.url];
+      });
+      return h.worker.evaluate(
+        ([html, url, block]) => {
+          const ex = self.dana.engine.extract(html, { url });
+          const all = ex.sentences.length ? ex.sentences : ex.blocks.map((b, i) => ({ text: b.text, block: i })).filter((s) => s.text);
+          return all.filter((s) => s.block >= block).map((s) => s.text);
+        },
+        [html, url, block]
+      );
+    };
+    const expected = await engineRun(0);
+    assert.ok(expected.length >= 5, `the article has sentences (${expected.length})`);
+
+    const r = await h.run(page, 'speak');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.playing, undefined); // run() reports the mode; the page state is read below
+    let rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.length, 1, 'the first sentence is being spoken');
+    for (let i = 1; i < 4; i++) {
+      const hl = await page.evaluate(highlightNow);
+      assert.equal(norm(hl.text), norm(expected[i - 1]), `highlight on sentence ${i}`);
+      await until(page, () => {
+        const hl = CSS.highlights.get('dana-sentence');
+        const b = hl && [...hl][0].getBoundingClientRect();
+        return b && b.top >= 0 && b.bottom <= innerHeight;
+      }, null, 'the highlighted sentence in view');
+      await h.isolated(page, fakeFinish);
+    }
+    rec = await h.isolated(page, fakeRecord);
+    assert.deepEqual(rec.spoken.map((s) => s.text), expected.slice(0, 4), 'spoken in order');
+    assert.ok(rec.spoken.every((s) => s.lang.startsWith(lang) && s.voice === `Fake ${lang}`), `spoken in ${lang}: ${JSON.stringify(rec.spoken[0])}`);
+
+    // Pause: speech is cancelled and the end of the cancelled sentence does not advance.
+    const bar = (sel) => page.locator(`dana-reader ${sel}`);
+    await bar('#play').click();
+    let st = await h.isolated(page, speechState);
+    assert.equal(st.playing, false);
+    assert.equal(await bar('#play').getAttribute('aria-pressed'), 'false');
+    await until(page, () => document.querySelector('dana-reader').shadowRoot.querySelector('.status').textContent === 'Paused.', null, 'Paused announced');
+    const spokenBefore = (await h.isolated(page, fakeRecord)).spoken.length;
+    await h.isolated(page, fakeFinish);
+    assert.equal((await h.isolated(page, fakeRecord)).spoken.length, spokenBefore, 'nothing spoken while paused');
+    // Play again: the interrupted sentence again.
+    await bar('#play').click();
+    rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, expected[3]);
+    await bar('#next').click();
+    rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, expected[4], 'next sentence');
+    assert.equal(norm((await page.evaluate(highlightNow)).text), norm(expected[4]));
+    await bar('#prev').click();
+    await bar('#prev').click();
+    rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, expected[2], 'previous sentence, twice');
+    await page.screenshot({ path: path.join(OUT, `speak-${p.id}.png`), caret: 'initial' });
+
+    // Start from a chosen paragraph: click it.
+    const target = await page.evaluate(() => {
+      const ps = [...document.querySelector('dana-reader').shadowRoot.querySelectorAll('article .body p[data-block]')];
+      const el = ps[Math.min(ps.length - 1, 5)];
+      el.scrollIntoView();
+      return Number(el.dataset.block);
+    });
+    await page.locator(`dana-reader article .body p[data-block="${target}"]`).click();
+    st = await h.isolated(page, speechState);
+    const [first] = await engineRun(target);
+    rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, first, 'reading starts at the clicked paragraph');
+    assert.equal(st.playing, true);
+    // Turning it off closes the reader view.
+    assert.equal((await h.run(page, 'speak')).active, false);
+    assert.equal(await readerState(page), null);
+    await page.close();
+  });
+
+  test('read aloud says plainly when no voice speaks the language', async () => {
+    const p = RTL.find((x) => x.id === 'ar-cnnarabic') || RTL.find((x) => langOf(x) === 'ar') || RTL[0];
+    const page = await h.open(pathOf(p));
+    await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US']]);
+    const r = await h.run(page, 'speak');
+    assert.equal(r.ok, true);
+    const status = await until(page, () => document.querySelector('dana-reader').shadowRoot.querySelector('.speechbar [role=status]').textContent, null, 'a status');
+    assert.match(status, /No voice for Arabic \(ar\) is installed/);
+    const rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.length, 0, 'nothing spoken in a wrong voice');
+    // The reader can still choose a voice by hand.
+    await page.locator('dana-reader #voice').selectOption('Fake English');
+    await page.locator('dana-reader #play').click();
+    assert.equal((await h.isolated(page, fakeRecord)).spoken.length, 1);
+    await page.screenshot({ path: path.join(OUT, `speak-novoice-${p.id}.png`), caret: 'initial' });
+    await page.close();
+  });
+
+  test('strip mode hides the boilerplate, keeps the article, and undoes cleanly', async () => {
+    for (const p of ENGLISH) {
+      const page = await h.open(pathOf(p, 'csp'));
+      const before = await page.evaluate(() => document.body.outerHTML);
+      const r = await h.run(page, 'strip');
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.equal(r.active, true);
+      const gold = goldLines(p).map((l) => l.slice(0, 50));
+      const seen = await page.evaluate((gold) => {
+        const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+        // Which gold paragraphs are still on screen, by the live elements that hold them.
+        const blocks = [...document.querySelectorAll('p, li, h1, h2, h3, blockquote, div')];
+        const norm = (s) => s.replace(/\s+/g, ' ').trim();
+        const shown = gold.filter((g) => blocks.some((b) => visible(b) && norm(b.textContent).includes(g)));
+        const nav = [...document.querySelectorAll('nav, [role=navigation], footer')];
+        return {
+          shown: shown.length,
+          hidden: document.querySelectorAll('[data-dana-hidden]').length,
+          navVisible: nav.filter(visible).length,
+          nav: nav.length,
+          bar: !!document.querySelector('dana-strip-bar'),
+        };
+      }, gold);
+      assert.ok(seen.hidden > 0, `${p.id}: something hidden`);
+      assert.ok(seen.shown / gold.length >= 0.6, `${p.id}: article visible (${seen.shown}/${gold.length} gold paragraphs)`);
+      assert.ok(seen.nav > 0 && seen.navVisible === 0, `${p.id}: navigation hidden (${seen.navVisible}/${seen.nav} visible)`);
+      assert.ok(seen.bar, 'the undo bar is shown');
+      await page.screenshot({ path: path.join(OUT, `strip-${p.id}.png`), caret: 'initial' });
+      await page.locator('dana-strip-bar button').click(); // Undo
+      const after = await page.evaluate(() => ({ html: document.body.outerHTML, hidden: document.querySelectorAll('[data-dana-hidden]').length, bar: !!document.querySelector('dana-strip-bar') }));
+      assert.equal(after.hidden, 0);
+      assert.equal(after.bar, false);
+      assert.equal(after.html, before, `${p.id}: the page is exactly as before`);
+      await page.close();
+    }
+  });
+
+  test('a failure inside the engine leaves the page untouched, with a clear message', async () => {
+    const p = ENGLISH[0];
+    const page = await h.open(pathOf(p, 'csp'));
+    await page.evaluate(() => scrollTo(0, 500));
+    const before = await page.evaluate(() => ({ html: document.body.outerHTML, y: scrollY }));
+    await h.worker.evaluate(() => {
+      self.__realExtract = self.dana.engine.extract;
+      self.dana.engine.extract = () => {
+        throw new Error('forced failure (test)');
+      };
+    });
+    try {
+      for (const mode of ['reader', 'strip', 'speak']) {
+        const r = await h.run(page, mode);
+        assert.equal(r.ok, false, mode);
+        assert.match(r.error, /forced failure \(test\)/);
+        const after = await page.evaluate(() => ({
+          html: document.body.outerHTML,
+          y: scrollY,
+          reader: !!document.querySelector('dana-reader'),
+          msg: document.querySelector('dana-message')?.shadowRoot.querySelector('[role=alert]')?.textContent,
+        }));
+        assert.equal(after.html, before.html, `${mode}: page untouched`);
+        assert.equal(after.y, before.y);
+        assert.equal(after.reader, false);
+        assert.match(after.msg, /could not read this page.*forced failure \(test\).*The page has not been changed\./s);
+      }
+      await page.screenshot({ path: path.join(OUT, 'engine-failure.png'), caret: 'initial' });
+    } finally {
+      await h.worker.evaluate(() => (self.dana.engine.extract = self.__realExtract));
+    }
+    // With the engine back, the same page works.
+    assert.equal((await h.run(page, 'reader')).found, true);
+    await page.close();
+  });
+
+  test('a page without an article says so and offers to read a selection instead', async () => {
+    const page = await h.open('/links.html');
+    const r = await h.run(page, 'reader');
+    assert.equal(r.ok, true);
+    if (r.found) return assert.fail('the engine found an article in a page of links: ' + JSON.stringify(r));
+    const msg = page.locator('dana-message [role=alert]');
+    assert.match(await msg.textContent(), /No article found on this page/);
+    await page.screenshot({ path: path.join(OUT, 'no-article.png'), caret: 'initial' });
+    await page.evaluate(() => {
+      const items = document.querySelectorAll('#links li');
+      const r = document.createRange();
+      r.setStartBefore(items[3]);
+      r.setEndAfter(items[5]);
+      getSelection().removeAllRanges();
+      getSelection().addRange(r);
+    });
+    await page.locator('dana-message button', { hasText: 'Show selection in reader' }).click();
+    await until(page, () => !!document.querySelector('dana-reader'), null, 'the reader view');
+    const st = await readerState(page);
+    assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
+    assert.doesNotMatch(st.text, /Link number 6/);
+    await page.close();
+  });
+});
