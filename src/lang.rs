@@ -1,7 +1,513 @@
-//! Direction and language. Placeholder until issue #3.
+//! Direction and language of the main content.
+//!
+//! **Direction** comes from the script of the main content itself: the share of strong
+//! right-to-left letters (Arabic, Hebrew, Syriac, Thaana, N'Ko) among all strong letters
+//! (letters of any script; digits, punctuation and marks are neutral, as in the Unicode bidi
+//! algorithm). A clear majority decides. When the text is mixed about evenly or has no letter,
+//! the page's declared `dir` decides, then the direction of the language; left-to-right is the
+//! last resort only when nothing at all says otherwise. Each block whose own majority differs
+//! from the article's gets `Block::dir`, so an English paragraph in a Persian article renders
+//! left-to-right.
+//!
+//! **Language** is the declared one (`<html lang>`, `<meta http-equiv=content-language>`,
+//! `og:locale`) when it is plausible for the text: its script must be the text's script, and
+//! for Arabic, Persian, Urdu and Pashto a confident detection must not name another of the
+//! four (pages are often published with a template's `lang`). Otherwise [`detect`] guesses
+//! from the text: distinctive letters and frequent words for the Arabic-script languages, a
+//! script that belongs to one language (Hebrew, Greek, Hangul, Kana, Thai, Armenian,
+//! Georgian), frequent words for seven Latin-script languages; anything else stays unknown.
+//!
+//! This stage also sets the reading time, which depends on the language ([`crate::meta`]).
 
-use crate::extraction::Extraction;
+use crate::extraction::{Dir, Extraction};
 use crate::preprocess::Page;
 
-/// Fills `dir`, `lang` and per-block directions.
-pub fn apply(_page: &Page, _out: &mut Extraction) {}
+/// Writing systems the detector tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Script {
+    /// Latin letters.
+    Latin,
+    /// Arabic script (Arabic, Persian, Urdu, Pashto, Kurdish, …).
+    Arabic,
+    /// Hebrew script.
+    Hebrew,
+    /// Syriac, Thaana, N'Ko, Samaritan, Mandaic: right-to-left, not told apart.
+    OtherRtl,
+    /// Cyrillic.
+    Cyrillic,
+    /// Greek.
+    Greek,
+    /// Armenian.
+    Armenian,
+    /// Georgian.
+    Georgian,
+    /// Devanagari.
+    Devanagari,
+    /// Thai.
+    Thai,
+    /// Hangul.
+    Hangul,
+    /// Hiragana and Katakana.
+    Kana,
+    /// Han ideographs.
+    Han,
+    /// Any other letter (counted as left-to-right).
+    Other,
+}
+
+impl Script {
+    const ALL: [Script; 14] = [
+        Script::Latin,
+        Script::Arabic,
+        Script::Hebrew,
+        Script::OtherRtl,
+        Script::Cyrillic,
+        Script::Greek,
+        Script::Armenian,
+        Script::Georgian,
+        Script::Devanagari,
+        Script::Thai,
+        Script::Hangul,
+        Script::Kana,
+        Script::Han,
+        Script::Other,
+    ];
+
+    /// Whether the script is written right to left.
+    pub fn is_rtl(self) -> bool {
+        matches!(self, Script::Arabic | Script::Hebrew | Script::OtherRtl)
+    }
+}
+
+/// The script of a strong letter; `None` for digits, punctuation, spaces and symbols.
+pub fn script_of(c: char) -> Option<Script> {
+    if !c.is_alphabetic() {
+        return None;
+    }
+    let s = match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xAA | 0xBA | 0xC0..=0x24F | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F | 0xA720..=0xA7FF | 0xAB30..=0xAB6F | 0xFF21..=0xFF3A | 0xFF41..=0xFF5A => {
+            Script::Latin
+        }
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
+        0x530..=0x58F | 0xFB13..=0xFB17 => Script::Armenian,
+        0x590..=0x5FF | 0xFB1D..=0xFB4F => Script::Hebrew,
+        0x600..=0x6FF | 0x750..=0x77F | 0x870..=0x8FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF | 0x10EC0..=0x10EFF => Script::Arabic,
+        0x700..=0x74F | 0x780..=0x7BF | 0x7C0..=0x7FF | 0x800..=0x85F | 0x860..=0x86F => Script::OtherRtl,
+        0x900..=0x97F | 0xA8E0..=0xA8FF => Script::Devanagari,
+        0xE00..=0xE7F => Script::Thai,
+        0x10A0..=0x10FF | 0x2D00..=0x2D2F | 0x1C90..=0x1CBF => Script::Georgian,
+        0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF | 0xA960..=0xA97F | 0xD7B0..=0xD7FF => Script::Hangul,
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => Script::Kana,
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF => Script::Han,
+        _ => Script::Other,
+    };
+    Some(s)
+}
+
+/// Letters per script in a text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScriptCounts {
+    counts: [usize; 14],
+}
+
+impl ScriptCounts {
+    /// Counts the strong letters of `text`.
+    pub fn of(text: &str) -> ScriptCounts {
+        let mut c = ScriptCounts::default();
+        c.add(text);
+        c
+    }
+
+    /// Adds the strong letters of `text`.
+    pub fn add(&mut self, text: &str) {
+        for ch in text.chars() {
+            if let Some(s) = script_of(ch) {
+                self.counts[Script::ALL.iter().position(|x| *x == s).unwrap_or(13)] += 1;
+            }
+        }
+    }
+
+    /// Letters of script `s`.
+    pub fn get(&self, s: Script) -> usize {
+        self.counts[Script::ALL.iter().position(|x| *x == s).unwrap_or(13)]
+    }
+
+    /// All strong letters.
+    pub fn letters(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// Right-to-left letters.
+    pub fn rtl(&self) -> usize {
+        Script::ALL.iter().filter(|s| s.is_rtl()).map(|s| self.get(*s)).sum()
+    }
+
+    /// The share of right-to-left letters among strong letters; `None` without letters.
+    pub fn rtl_share(&self) -> Option<f64> {
+        let n = self.letters();
+        (n > 0).then(|| self.rtl() as f64 / n as f64)
+    }
+
+    /// The script with the most letters (Han and Kana count together as Japanese when Kana
+    /// is present: Japanese text is mostly Han).
+    pub fn dominant(&self) -> Option<Script> {
+        if self.letters() == 0 {
+            return None;
+        }
+        let best = Script::ALL.iter().copied().max_by_key(|s| self.get(*s))?;
+        if best == Script::Han && self.get(Script::Kana) * 20 >= self.get(Script::Han) {
+            return Some(Script::Kana);
+        }
+        Some(best)
+    }
+}
+
+/// Below this share of right-to-left letters the text is left-to-right; above
+/// `1 - UNSURE` it is right-to-left; in between the declarations decide.
+const UNSURE: f64 = 0.4;
+
+/// Fills `dir`, `lang`, `lang_source`, per-block directions and the reading time.
+pub fn apply(page: &Page, out: &mut Extraction) {
+    // The main content; the headline and then the whole page only when it has too few letters
+    // to judge (an empty extraction still gets a direction and language for its headline).
+    let mut sample = out.text.clone();
+    let mut counts = ScriptCounts::of(&sample);
+    if counts.letters() < 20 {
+        sample.push('\n');
+        sample.push_str(&out.title);
+        for f in crate::title::fragments(page) {
+            sample.push('\n');
+            sample.push_str(&f.text);
+        }
+        counts = ScriptCounts::of(&sample);
+    }
+
+    let (lang, source) = decide_lang(page, &sample, &counts);
+    out.lang = lang;
+    out.lang_source = source.to_string();
+    out.dir = decide_dir(&counts, page.head.dir.as_deref(), &out.lang);
+
+    // Blocks whose own majority differs from the article's.
+    let mut changed = false;
+    for b in &mut out.blocks {
+        let c = ScriptCounts::of(&b.text);
+        let own = match c.rtl_share() {
+            Some(s) if s > 0.5 => Some(Dir::Rtl),
+            Some(s) if s < 0.5 => Some(Dir::Ltr),
+            _ => None, // no letters, or an even mix: inherit
+        };
+        let dir = own.filter(|d| *d != out.dir);
+        changed |= dir != b.dir;
+        b.dir = dir;
+    }
+    if changed {
+        // The article HTML was rendered before directions were known.
+        out.html = crate::render::html(&out.blocks);
+    }
+
+    out.reading_minutes = crate::meta::reading_minutes(&out.text, &out.lang);
+}
+
+/// The direction of text with these letters, given the declared `dir` and the language.
+pub fn decide_dir(counts: &ScriptCounts, declared: Option<&str>, lang: &str) -> Dir {
+    match counts.rtl_share() {
+        Some(s) if s > 1.0 - UNSURE => return Dir::Rtl,
+        Some(s) if s < UNSURE => return Dir::Ltr,
+        _ => {}
+    }
+    match declared.map(|d| d.trim().to_ascii_lowercase()).as_deref() {
+        Some("rtl") => return Dir::Rtl,
+        Some("ltr") => return Dir::Ltr,
+        _ => {}
+    }
+    if let Some(script) = script_of_lang(lang) {
+        return if script.is_rtl() { Dir::Rtl } else { Dir::Ltr };
+    }
+    match counts.rtl_share() {
+        Some(s) if s >= 0.5 => Dir::Rtl,
+        _ => Dir::Ltr, // nothing on the page says right-to-left
+    }
+}
+
+/// The language of the main content and how it was decided.
+fn decide_lang(page: &Page, sample: &str, counts: &ScriptCounts) -> (String, &'static str) {
+    let detected = detect(sample, counts);
+    if let Some(tag) = declared_lang(page) {
+        if plausible(&tag, counts, detected.as_ref()) {
+            return (tag, "declared");
+        }
+    }
+    match detected {
+        Some(d) => (d.lang.to_string(), "detected"),
+        None => (String::new(), "none"),
+    }
+}
+
+/// The language the page declares, as a normalised BCP 47 tag (`fa-IR`, `en`).
+pub fn declared_lang(page: &Page) -> Option<String> {
+    let meta = |pred: &dyn Fn(&str, &str) -> bool| {
+        page.head.metas.iter().find_map(|attrs| {
+            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim());
+            let matched = attrs.iter().any(|(k, v)| pred(k, v.trim()));
+            matched.then(|| get("content")).flatten().map(str::to_string)
+        })
+    };
+    let candidates = [
+        page.head.lang.clone(),
+        meta(&|k, v| k == "http-equiv" && v.eq_ignore_ascii_case("content-language")),
+        meta(&|k, v| (k == "property" || k == "name") && v.eq_ignore_ascii_case("og:locale")),
+    ];
+    // `content-language` may list several languages; the first is the main one.
+    candidates.into_iter().flatten().find_map(|v| v.split(',').next().and_then(normalise_tag))
+}
+
+/// Normalises a language tag (`FA_ir` → `fa-IR`); `None` when it is not one, or says nothing
+/// (`und`, `mul`, `zxx`).
+pub fn normalise_tag(raw: &str) -> Option<String> {
+    let raw = raw.trim().replace('_', "-");
+    let mut parts = raw.split('-').filter(|p| !p.is_empty());
+    let primary = parts.next()?.to_ascii_lowercase();
+    if !(2..=3).contains(&primary.len()) || !primary.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    if matches!(primary.as_str(), "und" | "mul" | "zxx" | "mis") {
+        return None;
+    }
+    let mut tag = primary;
+    for p in parts {
+        if !p.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            break;
+        }
+        tag.push('-');
+        match p.len() {
+            2 => tag.push_str(&p.to_ascii_uppercase()),
+            4 => {
+                tag.push_str(&p[..1].to_ascii_uppercase());
+                tag.push_str(&p[1..].to_ascii_lowercase());
+            }
+            _ => tag.push_str(&p.to_ascii_lowercase()),
+        }
+    }
+    Some(tag)
+}
+
+/// The script a language is written in, for the languages we can tell (primary subtag).
+pub fn script_of_lang(tag: &str) -> Option<Script> {
+    let primary = tag.split('-').next().unwrap_or_default();
+    let s = match primary {
+        "ar" | "fa" | "ur" | "ps" | "ckb" | "sd" | "ug" | "ks" | "prs" | "pnb" | "bal" | "glk" | "mzn" | "azb" | "lrc" | "arz" | "ary" | "arq" | "apc" | "acm" | "ajp" | "aeb" => {
+            Script::Arabic
+        }
+        "he" | "iw" | "yi" => Script::Hebrew,
+        "dv" | "syr" => Script::OtherRtl,
+        "ru" | "uk" | "bg" | "mk" | "be" | "kk" | "ky" | "tg" | "mn" => Script::Cyrillic,
+        "el" => Script::Greek,
+        "hy" => Script::Armenian,
+        "ka" => Script::Georgian,
+        "hi" | "mr" | "ne" | "sa" => Script::Devanagari,
+        "th" => Script::Thai,
+        "ko" => Script::Hangul,
+        "ja" => Script::Kana,
+        "zh" => Script::Han,
+        "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "sv" | "da" | "no" | "nb" | "nn" | "fi" | "pl" | "cs" | "sk" | "sl" | "hr" | "bs" | "hu" | "ro" | "tr" | "id" | "ms" | "vi" | "ca" | "eu" | "gl" | "et" | "lv" | "lt" | "is" | "ga" | "cy" | "sq" | "tl" | "sw" | "af" | "mt" | "eo" | "la" => Script::Latin,
+        _ => return None,
+    };
+    Some(s)
+}
+
+/// Whether a declared language fits the text.
+fn plausible(tag: &str, counts: &ScriptCounts, detected: Option<&Detected>) -> bool {
+    // Too little text to contradict anything.
+    if counts.letters() < 20 {
+        return true;
+    }
+    let (Some(declared), Some(text)) = (script_of_lang(tag), counts.dominant()) else {
+        return true; // a language we cannot place, or no letters: trust the page
+    };
+    let script_fits = declared == text || (declared == Script::Kana && text == Script::Han) || (declared == Script::Han && text == Script::Kana && tag.starts_with("zh"));
+    if !script_fits {
+        return false;
+    }
+    // Within the Arabic script, a confident detection of another language wins.
+    let primary = tag.split('-').next().unwrap_or_default();
+    match detected {
+        Some(d) if d.confident && ARABIC_SCRIPT_LANGS.contains(&primary) && ARABIC_SCRIPT_LANGS.contains(&d.lang) => d.lang == primary,
+        _ => true,
+    }
+}
+
+/// The Arabic-script languages the detector tells apart.
+const ARABIC_SCRIPT_LANGS: [&str; 4] = ["ar", "fa", "ur", "ps"];
+
+/// A detected language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    /// The language code.
+    pub lang: &'static str,
+    /// Whether the evidence is strong enough to overrule a declaration.
+    pub confident: bool,
+}
+
+/// Guesses the language of `text` (whose letters are `counts`); `None` when it cannot tell.
+pub fn detect(text: &str, counts: &ScriptCounts) -> Option<Detected> {
+    let sure = |lang| Some(Detected { lang, confident: true });
+    match counts.dominant()? {
+        Script::Arabic => Some(detect_arabic_script(text)),
+        Script::Hebrew => sure("he"),
+        Script::Greek => sure("el"),
+        Script::Hangul => sure("ko"),
+        Script::Kana => sure("ja"),
+        Script::Han => sure("zh"),
+        Script::Thai => sure("th"),
+        Script::Armenian => sure("hy"),
+        Script::Georgian => sure("ka"),
+        Script::Latin => detect_latin(text),
+        _ => None,
+    }
+}
+
+// Letters that only one of the four languages uses (Unicode names in comments).
+/// Pashto: TEH WITH RING ټ, DAL WITH RING ډ, REH WITH RING ړ, REH WITH DOT BELOW AND DOT ABOVE ږ,
+/// SEEN WITH DOT BELOW AND DOT ABOVE ښ, KAF WITH RING ګ, NOON WITH RING ڼ, YEH WITH TAIL ۍ,
+/// E ې, HAH WITH HAMZA ABOVE ځ, HAH WITH THREE DOTS ABOVE څ.
+const PASHTO_LETTERS: &[char] = &['ټ', 'ډ', 'ړ', 'ږ', 'ښ', 'ګ', 'ڼ', 'ۍ', 'ې', 'ځ', 'څ'];
+/// Urdu: YEH BARREE ے, NOON GHUNNA ں, TTEH ٹ, DDAL ڈ, RREH ڑ, HEH DOACHASHMEE ھ, HEH GOAL ہ.
+const URDU_LETTERS: &[char] = &['ے', 'ں', 'ٹ', 'ڈ', 'ڑ', 'ھ', 'ہ'];
+/// Persian (shared with Urdu and partly Pashto, absent from Arabic): PEH پ, TCHEH چ, JEH ژ,
+/// GAF گ, FARSI YEH ی, KEHEH ک.
+const PERSIAN_LETTERS: &[char] = &['پ', 'چ', 'ژ', 'گ', 'ی', 'ک'];
+/// Arabic (Persian, Urdu and Pashto write ی and ک instead, and rarely need ة): TEH MARBUTA ة,
+/// ALEF MAKSURA ى, ARABIC YEH ي, ARABIC KAF ك.
+const ARABIC_LETTERS: &[char] = &['ة', 'ى', 'ي', 'ك'];
+
+// The most frequent function words of each language (written with the letters its
+// orthography uses, so the lists do not overlap).
+const ARABIC_WORDS: &[&str] = &["في", "من", "على", "إلى", "أن", "التي", "الذي", "عن", "مع", "هذا", "هذه", "كان", "قال", "بين", "إن", "لا", "ما", "أو", "كما", "بعد"];
+const PERSIAN_WORDS: &[&str] = &["در", "به", "از", "که", "این", "را", "با", "است", "برای", "آن", "یک", "شد", "می", "هم", "بود", "شده", "کرد", "خود", "تا", "اما"];
+const URDU_WORDS: &[&str] = &["کے", "کی", "ہے", "میں", "اور", "کا", "کو", "سے", "نے", "یہ", "ہیں", "پر", "بھی", "کہ", "گیا", "ہو", "تھا", "وہ", "کر", "لیے"];
+const PASHTO_WORDS: &[&str] = &["د", "او", "په", "چې", "کې", "ته", "دا", "هم", "له", "وي", "دي", "شوي", "یې", "سره", "لپاره", "ده", "نه", "کړي", "وو", "دې"];
+
+/// Tells Arabic, Persian, Urdu and Pashto apart by their distinctive letters and words.
+fn detect_arabic_script(text: &str) -> Detected {
+    let letters = text.chars().filter(|c| script_of(*c) == Some(Script::Arabic)).count().max(1) as f64;
+    let rate = |set: &[char]| text.chars().filter(|c| set.contains(c)).count() as f64 / letters;
+    let (pashto, urdu, persian, arabic) = (rate(PASHTO_LETTERS), rate(URDU_LETTERS), rate(PERSIAN_LETTERS), rate(ARABIC_LETTERS));
+
+    let words: Vec<&str> = text.split(|c: char| !(script_of(c) == Some(Script::Arabic) || c == '\u{200c}')).filter(|w| !w.is_empty()).collect();
+    let n = words.len().max(1) as f64;
+    let share = |list: &[&str]| words.iter().filter(|w| list.contains(w)).count() as f64 / n;
+    let (w_ar, w_fa, w_ur, w_ps) = (share(ARABIC_WORDS), share(PERSIAN_WORDS), share(URDU_WORDS), share(PASHTO_WORDS));
+
+    // Pashto and Urdu letters are rare elsewhere, so their presence decides; Persian and Arabic
+    // share most letters, so their own letters and frequent words are weighed against each other.
+    if pashto >= 0.01 && w_ps >= w_ur {
+        return Detected { lang: "ps", confident: pashto >= 0.02 };
+    }
+    if urdu >= 0.01 {
+        return Detected { lang: "ur", confident: urdu >= 0.02 };
+    }
+    let fa_score = persian + w_fa;
+    let ar_score = arabic + w_ar;
+    if fa_score > ar_score {
+        Detected { lang: "fa", confident: fa_score >= 0.05 && fa_score >= 3.0 * ar_score }
+    } else {
+        Detected { lang: "ar", confident: ar_score >= 0.05 && ar_score >= 3.0 * fa_score }
+    }
+}
+
+/// Frequent words of seven Latin-script languages.
+const LATIN_WORDS: &[(&str, &[&str])] = &[
+    ("en", &["the", "and", "of", "to", "is", "in", "that", "it", "with", "for", "was", "on", "are", "this", "be", "by", "as", "you", "have", "not"]),
+    ("de", &["der", "die", "und", "das", "ist", "nicht", "ein", "eine", "zu", "den", "mit", "von", "sich", "auf", "für", "im", "dem", "auch", "es", "wird"]),
+    ("fr", &["le", "la", "les", "et", "des", "est", "une", "un", "du", "que", "pas", "dans", "pour", "qui", "sur", "au", "ce", "il", "avec", "sont"]),
+    ("es", &["el", "los", "las", "y", "que", "en", "una", "es", "por", "con", "para", "del", "se", "no", "su", "al", "como", "más", "pero", "lo"]),
+    ("it", &["il", "di", "che", "è", "per", "non", "con", "della", "sono", "gli", "una", "del", "nel", "anche", "alla", "come", "più", "questo", "ha", "si"]),
+    ("pt", &["o", "os", "que", "do", "da", "em", "um", "uma", "para", "não", "com", "é", "por", "dos", "das", "no", "na", "mais", "ao", "se"]),
+    ("nl", &["de", "het", "een", "en", "van", "is", "niet", "dat", "op", "te", "zijn", "met", "voor", "ik", "in", "er", "aan", "ook", "maar", "wordt"]),
+];
+
+/// A stopword vote among seven Latin-script languages; `None` when no language is clearly
+/// ahead (other Latin-script languages are left unknown rather than guessed).
+fn detect_latin(text: &str) -> Option<Detected> {
+    let words: Vec<String> = text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).take(5000).map(|w| w.to_lowercase()).collect();
+    if words.len() < 5 {
+        return None;
+    }
+    let n = words.len() as f64;
+    let mut scores: Vec<(&'static str, f64)> =
+        LATIN_WORDS.iter().map(|(lang, list)| (*lang, words.iter().filter(|w| list.contains(&w.as_str())).count() as f64 / n)).collect();
+    scores.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (best, runner) = (scores[0], scores[1]);
+    // Function words make up a fifth to a half of running text; ahead by a third, it is that
+    // language.
+    (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::LinkFilter;
+
+    fn lang_of(text: &str) -> Option<&'static str> {
+        detect(text, &ScriptCounts::of(text)).map(|d| d.lang)
+    }
+
+    #[test]
+    fn arabic_persian_urdu_and_pashto_are_told_apart() {
+        // Article 1 of the Universal Declaration of Human Rights in each language.
+        assert_eq!(lang_of("يولد جميع الناس أحرارًا متساوين في الكرامة والحقوق. وقد وهبوا عقلاً وضميرًا وعليهم أن يعامل بعضهم بعضًا بروح الإخاء."), Some("ar"));
+        assert_eq!(lang_of("تمام افراد بشر آزاد به دنیا می‌آیند و از لحاظ حیثیت و حقوق با هم برابرند. همه دارای عقل و وجدان هستند و باید نسبت به یکدیگر با روح برادری رفتار کنند."), Some("fa"));
+        assert_eq!(lang_of("تمام انسان آزاد اور حقوق و عزت کے اعتبار سے برابر پیدا ہوئے ہیں۔ انہیں ضمیر اور عقل ودیعت ہوئی ہے۔ اس لئے انہیں ایک دوسرے کے ساتھ بھائی چارے کا سلوک کرنا چاہیئے۔"), Some("ur"));
+        assert_eq!(lang_of("ټول انسانان ازاد نړۍ ته راځي او د حيثيت او حقونو له پلوه سره برابر دي. هغوی د عقل او وجدان خاوندان دي او يو له بل سره بايد د ورورۍ په روحيه چلند وکړي."), Some("ps"));
+    }
+
+    #[test]
+    fn latin_languages_by_function_words() {
+        assert_eq!(lang_of("The cat sat on the mat and it was happy with the world."), Some("en"));
+        assert_eq!(lang_of("Die Katze sitzt auf der Matte und ist mit der Welt zufrieden."), Some("de"));
+        assert_eq!(lang_of("Le chat est assis sur le tapis et il est content de la vie."), Some("fr"));
+        assert_eq!(lang_of("Lorem ipsum dolor sit amet consectetur adipiscing elit"), None);
+    }
+
+    #[test]
+    fn declared_tags_are_normalised() {
+        assert_eq!(normalise_tag("FA_ir").as_deref(), Some("fa-IR"));
+        assert_eq!(normalise_tag(" zh-hant-tw ").as_deref(), Some("zh-Hant-TW"));
+        assert_eq!(normalise_tag("und"), None);
+        assert_eq!(normalise_tag("english"), None);
+    }
+
+    fn run(html: &str) -> Extraction {
+        crate::extract(html, &crate::Options { filter: Some(LinkFilter::None), ..crate::Options::default() })
+    }
+
+    #[test]
+    fn direction_comes_from_the_text_not_the_dir_attribute() {
+        let fa = "<p>تمام افراد بشر آزاد به دنیا می‌آیند و از لحاظ حیثیت و حقوق با هم برابرند. همه دارای عقل و وجدان هستند و باید نسبت به یکدیگر با روح برادری رفتار کنند.</p>";
+        let out = run(&format!("<html lang=\"en\" dir=\"ltr\"><body>{}{}</body></html>", fa, fa));
+        assert_eq!(out.dir, Dir::Rtl);
+        assert_eq!((out.lang.as_str(), out.lang_source.as_str()), ("fa", "detected"), "lang=en is implausible for Arabic script");
+    }
+
+    #[test]
+    fn a_block_in_the_other_direction_is_marked() {
+        let fa = "<p>تمام افراد بشر آزاد به دنیا می‌آیند و از لحاظ حیثیت و حقوق با هم برابرند. همه دارای عقل و وجدان هستند.</p>";
+        let en = "<p>All human beings are born free and equal in dignity and rights.</p>";
+        let out = run(&format!("<html lang=\"fa\"><body><article>{fa}{fa}{en}{fa}</article></body></html>"));
+        assert_eq!(out.dir, Dir::Rtl);
+        assert_eq!(out.lang_source, "declared");
+        let dirs: Vec<_> = out.blocks.iter().map(|b| b.dir).collect();
+        assert_eq!(dirs, vec![None, None, Some(Dir::Ltr), None]);
+        assert!(out.html.contains("<p dir=\"ltr\">All human beings"), "{}", out.html);
+    }
+
+    #[test]
+    fn without_letters_the_declaration_decides() {
+        assert_eq!(decide_dir(&ScriptCounts::of("123 456"), Some("rtl"), ""), Dir::Rtl);
+        assert_eq!(decide_dir(&ScriptCounts::of("123 456"), None, "ur"), Dir::Rtl);
+        assert_eq!(decide_dir(&ScriptCounts::of("abc"), Some("rtl"), "ar"), Dir::Ltr);
+        // An even mix is unsure: the declaration decides.
+        assert_eq!(decide_dir(&ScriptCounts::of("abcd سلام"), Some("rtl"), ""), Dir::Rtl);
+    }
+}
