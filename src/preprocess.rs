@@ -584,9 +584,34 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, filter: LinkFilter) -> Weight 
             w.chars = 4 + n;
             w.ascii = 4 + n;
         }
-        _ => weigh_str(&canonical(tok), &mut w),
+        _ => weigh_canonical(tok, &mut w),
     }
     w
+}
+
+/// Weighs the canonical form of a token (see [`canonical`]) without building it.
+fn weigh_canonical(tok: &Tok, w: &mut Weight) {
+    let punctuation = match tok {
+        Tok::Start { name, attrs, self_closing } => {
+            weigh_str(name, w);
+            for (k, v) in attrs {
+                weigh_str(k, w);
+                weigh_str(v, w);
+            }
+            // `<` and `>`; ` `, `="` and `"` around each attribute; `/` when self-closing.
+            2 + 4 * attrs.len() as u32 + u32::from(*self_closing && !is_void(name))
+        }
+        Tok::End { name } => {
+            weigh_str(name, w);
+            3 // `</` and `>`
+        }
+        Tok::Text(t) => {
+            weigh_str(t, w);
+            0
+        }
+    };
+    w.chars += punctuation;
+    w.ascii += punctuation;
 }
 
 /// A token with, for anchors under Filter 3, the placeholder length LT - 7.
