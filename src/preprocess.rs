@@ -621,7 +621,7 @@ struct FilteredTok {
 }
 
 /// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream.
-fn apply_filter(toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
+fn apply_filter(mut toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
     // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
     let anchor_end = |toks: &[Tok], i: usize| -> usize {
         let mut j = i + 1;
@@ -655,7 +655,9 @@ fn apply_filter(toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
         } else {
             None
         };
-        out.push(FilteredTok { tok: toks[i].clone(), placeholder });
+        // Moved out, not cloned: nothing looks back at tokens already passed.
+        let tok = std::mem::replace(&mut toks[i], Tok::Text(String::new()));
+        out.push(FilteredTok { tok, placeholder });
         i += 1;
     }
     out
