@@ -94,6 +94,9 @@ var DanaReader = (() => {
     const blockEls = [];
     const lists = []; // open lists, outermost first: { el, ordered }
     let titleTaken = false;
+    // Headings keep their relative levels below the title's h1, never skipping a level on the
+    // way down (h1 then h4 would tell a screen-reader user that sections are missing).
+    let prevLevel = 1;
     ex.blocks.forEach((b, i) => {
       if (b.kind !== 'listitem') lists.length = 0;
       // The headline usually opens the article as a heading: show it once, as the title.
@@ -106,7 +109,8 @@ var DanaReader = (() => {
       let el;
       switch (b.kind) {
         case 'heading':
-          el = h(`h${Math.min(6, Math.max(2, b.level || 2))}`);
+          prevLevel = Math.min(prevLevel + 1, Math.max(2, Math.min(6, b.level || 2)));
+          el = h(`h${prevLevel}`);
           cleanInto(el, b.html);
           break;
         case 'quote':
@@ -212,7 +216,7 @@ var DanaReader = (() => {
     const toolbar = h(
       'div',
       { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
-      group('Text size', btn('smaller', 'Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'Larger text', 'A+', () => step('fontSize', 1))),
+      group('Text size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
       group('Line width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
       group('Line spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
       h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, h('option', { value: 'serif', text: 'Serif' }), h('option', { value: 'sans', text: 'Sans-serif' }))),
@@ -228,7 +232,8 @@ var DanaReader = (() => {
     );
     toolbar.querySelector('#speak').setAttribute('aria-pressed', 'false');
 
-    const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
+    // The controls speak English whatever the article's language and direction.
+    const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
     const header = h(
       'header',
       { class: 'head' },
@@ -255,7 +260,7 @@ var DanaReader = (() => {
   :host([data-theme=system]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 }
 * { box-sizing: border-box; }
-.controls { position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
+.controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
   font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
 .toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 8px 16px; max-width: 1100px; margin: 0 auto; }
 .speechbar { border-top: 1px solid var(--rule); }
@@ -268,8 +273,8 @@ button { padding: 4px 10px; cursor: pointer; }
 button:disabled { opacity: .45; cursor: default; }
 button[aria-pressed=true] { background: var(--fg); color: var(--bg); }
 button:focus-visible, select:focus-visible, input:focus-visible, a:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+/* The title takes focus only so that screen readers start at the article; it is not a control. */
 #dana-title:focus { outline: none; }
-#dana-title:focus-visible { outline: 3px solid var(--focus); }
 .status { color: var(--fg); flex-basis: 100%; min-height: 1.3em; }
 .status.warn { font-weight: 600; }
 main { padding: 32px 20px 96px; }

@@ -120,10 +120,16 @@ var DanaSpeech = (() => {
     const range = rangeFor(s);
     if (range && globalThis.CSS && CSS.highlights && globalThis.Highlight) CSS.highlights.set('dana-sentence', new Highlight(range));
     DanaReader.host().setAttribute('data-sentence', String(i));
+    // Kept in view below the sticky controls.
     const box = (range || el)?.getBoundingClientRect();
-    if (box && (box.top < 120 || box.bottom > innerHeight - 40)) {
+    const top = root.querySelector('.controls').getBoundingClientRect().bottom;
+    if (box && (box.top < top + 8 || box.bottom > innerHeight - 24)) {
       const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-      el.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+      // The sentence a third of the way down the free area: what follows it stays visible.
+      // A sentence too tall for that goes to the top of the free area.
+      const free = innerHeight - top;
+      const at = box.height > (free * 2) / 3 ? top + 8 : top + free / 3;
+      scrollBy({ top: box.top - at, behavior: smooth ? 'smooth' : 'auto' });
     }
   }
 
@@ -246,9 +252,9 @@ var DanaSpeech = (() => {
     const el = h(
       'div',
       { role: 'toolbar', 'aria-label': 'Read aloud', class: 'speechbar', id: 'speechbar' },
-      btn('prev', 'Previous sentence', '⏮ Previous', () => jump(idx - 1)),
+      btn('prev', 'Previous sentence', '‹ Previous', () => jump(idx - 1)),
       btn('play', 'Play', 'Play', () => (playing ? pause() : play())),
-      btn('next', 'Next sentence', 'Next ⏭', () => jump(idx + 1)),
+      btn('next', 'Next sentence', 'Next ›', () => jump(idx + 1)),
       h('label', { class: 'group' }, h('span', { class: 'label', text: 'Rate' }), rateIn),
       rateOut,
       h('label', { class: 'group' }, h('span', { class: 'label', text: 'Voice' }), voiceSel),

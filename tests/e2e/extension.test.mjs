@@ -242,6 +242,8 @@ describe('Dana Reader extension in Chromium', () => {
     const p = RTL[0];
     const lang = langOf(p);
     const page = await h.open(pathOf(p, 'csp'));
+    // Instant scrolling (the reader honours reduced motion), so positions and screenshots are final.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US'], [`Fake ${lang}`, `${lang}-XX`]]);
     // The sentences the engine gives for this page, for comparison.
     const engineRun = async (block) => {
@@ -270,10 +272,13 @@ describe('Dana Reader extension in Chromium', () => {
     for (let i = 1; i < 4; i++) {
       const hl = await page.evaluate(highlightNow);
       assert.equal(norm(hl.text), norm(expected[i - 1]), `highlight on sentence ${i}`);
+      // In view: its start below the sticky controls and above the bottom of the window (a
+      // whole paragraph read as one sentence can be taller than the window).
       await until(page, () => {
         const hl = CSS.highlights.get('dana-sentence');
         const b = hl && [...hl][0].getBoundingClientRect();
-        return b && b.top >= 0 && b.bottom <= innerHeight;
+        const bar = document.querySelector('dana-reader').shadowRoot.querySelector('.controls').getBoundingClientRect();
+        return b && b.top >= bar.bottom && b.top + 20 <= innerHeight;
       }, null, 'the highlighted sentence in view');
       await h.isolated(page, fakeFinish);
     }
@@ -303,6 +308,11 @@ describe('Dana Reader extension in Chromium', () => {
     await bar('#prev').click();
     rec = await h.isolated(page, fakeRecord);
     assert.equal(rec.spoken.at(-1).text, expected[2], 'previous sentence, twice');
+    await until(page, () => {
+      const b = [...CSS.highlights.get('dana-sentence')][0].getBoundingClientRect();
+      const bar = document.querySelector('dana-reader').shadowRoot.querySelector('.controls').getBoundingClientRect();
+      return b.top >= bar.bottom && b.top + 20 <= innerHeight;
+    }, null, 'the highlight in view after going back');
     await page.screenshot({ path: path.join(OUT, `speak-${p.id}.png`), caret: 'initial' });
 
     // Start from a chosen paragraph: click it.
