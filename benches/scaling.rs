@@ -117,9 +117,9 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         let total = fastest(3, min_time, || {
             black_box(dana::extract(black_box(&html), &options));
         });
-        let page = Page::parse(&html, filter);
+        let page = Page::parse(&html, filter, options.prune);
         let parse = fastest(3, min_time, || {
-            black_box(Page::parse(black_box(&html), filter));
+            black_box(Page::parse(black_box(&html), filter, options.prune));
         });
         let (t1, t2) = density::counts(&page, algorithm);
         let diff = density::smooth(&t1, &t2);
@@ -128,11 +128,11 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
             let (t1, t2) = density::counts(black_box(&page), algorithm);
             let diff = density::smooth(&t1, &t2);
             let mut r = density::regions(&diff, &t1);
-            regions::choose(&mut r, gap, None);
+            regions::choose(&mut r, gap, None, options.cluster);
             black_box(r);
         });
-        regions::choose(&mut found, gap, None);
-        let chosen = regions::chosen_lines(&found, page.lines.len());
+        regions::choose(&mut found, gap, None, options.cluster);
+        let chosen = regions::chosen_lines(&found, &t1, &t2, options.edges);
         let built = blocks::build(&page, &chosen, algorithm, None);
         let build = fastest(3, min_time, || {
             black_box(blocks::build(black_box(&page), &chosen, algorithm, None));

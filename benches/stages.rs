@@ -39,12 +39,12 @@ struct Prepared {
 
 fn prepare(p: &CorpusPage, options: &Options) -> Prepared {
     let algorithm = options.algorithm;
-    let page = Page::parse(&p.html, options.effective_filter());
+    let page = Page::parse(&p.html, options.effective_filter(), options.prune);
     let (t1, t2) = density::counts(&page, algorithm);
     let found = density::regions(&density::smooth(&t1, &t2), &t1);
     let mut chosen_regions = found.clone();
-    regions::choose(&mut chosen_regions, options.effective_gap(), None);
-    let chosen = regions::chosen_lines(&chosen_regions, page.lines.len());
+    regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
+    let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
     let before_meta = Extraction {
         algorithm: Some(algorithm),
@@ -107,7 +107,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     g.bench_function("preprocess", |b| {
         b.iter(|| {
             for p in pages {
-                black_box(Page::parse(black_box(&p.html), filter));
+                black_box(Page::parse(black_box(&p.html), filter, options.prune));
             }
         })
     });
@@ -136,7 +136,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
 
     let chose_any = |p: &Prepared| {
         let mut r = p.found.clone();
-        regions::choose(&mut r, gap, None);
+        regions::choose(&mut r, gap, None, options.cluster);
         r.iter().any(|r| r.chosen)
     };
     check("phase3_choose", algorithm, prepared.iter().filter(|p| chose_any(p)).count(), n);
@@ -145,7 +145,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
             || prepared.iter().map(|p| p.found.clone()).collect::<Vec<_>>(),
             |all| {
                 for r in all.iter_mut() {
-                    regions::choose(black_box(r), gap, None);
+                    regions::choose(black_box(r), gap, None, options.cluster);
                 }
             },
             BatchSize::SmallInput,
