@@ -292,7 +292,7 @@ pub fn baseline_largest_heading(page: &Page) -> String {
 }
 
 /// How close a headline is to the gold one.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct HeadlineScore {
     /// Equal after whitespace normalisation (the precise match of 5.4.2).
     pub exact: bool,
@@ -346,6 +346,59 @@ pub fn eval_headlines(page: &Page) -> [String; 6] {
         baseline_title(page),
         baseline_largest_heading(page),
     ]
+}
+
+/// Scores every method of [`EVAL_METHODS`] on one page against the gold headline, the page
+/// preprocessed as `options` says (its hyperlink filter and pruning). Empty when there is no
+/// gold headline.
+pub fn eval_page(html: &str, options: &crate::Options, gold: Option<&str>) -> Vec<HeadlineScore> {
+    let Some(gold) = gold.map(str::trim).filter(|g| !g.is_empty()) else {
+        return Vec::new();
+    };
+    let page = Page::parse(html, options.effective_filter(), options.prune);
+    eval_headlines(&page).iter().map(|h| headline_scores(h, gold)).collect()
+}
+
+/// The headline table of `dana eval`: for each method of [`EVAL_METHODS`], per set the share
+/// of exact matches and the mean token F1, then both macro-averaged over the sets (the thesis's
+/// Table 5.4 macro-averages over sites). `sets` holds each set's name and its pages' scores
+/// (pages without a gold headline left out); sets without such pages are not shown.
+pub fn headline_table(sets: &[(&str, Vec<&[HeadlineScore]>)]) -> String {
+    use std::fmt::Write;
+    let sets: Vec<&(&str, Vec<&[HeadlineScore]>)> = sets.iter().filter(|(_, pages)| !pages.is_empty()).collect();
+    if sets.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("
+headline accuracy (exact match after whitespace normalisation / mean token F1)
+");
+    let _ = write!(out, "  {:<16}", "method");
+    for (name, pages) in &sets {
+        let _ = write!(out, " {:>19}", format!("{name} ({})", pages.len()));
+    }
+    let _ = writeln!(out, " {:>19}", "macro-average");
+    for (m, method) in EVAL_METHODS.iter().enumerate() {
+        let _ = write!(out, "  {method:<16}");
+        let (mut exact_sum, mut f1_sum) = (0.0, 0.0);
+        for (_, pages) in &sets {
+            let n = pages.len() as f64;
+            let exact = pages.iter().filter(|p| p.get(m).is_some_and(|s| s.exact)).count() as f64 / n;
+            let f1 = pages.iter().filter_map(|p| p.get(m)).map(|s| s.f1).sum::<f64>() / n;
+            exact_sum += exact;
+            f1_sum += f1;
+            let _ = write!(out, " {:>19}", format!("{exact:.3} / {f1:.3}"));
+        }
+        let k = sets.len() as f64;
+        let _ = writeln!(out, " {:>19}", format!("{:.3} / {:.3}", exact_sum / k, f1_sum / k));
+    }
+    let default = match crate::Options::default().title_metric {
+        TitleMetric::Tf => "tf",
+        TitleMetric::Tfidf => "tfidf",
+        TitleMetric::Osm => "osm",
+        TitleMetric::Sum => "sum",
+    };
+    let _ = writeln!(out, "  tf..sum: TitleFinder (thesis ch. 5; default {default}); title, largest-heading: the baselines of 5.4.3");
+    out
 }
 
 #[cfg(test)]

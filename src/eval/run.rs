@@ -78,6 +78,9 @@ pub struct PageRecord {
     pub reason: Option<String>,
     /// The engine panicked on this page: the panic message. The page scores as an empty output.
     pub error: Option<String>,
+    /// Headline accuracy of each method of `title::EVAL_METHODS` against the index's title;
+    /// empty when the index gives none.
+    pub headline: Vec<crate::title::HeadlineScore>,
 }
 
 /// A set with the pages to evaluate.
@@ -119,6 +122,7 @@ fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut
         shingle_prf: shingle.prf(),
         reason,
         error,
+        headline: Vec::new(),
     }
 }
 
@@ -147,6 +151,8 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Resu
         record.bytes = bytes.len();
         record.encoding = encoding;
         record.seconds = seconds;
+        // After the timing: headline accuracy is not part of MB/s.
+        record.headline = crate::title::eval_page(&html, &config.options, entry.title.as_deref());
         records.push(record);
     }
     Ok(records)
