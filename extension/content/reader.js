@@ -216,9 +216,9 @@ var DanaReader = (() => {
     const toolbar = h(
       'div',
       { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
-      group('Text size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
-      group('Line width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
-      group('Line spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
+      group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
+      group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
+      group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
       h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, h('option', { value: 'serif', text: 'Serif' }), h('option', { value: 'sans', text: 'Sans-serif' }))),
       h(
         'label',
@@ -262,7 +262,7 @@ var DanaReader = (() => {
 * { box-sizing: border-box; }
 .controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
   font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
-.toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 8px 16px; max-width: 1100px; margin: 0 auto; }
+.toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; padding: 7px 16px; max-width: 1100px; margin: 0 auto; }
 .speechbar { border-top: 1px solid var(--rule); }
 .speechbar[hidden] { display: none; }
 .group { display: inline-flex; align-items: center; gap: 4px; }
@@ -275,7 +275,7 @@ button[aria-pressed=true] { background: var(--fg); color: var(--bg); }
 button:focus-visible, select:focus-visible, input:focus-visible, a:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 /* The title takes focus only so that screen readers start at the article; it is not a control. */
 #dana-title:focus { outline: none; }
-.status { color: var(--fg); flex-basis: 100%; min-height: 1.3em; }
+.status { color: var(--fg); flex: 1 1 14em; min-height: 1.3em; margin: 0; }
 .status.warn { font-weight: 600; }
 main { padding: 32px 20px 96px; }
 article { max-width: var(--dana-width, 38em); margin: 0 auto; overflow-wrap: break-word; }

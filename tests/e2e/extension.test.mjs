@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, readerState, until, OUT } from './extension-harness.test.mjs';
-import { corpusRoot, corpusIndex, pickPages, requireAtLeast } from './lib/corpus.mjs';
+import { corpusRoot, corpusIndex, pickPages, requireAtLeast, REPO } from './lib/corpus.mjs';
 
 const ENGLISH = pickPages([
   ['readability', 'ars-1'],
@@ -21,6 +21,35 @@ const RTL = pickPages([
 ]);
 requireAtLeast(ENGLISH, 1, 'extension tests (English pages)');
 requireAtLeast(RTL, 2, 'extension tests (right-to-left pages)');
+
+const DEMO_NAV = ['Front page', 'World news', 'Technology', 'Subscribe today', 'Sign in to comment'];
+const DEMO_PAGE = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>How a reader view finds the article | The Example Gazette</title>
+<meta name="author" content="Ada Example"><meta property="og:site_name" content="The Example Gazette">
+<meta property="article:published_time" content="2026-11-02T09:30:00Z"></head>
+<body>
+<header><nav><ul>${DEMO_NAV.map((t, i) => `<li><a href="/n${i}">${t}</a></li>`).join('')}</ul></nav></header>
+<div class="cookie-box"><p>We use cookies. <a href="/privacy">Privacy settings</a> <a href="/ok">Accept all cookies</a></p></div>
+<div class="ad"><a href="/ad"><img src="/demo.png?ad" alt="Advertisement"></a></div>
+<main><article>
+<h1>How a reader view finds the article</h1>
+<p>Most web pages wrap a few paragraphs of text in a great deal of markup: menus, sidebars, advertising and forms. A reader view has to decide which part of the page is the article, and it has to do so quickly, on every kind of page.</p>
+<p>The method used here looks at each line of the page and compares how much of it is text with how much of it is code. Lines of running prose are mostly text; lines of navigation are mostly tags and links.</p>
+<h2>Three steps</h2>
+<ol><li>Count the content and the code on every line.</li><li>Smooth the difference over neighbouring lines.</li><li>Keep the largest region where content wins, with its close neighbours.</li></ol>
+<p>The regions that remain are rebuilt as clean paragraphs, headings, lists, quotations and figures, and nothing else of the page survives.</p>
+<blockquote><p>A page is a mixture of writing and machinery; the reader only wants the writing.</p></blockquote>
+<p>Pictures that belong to the story stay with it, together with their captions, while the advertising pictures around the story are left behind with the rest of the page furniture.</p>
+<figure><img src="/demo.png" alt="A page of text"><figcaption>The icon shows a page of text, which is all that a reader view keeps.</figcaption></figure>
+<p>The same rule works for scripts written from right to left. A paragraph in Arabic keeps its own direction inside an English article:</p>
+<p>هذه فقرة قصيرة مكتوبة باللغة العربية لتجربة اتجاه النص داخل مقال باللغة الإنجليزية.</p>
+<pre><code>count(line) = text(line) - code(line)</code></pre>
+<p>Everything runs inside the browser, on the reader's own computer, so the page never has to be sent anywhere else to be cleaned up.</p>
+</article></main>
+<aside><h2>Related stories</h2><ul><li><a href="/r1">Ten tips for faster pages</a></li><li><a href="/r2">Why menus keep growing</a></li><li><a href="/r3">The history of the banner advert</a></li></ul></aside>
+<div class="newsletter"><form><label>Email <input type="email" name="email"></label><button>Sign up for the newsletter</button></form></div>
+<footer><p><a href="/about">About us</a> · <a href="/contact">Contact</a> · <a href="/terms">Terms of use</a></p></footer>
+</body></html>`;
 
 const langOf = (p) => corpusIndex(p.set).find((r) => r.id === p.id)?.lang || 'en';
 const pathOf = (p, prefix = 'corpus') => `/${prefix}/${p.set}/pages/${p.id}.html`;
@@ -96,6 +125,17 @@ describe('Dana Reader extension in Chromium', () => {
   before(async () => {
     h = await startHarness({
       routes: {
+        // An article written for this test (so that a screenshot of it can go in the README
+        // without any publisher's text): every block kind, a paragraph in the other direction,
+        // and the boilerplate around it.
+        '/demo.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" });
+          res.end(DEMO_PAGE);
+        },
+        '/demo.png': async (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'image/png' });
+          res.end(readFileSync(path.join(REPO, 'extension', 'icons', 'icon128.png')));
+        },
         // A page of links only: no main content to find.
         '/links.html': (req, res) => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -141,6 +181,58 @@ describe('Dana Reader extension in Chromium', () => {
       assert.equal(await readerState(page), null);
       await page.close();
     }
+  });
+
+  test('reader view renders headline, byline, date, lists, quotes, figures, code and a right-to-left paragraph', async () => {
+    const page = await h.open('/demo.html');
+    await page.setViewportSize({ width: 1000, height: 780 });
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const got = await page.evaluate(() => {
+      const r = document.querySelector('dana-reader').shadowRoot;
+      const a = r.querySelector('article');
+      const img = a.querySelector('figure img');
+      const rtl = [...a.querySelectorAll('p')].find((p) => /العربية/.test(p.textContent));
+      return {
+        title: r.querySelector('h1').textContent,
+        site: r.querySelector('.site')?.textContent,
+        meta: r.querySelector('.meta')?.textContent,
+        h2: [...a.querySelectorAll('h2')].map((e) => e.textContent),
+        ol: [...a.querySelectorAll('ol > li')].map((e) => e.textContent),
+        quote: a.querySelector('blockquote')?.textContent,
+        img: img && { src: new URL(img.src).pathname, alt: img.alt, loaded: img.complete && img.naturalWidth > 0 },
+        caption: a.querySelector('figcaption')?.textContent,
+        pre: a.querySelector('pre')?.textContent,
+        rtl: rtl && { dir: rtl.getAttribute('dir'), direction: getComputedStyle(rtl).direction },
+        text: a.innerText,
+      };
+    });
+    assert.equal(got.title, 'How a reader view finds the article');
+    assert.equal(got.site, 'The Example Gazette');
+    assert.match(got.meta, /Ada Example · November 2, 2026 · \d+ min read/);
+    assert.deepEqual(got.h2, ['Three steps']);
+    assert.deepEqual(got.ol, ['Count the content and the code on every line.', 'Smooth the difference over neighbouring lines.', 'Keep the largest region where content wins, with its close neighbours.']);
+    assert.match(got.quote, /mixture of writing and machinery/);
+    assert.deepEqual(got.img, { src: '/demo.png', alt: 'A page of text', loaded: true });
+    assert.match(got.caption, /which is all that a reader view keeps/);
+    assert.equal(got.pre, 'count(line) = text(line) - code(line)');
+    assert.deepEqual(got.rtl, { dir: 'rtl', direction: 'rtl' });
+    for (const t of [...DEMO_NAV, 'Accept all cookies', 'Related stories', 'Why menus keep growing', 'Sign up for the newsletter', 'Terms of use']) {
+      assert.ok(!got.text.includes(t), `boilerplate in the reader view: ${t}`);
+    }
+    await page.screenshot({ path: path.join(OUT, 'reader-demo.png'), caret: 'initial' });
+    // Read aloud from the open reader view (no second extraction), starting at the quotation.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await h.isolated(page, installFakeSpeech, [['English (United States)', 'en-US']]);
+    assert.equal((await h.run(page, 'speak')).active, true);
+    await page.locator('dana-reader article blockquote').click();
+    const rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, 'A page is a mixture of writing and machinery; the reader only wants the writing.');
+    await h.isolated(page, fakeFinish);
+    assert.match((await h.isolated(page, fakeRecord)).spoken.at(-1).text, /^Pictures that belong to the story/);
+    await page.evaluate(() => document.activeElement.blur());
+    // docs/img/reader-view.png, the README's picture, is this screenshot.
+    await page.screenshot({ path: path.join(OUT, 'reader-demo-speak.png'), caret: 'initial' });
+    await page.close();
   });
 
   test("reader view of right-to-left pages has the article's dir and lang", async () => {
@@ -255,14 +347,13 @@ describe('Dana Reader extension in Chromium', () => {
       return h.worker.evaluate(
         ([html, url, block]) => {
           const ex = self.dana.engine.extract(html, { url });
-          const all = ex.sentences.length ? ex.sentences : ex.blocks.map((b, i) => ({ text: b.text, block: i })).filter((s) => s.text);
-          return all.filter((s) => s.block >= block).map((s) => s.text);
+          return ex.sentences.filter((s) => s.block >= block).map((s) => s.text);
         },
         [html, url, block]
       );
     };
     const expected = await engineRun(0);
-    assert.ok(expected.length >= 5, `the article has sentences (${expected.length})`);
+    assert.ok(expected.length >= 5, `the engine gives the article's sentences (${expected.length})`);
 
     const r = await h.run(page, 'speak');
     assert.equal(r.ok, true, JSON.stringify(r));
