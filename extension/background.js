@@ -149,23 +149,37 @@ async function run(tabId, mode) {
     return { ok: true, mode, active: true, found: true };
   }
   if (state.mode) await send(tabId, { type: 'close' });
-  const page = await send(tabId, { type: 'capture', tag: mode === 'strip' });
-  return show(tabId, mode, page, settings);
+  const t0 = performance.now();
+  let page;
+  try {
+    page = await send(tabId, { type: 'capture', tag: mode === 'strip' });
+  } catch (e) {
+    return fail(tabId, mode, `Dana Reader could not read this page: ${e && e.message ? e.message : e}`, e);
+  }
+  return show(tabId, mode, page, settings, t0);
 }
 
-async function show(tabId, mode, page, settings) {
+// Nothing was changed in the page: say what happened there and stop.
+async function fail(tabId, mode, error, e) {
+  console.error(error, e);
+  await send(tabId, { type: 'error', message: error }).catch(() => {});
+  return { ok: false, mode, active: false, error };
+}
+
+// `ms` in the result: how long capturing, the engine and showing took (printed by the tests).
+async function show(tabId, mode, page, settings, t0 = performance.now()) {
+  const t1 = performance.now();
   let analysed;
   try {
     analysed = await analyse(page, mode);
   } catch (e) {
-    // The page has not been touched yet (capture works on a copy): say what happened and stop.
-    const error = `Dana Reader could not analyse this page: ${e && e.message ? e.message : e}`;
-    console.error(error, e);
-    await send(tabId, { type: 'error', message: error }).catch(() => {});
-    return { ok: false, mode, active: false, error };
+    // The page has not been touched yet (capture works on a copy).
+    return fail(tabId, mode, `Dana Reader could not analyse this page: ${e && e.message ? e.message : e}`, e);
   }
+  const t2 = performance.now();
   const reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
-  return { ok: true, mode, active: !!reply.active, found: analysed.extraction.blocks.length > 0 };
+  const ms = { capture: Math.round(t1 - t0), engine: Math.round(t2 - t1), show: Math.round(performance.now() - t2) };
+  return { ok: true, mode, active: !!reply.active, found: analysed.extraction.blocks.length > 0, ms };
 }
 
 // Reads a selection the content script captured (from the "no article" panel or the context
@@ -176,12 +190,22 @@ async function runSelection(tabId, mode, page) {
   return show(tabId, mode, page, await loadSettings());
 }
 
-// Where the toolbar, shortcuts and menus land: errors are logged, never thrown at the browser.
-function runFromUi(tabId, mode) {
-  return run(tabId, mode).catch((e) => {
+// Where the toolbar, shortcuts and menus land: errors are never thrown at the browser. When the
+// page itself cannot show a message (a browser page such as chrome://, the Web Store, a PDF
+// viewer: extensions may not run there), the toolbar button says it with a badge and its title.
+async function runFromUi(tabId, mode) {
+  let result;
+  try {
+    result = await run(tabId, mode);
+  } catch (e) {
+    result = { ok: false, mode, active: false, error: String(e && e.message ? e.message : e) };
     console.error(`dana: ${mode} on tab ${tabId} failed:`, e);
-    return { ok: false, mode, active: false, error: String(e && e.message ? e.message : e) };
-  });
+  }
+  const problem = !result.ok;
+  await chrome.action.setBadgeText({ tabId, text: problem ? '!' : '' }).catch(() => {});
+  const title = problem ? `Dana Reader: ${result.error}` : chrome.runtime.getManifest().action.default_title;
+  await chrome.action.setTitle({ tabId, title }).catch(() => {});
+  return result;
 }
 
 // `inject` and `engine` are there for the tests (and the curious): the UI only calls `run`.

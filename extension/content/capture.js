@@ -13,6 +13,7 @@ var DanaCapture = (() => {
   const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 
   const DANA_OWN = 'dana-reader, dana-message, dana-strip-bar';
+  const MAX_CHARS = 24e6;
   let elements = [];
 
   // Walks two trees of identical shape in document order, calling fn(liveEl, copyEl).
@@ -58,6 +59,11 @@ var DanaCapture = (() => {
     // Dana's own elements (a message, the strip bar) are not part of the page.
     for (const own of copy.querySelectorAll(DANA_OWN)) own.remove();
     const html = '<!DOCTYPE html>\n' + copy.outerHTML;
+    // Messages between a page and the extension are limited (64 MiB in Chromium); strip mode
+    // sends the page twice. Refuse clearly rather than fail somewhere in the browser.
+    if (html.length > MAX_CHARS / (tag ? 2 : 1)) {
+      throw new Error(`the page is too large (${Math.round(html.length / 1e6)} million characters; the limit is ${MAX_CHARS / (tag ? 2e6 : 1e6)} million${tag ? ' for strip mode' : ''})`);
+    }
     let tagged;
     if (tag) {
       elements = pairs.map(([live]) => live);

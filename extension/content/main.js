@@ -27,9 +27,8 @@ var DanaContent =
       const before = document.activeElement;
       message = document.createElement('dana-message');
       const root = message.attachShadow({ mode: 'open' });
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(`
-:host { all: initial; position: fixed; z-index: 2147483647; inset-block-start: 16px; inset-inline-end: 16px; max-width: min(30em, calc(100vw - 32px));
+      DanaReader.styleRoot(root, `
+:host { all: initial; direction: ltr; position: fixed; z-index: 2147483647; inset-block-start: 16px; inset-inline-end: 16px; max-width: min(30em, calc(100vw - 32px));
   font: 15px/1.45 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
 section { background: #fff; color: #1d1d1f; border: 1px solid #c7c7c2; border-radius: 10px; padding: 14px 16px; box-shadow: 0 6px 24px rgba(0,0,0,.25); }
 h2 { font-size: 16px; margin: 0 0 6px; }
@@ -39,7 +38,6 @@ button { font: inherit; padding: 5px 12px; border-radius: 6px; border: 1px solid
 button.primary { background: #1d1d1f; color: #fff; }
 button:focus-visible, h2:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
 h2:focus { outline: none; }`);
-      root.adoptedStyleSheets = [sheet];
       const close = () => {
         removeMessage();
         if (before && before.isConnected && before.focus) before.focus({ preventScroll: true });
@@ -65,7 +63,7 @@ h2:focus { outline: none; }`);
       buttons.append(h('button', { type: 'button', onclick: close }, 'Close'));
       // Pressing a button must not clear the page's text selection.
       buttons.addEventListener('mousedown', (e) => e.preventDefault());
-      const section = h('section', { role, 'aria-label': 'Dana Reader', 'aria-labelledby': null }, heading, h('p', { text }), hint, buttons);
+      const section = h('section', { role, 'aria-label': 'Dana Reader', lang: 'en' }, heading, h('p', { text }), hint, buttons);
       section.addEventListener('keydown', (e) => {
         if (e.key === 'Escape') close();
       });

@@ -207,9 +207,14 @@ var DanaReader = (() => {
     const titleEl = h('h1', { id: 'dana-title', tabindex: '-1', text: title });
     const { frag, blockEls } = renderBlocks(ex, titleEl);
 
-    const meta = [ex.byline, ex.published && formatDate(ex.published, lang), ex.readingMinutes ? `${ex.readingMinutes} min read` : '']
-      .filter(Boolean)
-      .join(' · ');
+    // Byline and date in the article's language; the reading time is Dana's words, in English.
+    const metaParts = [
+      ex.byline && h('span', { text: ex.byline }),
+      ex.published && h('span', { text: formatDate(ex.published, lang) }),
+      ex.readingMinutes && h('span', { lang: 'en', text: `${ex.readingMinutes} min read` }),
+    ].filter(Boolean);
+    const meta = metaParts.length ? h('p', { class: 'meta' }) : null;
+    metaParts.forEach((part, i) => meta.append(...(i ? [' · ', part] : [part])));
     const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
     const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
 
@@ -239,11 +244,11 @@ var DanaReader = (() => {
       { class: 'head' },
       ex.siteName ? h('p', { class: 'site', text: ex.siteName }) : null,
       titleEl,
-      meta ? h('p', { class: 'meta', text: meta }) : null
+      meta
     );
     const article = h('article', { lang: lang || null, dir }, header, h('div', { class: 'body' }, frag));
     const main = h('main', { 'aria-label': 'Article' }, article);
-    const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite' });
+    const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
     return { nodes: [controls, main, announcer], blockEls, titleEl };
   }
 
@@ -300,15 +305,16 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 @media (max-width: 640px) { main { padding: 20px 14px 80px; } .label { display: none; } }
 `;
 
-  function styleRoot(r) {
+  // Styles a shadow root. A constructed stylesheet is not subject to the page's CSP; where it
+  // cannot be adopted (Firefox content scripts may refuse a sheet made in their own
+  // compartment), a <style> element, which works unless the page forbids inline styles.
+  function styleRoot(r, css = CSS) {
     try {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
+      sheet.replaceSync(css);
       r.adoptedStyleSheets = [sheet];
     } catch (_) {
-      // Constructable stylesheets are missing in old browsers; a <style> works unless the
-      // page's CSP forbids inline styles.
-      r.append(h('style', { text: CSS }));
+      r.append(h('style', { text: css }));
     }
   }
 
@@ -368,6 +374,7 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
     open,
     close,
     announce,
+    styleRoot,
     languageName,
     h,
     isOpen: () => !!host,

@@ -56,19 +56,17 @@ var DanaStrip = (() => {
     const { h } = DanaReader;
     bar = document.createElement('dana-strip-bar');
     const root = bar.attachShadow({ mode: 'open' });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(`
-:host { all: initial; position: fixed; z-index: 2147483647; inset-block-end: 16px; inset-inline-end: 16px;
+    DanaReader.styleRoot(root, `
+:host { all: initial; direction: ltr; position: fixed; z-index: 2147483647; inset-block-end: 16px; inset-inline-end: 16px;
   font: 14px/1.35 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
 section { display: flex; gap: 10px; align-items: center; background: #1d1d1f; color: #fff; padding: 8px 10px 8px 14px;
   border-radius: 10px; box-shadow: 0 4px 18px rgba(0,0,0,.3); }
 button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #fff; background: #fff; color: #1d1d1f; cursor: pointer; }
 button:focus-visible { outline: 3px solid #8ab4f8; outline-offset: 2px; }`);
-    root.adoptedStyleSheets = [sheet];
     root.append(
       h(
         'section',
-        { 'aria-label': 'Dana Reader' },
+        { 'aria-label': 'Dana Reader', lang: 'en' },
         h('p', { role: 'status', style: 'margin:0', text: `Dana hid ${hidden.length} element${hidden.length === 1 ? '' : 's'} around the article.` }),
         h('button', { type: 'button', onclick: () => DanaContent.close() }, 'Undo')
       )
