@@ -211,7 +211,7 @@ var DanaReader = (() => {
     const metaParts = [
       ex.byline && h('span', { text: ex.byline }),
       ex.published && h('span', { text: formatDate(ex.published, lang) }),
-      ex.readingMinutes && h('span', { lang: 'en', text: `${ex.readingMinutes} min read` }),
+      ex.readingMinutes && h('span', { lang: 'en', dir: 'ltr', text: `${ex.readingMinutes} min read` }),
     ].filter(Boolean);
     const meta = metaParts.length ? h('p', { class: 'meta' }) : null;
     metaParts.forEach((part, i) => meta.append(...(i ? [' · ', part] : [part])));
