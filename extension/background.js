@@ -99,12 +99,14 @@ export function keptIds(ex, traced) {
   const title = (ex.titleCandidates || []).find((c) => c.text === ex.title);
   if (title && title.line < source.length) lines.add(title.line);
   const ids = new Set();
-  const idRe = /<([a-z][^\s>]*)[^>]*?\sdata-dana-id="(\d+)"/g;
+  // The id is the last attribute of its tag (capture.js adds it after the page's own), and the
+  // canonical form does not re-escape attribute values, so match the attribute alone.
+  const idRe = /\sdata-dana-id="(\d+)"/g;
   for (const i of lines) {
     const src = source[i] || '';
     const hasContent = t1[i] > 0 || /<img\s/.test(src);
     if (!hasContent) continue;
-    for (const m of src.matchAll(idRe)) ids.add(Number(m[2]));
+    for (const m of src.matchAll(idRe)) ids.add(Number(m[1]));
   }
   return [...ids];
 }
