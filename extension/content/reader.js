@@ -301,6 +301,10 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 :host([data-speaking]) [data-block]:not(#dana-title) { cursor: pointer; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
 ::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
+@media (forced-colors: active) {
+  ::highlight(dana-sentence) { background-color: Highlight; color: HighlightText; }
+  .speaking { outline: 2px solid CanvasText; box-shadow: none; }
+}
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 640px) { main { padding: 20px 14px 80px; } .label { display: none; } }
 `;
@@ -315,6 +319,23 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
       r.adoptedStyleSheets = [sheet];
     } catch (_) {
       r.append(h('style', { text: css }));
+    }
+  }
+
+  // Arrow keys move between the buttons of a toolbar, as the ARIA toolbar pattern has it (Tab
+  // still works; selects and the rate slider keep their arrows for their values).
+  function onToolbarArrows(e) {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const t = e.composedPath()[0];
+    const bar = t.closest && t.closest('[role=toolbar]');
+    if (!bar || t.localName !== 'button') return;
+    const items = [...bar.querySelectorAll('button:not([disabled]), select, input')];
+    const i = items.indexOf(t);
+    const step = (e.key === 'ArrowRight') === (getComputedStyle(bar).direction !== 'rtl') ? 1 : -1;
+    const next = items[(i + step + items.length) % items.length];
+    if (next) {
+      e.preventDefault();
+      next.focus();
     }
   }
 
@@ -347,6 +368,7 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
     const ui = buildUi(ex, lang, dir);
     root.append(...ui.nodes);
     current = { ex, lang, dir, blockEls: ui.blockEls, settings };
+    root.addEventListener('keydown', onToolbarArrows);
     docEl.append(host);
     docEl.setAttribute('data-dana-reader', '');
     applySettings(settings);

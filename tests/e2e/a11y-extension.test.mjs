@@ -116,6 +116,12 @@ describe('accessibility of the extension UI', () => {
           seen.add(await page.evaluate(focused));
         }
         assert.deepEqual(controls.filter((c) => !seen.has(c)), [], 'controls never reached by Shift+Tab');
+        // Arrow keys move along the toolbar's buttons (ARIA toolbar pattern).
+        await page.locator('dana-reader #smaller').focus();
+        await page.keyboard.press('ArrowRight');
+        assert.equal(await page.evaluate(focused), 'larger');
+        await page.keyboard.press('ArrowLeft');
+        assert.equal(await page.evaluate(focused), 'smaller');
         // Operable by keyboard: Enter on "Larger text" changes the size.
         await page.locator('dana-reader #larger').focus();
         const size0 = await page.evaluate(() => getComputedStyle(document.querySelector('dana-reader').shadowRoot.querySelector('article')).fontSize);
