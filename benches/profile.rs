@@ -5,6 +5,9 @@
 //!   with the default algorithm and prints the time.
 //! - `-- --pages N` takes N pages per set; `-- --algorithm NAME` another algorithm; `-- --all`
 //!   every algorithm in turn.
+//! - `-- --page SET/ID` extracts that one page instead of the sample.
+//! - `-- --slowest N` prints the N pages that cost the most time per byte (finds the pages
+//!   where cost stops being linear).
 //! - `-- --dump FILE` writes every extraction as one JSON line (page, algorithm, result) to
 //!   FILE: run it before and after a change and diff the two files.
 
@@ -25,14 +28,34 @@ fn main() {
     };
     let mut dump = value("--dump").map(|p| std::io::BufWriter::new(std::fs::File::create(&p).unwrap_or_else(|e| panic!("{p}: {e}"))));
 
-    let pages = common::sample(per_set, 10);
+    let pages = match value("--page") {
+        Some(name) => {
+            let (set, id) = name.split_once('/').expect("--page SET/ID");
+            let set = common::SETS.into_iter().find(|s| *s == set).expect("a corpus set");
+            vec![common::load(set, id).expect("the page")]
+        }
+        None => common::sample(per_set, 10),
+    };
     let bytes = common::html_bytes(&pages);
+    let slowest: usize = value("--slowest").and_then(|v| v.parse().ok()).unwrap_or(0);
+    let mut per_page: Vec<(f64, f64, String)> = Vec::new();
     let start = std::time::Instant::now();
     let mut non_empty = 0;
     for &algorithm in &algorithms {
         let options = Options { algorithm, ..Options::default() };
         for p in &pages {
+            let t = std::time::Instant::now();
             let out = dana::extract(&p.html, &options);
+            if slowest > 0 {
+                // The fastest of three runs: one run is at the mercy of the other jobs.
+                let mut secs = t.elapsed().as_secs_f64();
+                for _ in 0..2 {
+                    let t = std::time::Instant::now();
+                    std::hint::black_box(dana::extract(&p.html, &options));
+                    secs = secs.min(t.elapsed().as_secs_f64());
+                }
+                per_page.push((secs * 1e9 / p.html.len().max(1) as f64, secs, format!("{} {}", algorithm.name(), p.name())));
+            }
             non_empty += usize::from(!out.text.is_empty());
             if let Some(w) = dump.as_mut() {
                 let json = serde_json::to_string(&out).expect("an extraction serialises");
@@ -41,6 +64,13 @@ fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    if slowest > 0 {
+        per_page.sort_by(|a, b| b.0.total_cmp(&a.0));
+        println!("{:>8} {:>10}  page", "ns/B", "ms");
+        for (ns, s, name) in per_page.iter().take(slowest) {
+            println!("{ns:>8.1} {:>10.2}  {name}", s * 1e3);
+        }
+    }
     assert!(non_empty > 0, "every extraction was empty");
     println!(
         "{} pages x {} algorithm(s), {:.2} MB each pass: {:.1} ms, {:.1} MB/s{}",
