@@ -29,7 +29,8 @@ Usage: dana eval [OPTIONS] SET_DIR...
 Runs the engine over corpus sets (SET_DIR/index.jsonl, pages/<id>.html, gold/<id>.txt) and
 prints, per set and configuration, LCS precision/recall/F1 (thesis eq. 4.1, word tokens,
 averaged over pages), the word 4-gram shingle precision/recall/F1 of the
-article-extraction-benchmark, and MB/s (page bytes / single-thread decode + extract time).
+article-extraction-benchmark, and MB/s (page bytes / decode + extract time on one thread,
+counted in thread CPU time so that other processes on the machine do not lower it).
 Arguments that are files, not directories, are skipped with a note (so SET_DIR/* works).
 
 Options:
