@@ -204,8 +204,15 @@ pub fn find(page: &Page, metric: TitleMetric) -> Headline {
     // stands above the article that repeats its words.
     candidates.sort_by(|a, b| metric_score(b, metric).total_cmp(&metric_score(a, metric)));
     let limit = max_headline_words(tokens(&page.head.title).len());
-    let candidates: Vec<TitleCandidate> =
-        candidates.into_iter().filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit).take(MAX_CANDIDATES).collect();
+    // A text repeated on the page (the headline in a breadcrumb and a heading) is listed once,
+    // at its best (and on ties, first) place.
+    let mut seen = std::collections::HashSet::new();
+    let candidates: Vec<TitleCandidate> = candidates
+        .into_iter()
+        .filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit)
+        .filter(|c| seen.insert(c.text.clone()))
+        .take(MAX_CANDIDATES)
+        .collect();
     if let Some(best) = candidates.first() {
         return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
     }
