@@ -108,7 +108,7 @@ function renderReader(r) {
   const img = $('images').checked ? 'https: http: data:' : 'data:';
   const meta = [r.byline, r.siteName, r.published, r.readingMinutes ? `${r.readingMinutes} min read` : '']
     .filter(Boolean)
-    .map(escapeHtml)
+    .map((m) => `<bdi>${escapeHtml(m)}</bdi>`) // each isolated: a Latin date must not reorder inside RTL
     .join(' · ');
   const body = r.html
     ? r.html
@@ -116,11 +116,11 @@ function renderReader(r) {
   $('reader').srcdoc = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src ${img}">
 <link rel="stylesheet" href="${escapeHtml(new URL('reader.css', location.href).href)}">
-</head><body><article dir="${dir}"${lang ? ` lang="${lang}"` : ''}>
+</head><body><main id="reader-root" dir="${dir}"${lang ? ` lang="${lang}"` : ''}>
 ${r.title ? `<h1 class="title">${escapeHtml(r.title)}</h1>` : ''}
 ${meta ? `<p class="meta">${meta}</p>` : ''}
 ${body}
-</article></body></html>`;
+</main></body></html>`;
 }
 
 function cell(tr, text, cls) {
