@@ -19,6 +19,9 @@
 //!
 //! which rewrites every expected file; review the change with `git diff tests/golden` before
 //! committing it. Without `DANA_BLESS`, a mismatch fails with a line diff.
+//!
+//! Blessing cannot accept everything: [`essentials`] holds, for every page, lines the text must
+//! contain and menu, comment or footer text it must not, checked with or without the switch.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -181,4 +184,65 @@ fn no_orphaned_expectations() {
 fn line_diff_marks_changes() {
     assert_eq!(line_diff("a\nb\nc\n", "a\nx\nc\n"), "  a\n+ x\n- b\n  c\n");
     assert_eq!(line_diff("a\n", "a"), "  a\n(the final newline differs)\n");
+}
+
+/// What each page's text must and must not contain, whatever the expected files say.
+#[test]
+fn essentials() {
+    // (folder, variant, lines that must be in the text, fragments that must not).
+    let cases: &[(&str, &str, &[&str], &[&str])] = &[
+        (
+            "news-article",
+            "default",
+            &["Paying for the late hours", "Lindqvist said the library would publish visitor numbers every month and review the scheme after a year. \"If nobody comes, we will say so and try something else,\" he said."],
+            &["Most read", "Bridge repairs", "Great news!", "Will there be coffee?", "Subscribe", "All rights reserved", "Post comment"],
+        ),
+        ("news-article", "title-bound", &["Paying for the late hours"], &["Most read", "Great news!", "All rights reserved"]),
+        ("persian-article", "default", &["آب و خاک"], &["English edition", "Privacy policy", "پربازدیدترین‌ها"]),
+        ("persian-article", "dana", &["آب و خاک"], &["English edition", "Privacy policy"]),
+        ("arabic-ncr", "default", &["افتتاح سوق الكتب القديمة في المدينة"], &["&#", "سياسة الخصوصية"]),
+        ("arabic-ncr", "dana", &["افتتاح سوق الكتب القديمة في المدينة"], &["&#"]),
+        ("wiki-links", "default", &[], &["Create account", "Main page", "Deutsch", "Recent changes", "Tide mill"]),
+        ("wiki-links", "danag", &[], &["Create account", "Main page", "Deutsch", "Tide mill"]),
+        (
+            "table-layout",
+            "default",
+            &["Two of the pivot holes in the back plate had worn oval. I did not have a bushing tool, so I took the plates to a clockmaker in town, who fitted new brass bushes for a very fair price and showed me how to check the end-shake of each wheel afterwards."],
+            &["Guestbook", "visitor number", "Back to the workshop"],
+        ),
+        (
+            "rich-content",
+            "default",
+            &["    # a 100% starter is half flour, half water", "print(round(hydration(500, 350, 100) * 100))   # 73", "10 g of fine salt", "Troubleshooting"],
+            &["You may also like", "Focaccia", "Newsletter"],
+        ),
+        ("empty-page", "default", &[], &[]),
+        ("nav-only", "default", &[], &[]),
+        ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),
+    ];
+    let mut failures = Vec::new();
+    for (page, variant, must, must_not) in cases {
+        let dir = golden_dir().join(page);
+        let options = variants(&dir).remove(*variant).unwrap_or_else(|| panic!("{page}: no variant {variant}"));
+        let (html, _) = dana::decode::decode(&fs::read(dir.join("input.html")).unwrap());
+        let ex = dana::extract(&html, &options);
+        let lines: Vec<&str> = ex.text.lines().collect();
+        for line in *must {
+            if !lines.contains(line) {
+                failures.push(format!("{page} ({variant}): missing the line {line:?}"));
+            }
+        }
+        for bad in *must_not {
+            if ex.text.contains(bad) {
+                failures.push(format!("{page} ({variant}): contains {bad:?}"));
+            }
+        }
+        // A page with an article has a text and no reason; a page without has neither text nor
+        // blocks, and a reason.
+        let no_article = must.is_empty() && matches!(*page, "empty-page" | "nav-only" | "all-script");
+        if no_article != ex.reason.is_some() || no_article != ex.text.is_empty() {
+            failures.push(format!("{page} ({variant}): text {:?} with reason {:?}", ex.text.chars().take(80).collect::<String>(), ex.reason));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
