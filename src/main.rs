@@ -81,6 +81,7 @@ impl CliError {
 }
 
 fn main() -> ExitCode {
+    one_line_panics();
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -94,6 +95,21 @@ fn main() -> ExitCode {
             ExitCode::from(err.exit_code())
         }
     }
+}
+
+/// A panic is a bug in dana, never the input's fault; it still gets one line on stderr (the
+/// process exits with status 101). `RUST_BACKTRACE` keeps Rust's own report with a backtrace.
+fn one_line_panics() {
+    if std::env::var_os("RUST_BACKTRACE").is_some() {
+        return;
+    }
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let msg = payload.downcast_ref::<&str>().copied().or_else(|| payload.downcast_ref::<String>().map(String::as_str)).unwrap_or("panic");
+        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        let msg = msg.replace('\n', " ");
+        let _ = writeln!(io::stderr().lock(), "dana: internal error (a bug, please report it): {msg}{place}");
+    }));
 }
 
 /// The dispatcher: the first argument names the subcommand.
@@ -368,22 +384,26 @@ fn read_input(input: &Path) -> Result<Vec<u8>, CliError> {
 /// either keeps its old content or gets the whole new one.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp_name = OsString::from(".");
-    tmp_name.push(path.file_name().unwrap_or_default());
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
-        .and_then(|()| fs::rename(&tmp, path));
+    let fail = |e: &io::Error| CliError::Io(format!("cannot write {}: {}", path.display(), io_reason(e)));
+    // A hidden name in the same directory (rename is atomic only within one file system);
+    // `create_new` never reuses a file left over by another run.
+    let mut attempt = 0;
+    let (tmp, mut file) = loop {
+        let mut name = OsString::from(".");
+        name.push(path.file_name().unwrap_or_default());
+        name.push(format!(".{}-{attempt}.tmp", std::process::id()));
+        let tmp = dir.join(name);
+        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(fail(&e)),
+        }
+    };
+    // sync before rename: after a crash the output is either absent, old, or whole.
+    let written = file.write_all(bytes).and_then(|()| file.sync_all()).and_then(|()| fs::rename(&tmp, path));
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        CliError::Io(format!("cannot write {}: {}", path.display(), io_reason(&e)))
+        fail(&e)
     })
 }
 
