@@ -8,6 +8,8 @@
 //                                                 (cargo bench --bench profile -- --pages N, once per pass;
 //                                                 each run is one pass, no warm-up)
 //   node tests/e2e/bench-wasm.mjs --trace         with trace: true (what the demo page asks for)
+//   node tests/e2e/bench-wasm.mjs --pkg DIR       another build of the package (default pkg/), e.g.
+//                                                 to compare builds with and without wasm-opt
 //
 // The sample is the one the native benchmarks use (benches/common/mod.rs `sample`): per set, the
 // page ids sorted bytewise, the k-th of n taken from the sorted list. MB are the UTF-8 bytes of the
@@ -29,6 +31,7 @@ const arg = (flag, dflt) => {
 const perSet = Number(arg('--pages', 20));
 const passes = Number(arg('--passes', 5));
 const options = process.argv.includes('--trace') ? { trace: true } : {};
+const pkg = path.resolve(arg('--pkg', path.join(REPO, 'pkg')));
 
 // ---- the sample ------------------------------------------------------------------------------
 const sample = [];
@@ -63,10 +66,11 @@ function summary(label, result) {
   }
 }
 
+console.log(`package: ${pkg} (${fs.statSync(path.join(pkg, 'dana_bg.wasm')).size} bytes of wasm)`);
 console.log(`sample: ${sample.length} pages (${perSet} per set), options ${JSON.stringify(options)}, ${passes} timed passes`);
 
 // ---- Chromium --------------------------------------------------------------------------------
-const server = await startServer({ mounts: { '/': path.join(REPO, 'www'), '/corpus/': corpusRoot() } });
+const server = await startServer({ mounts: { '/': path.join(REPO, 'www'), '/pkg/': pkg, '/corpus/': corpusRoot() } });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage();
@@ -83,7 +87,6 @@ try {
 
 // ---- Node (same package, same V8 family) -----------------------------------------------------
 {
-  const pkg = path.join(REPO, 'pkg');
   const dana = await import(path.join(pkg, 'dana.js'));
   dana.initSync({ module: fs.readFileSync(path.join(pkg, 'dana_bg.wasm')) });
   const { decodeBytes } = await import(path.join(REPO, 'www', 'decode.js'));
@@ -94,16 +97,25 @@ try {
   let empty = 0;
   for (const p of pages) empty += dana.extract(p.html, options).text.length === 0 ? 1 : 0;
   const passMs = [];
+  const cpuMs = [];
   for (let k = 0; k < passes; k++) {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     for (const p of pages) {
       const t = performance.now();
       dana.extract(p.html, options);
       p.ms = Math.min(p.ms, performance.now() - t);
     }
+    const used = process.cpuUsage(cpu);
+    cpuMs.push((used.user + used.system) / 1e3);
     passMs.push(performance.now() - start);
   }
   summary(`wasm in Node ${process.version}`, { passMs, empty, pages });
+  // CPU time is steadier than wall time on a shared machine (it leaves out time spent waiting
+  // for a core); it includes V8's own threads (compiler, GC), so it is an upper bound.
+  const bytes = pages.reduce((s, p) => s + p.bytes, 0);
+  const bestCpu = Math.min(...cpuMs);
+  console.log(`${'  by CPU time'.padEnd(22)} best pass ${bestCpu.toFixed(1)} ms of [${cpuMs.map((m) => m.toFixed(0)).join(', ')}]: ${(bytes / 1e6 / (bestCpu / 1e3)).toFixed(1)} MB/s`);
 }
 
 // ---- native ----------------------------------------------------------------------------------
