@@ -65,7 +65,7 @@ fn is_kept_inline(name: &str) -> bool {
 /// How deep the builder tracks open elements. Every token looks at the open elements (the
 /// block's kind, end tags finding their start), so without a bound a page of 100 000 nested
 /// elements costs 10^10 steps. Browsers bound their parser's tree depth too (Blink at 512);
-/// deeper elements still give their text, read in the context of the 512 around them.
+/// deeper elements still give their text, read in the context of the 512 outermost ones.
 const MAX_DEPTH: usize = 512;
 /// How many inline elements a block keeps open at once; deeper ones keep their text only.
 const MAX_INLINE: usize = 64;
