@@ -474,6 +474,21 @@ mod tests {
     }
 
     #[test]
+    fn headline_table_averages_per_set_and_over_sets() {
+        let hit = HeadlineScore { exact: true, f1: 1.0 };
+        let half = HeadlineScore { exact: false, f1: 0.5 };
+        let a = [hit; 6];
+        let b = [half; 6];
+        let sets = [("one", vec![&a[..], &b[..]]), ("two", vec![&a[..]]), ("untitled", vec![])];
+        let t = headline_table(&sets);
+        assert!(t.contains("one (2)") && t.contains("two (1)") && !t.contains("untitled"), "{t}");
+        // one: exact 0.5, F1 0.75; two: 1 and 1; macro-average: 0.75 and 0.875.
+        let tf = t.lines().find(|l| l.trim_start().starts_with("tf ")).unwrap();
+        assert!(tf.contains("0.500 / 0.750") && tf.contains("1.000 / 1.000") && tf.contains("0.750 / 0.875"), "{tf}");
+        assert_eq!(headline_table(&[("x", vec![])]), "");
+    }
+
+    #[test]
     fn headline_scoring() {
         assert_eq!(headline_scores("A  b\n", " A b"), HeadlineScore { exact: true, f1: 1.0 });
         let s = headline_scores("Rain all week", "Rain expected all week");
