@@ -139,7 +139,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
 #[cfg(not(unix))]
@@ -147,8 +147,11 @@ fn thread_cpu_seconds() -> Option<f64> {
     None
 }
 
+/// A page's records under every configuration, or why it was skipped.
+type PageOutcome = Result<Vec<PageRecord>, String>;
+
 /// Evaluates one page under every configuration; `Err` says why the page was skipped.
-pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Result<Vec<PageRecord>, String> {
+pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> PageOutcome {
     let page_path = set.page_path(&entry.id);
     let bytes = std::fs::read(&page_path).map_err(|e| format!("{}/{}: page {} unreadable ({e}), skipped", set.name, entry.id, page_path.display()))?;
     let gold_path = set.gold_path(&entry.id);
@@ -190,7 +193,7 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Resu
 /// and as notes on the progress line.
 pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &mut Progress) -> Vec<SetResult> {
     let work: Vec<(usize, usize)> = jobs.iter().enumerate().flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e))).collect();
-    let mut slots: Vec<Vec<Option<Result<Vec<PageRecord>, String>>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
+    let mut slots: Vec<Vec<Option<PageOutcome>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
