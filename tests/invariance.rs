@@ -22,7 +22,8 @@
 //! `pre` and raw text).
 //!
 //! Pages missing from the corpus are skipped with a note; the test fails when fewer than half
-//! of them are present.
+//! of them are present. `DANA_INVARIANCE_ALL=1 cargo test --release --test invariance` runs
+//! the same checks on every page of every set.
 
 use std::path::PathBuf;
 
@@ -68,10 +69,23 @@ fn corpus_dir() -> PathBuf {
     }
 }
 
-/// The decoded pages that are present, by name; fails when fewer than half are.
+/// The decoded pages that are present, by name; fails when fewer than half are. With
+/// `DANA_INVARIANCE_ALL=1`, every page of every set instead (minutes, not for CI).
 fn load_pages() -> Vec<(String, String)> {
     let dir = corpus_dir();
     let mut pages = Vec::new();
+    if std::env::var_os("DANA_INVARIANCE_ALL").is_some_and(|v| v == "1") {
+        for set in ["cleaneval", "cleanportaleval", "dragnet", "readability", "r2l"] {
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(set).join("pages")).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+            paths.sort();
+            for path in paths {
+                let name = format!("{set}/{}", path.file_stem().unwrap_or_default().to_string_lossy());
+                pages.push((name, dana::decode::decode(&std::fs::read(&path).unwrap()).0));
+            }
+        }
+        assert!(!pages.is_empty(), "no corpus pages under {}", dir.display());
+        return pages;
+    }
     for (set, id) in PAGES {
         let path = dir.join(set).join("pages").join(format!("{id}.html"));
         match std::fs::read(&path) {
@@ -408,6 +422,23 @@ fn pretty_printing_never_splits_words_or_touches_pre() {
     assert_eq!(pretty(page), "<script>if (a <b) x = '</p>';</script><style>p { }</style>");
 }
 
+/// `</br>` is a line break in every browser (HTML tree construction turns it into `<br>`), so
+/// whitespace around it is not rendered and the minifier may drop it. Found on
+/// cleaneval/final-387 (minified) and dragnet/R997 (pretty-printed) by the all-pages run.
+#[test]
+#[ignore = "core bug, reported to the lead: the engine treats </br> as inline, not as <br>, so words on both sides join"]
+fn end_tag_br_is_a_line_break() {
+    let p = "The harbour committee met on Thursday evening to discuss the new ferry timetable, which adds two early crossings.";
+    let page = format!("<html><body><div><p>{p}</p><p><b>Ferry news</b></br>\n   Tuesday at seven</br>\n<span>{p}</span></p></div></body></html>");
+    same_tokens(&page, &minify(&page), "minify");
+    for algorithm in Algorithm::ALL {
+        let options = Options { algorithm, ..Options::default() };
+        let a = dana::extract(&page, &options).text;
+        let b = dana::extract(&minify(&page), &options).text;
+        assert_eq!(a, b, "{}", algorithm.name());
+    }
+}
+
 #[test]
 fn crlf_and_bom_variants() {
     assert_eq!(crlf("a\nb\r\nc\n"), "a\r\nb\r\nc\r\n");
@@ -446,7 +477,12 @@ fn check_variant(name: &str, transform: Transform) {
             let b = dana::extract(&variant, &options).text;
             compared += 1;
             if a != b {
-                failures.push(format!("{page} ({}): {}", algorithm.name(), first_difference(&a, &b)));
+                // Keep both pages so the failure can be replayed with `dana extract`.
+                let dump = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("invariance").join(page.replace('/', "_"));
+                let _ = std::fs::create_dir_all(&dump);
+                let _ = std::fs::write(dump.join("original.html"), html);
+                let _ = std::fs::write(dump.join(format!("{}.html", name.replace(' ', "-"))), &variant);
+                failures.push(format!("{page} ({}): {}\n      pages written to {}", algorithm.name(), first_difference(&a, &b), dump.display()));
             }
         }
     }
