@@ -1,7 +1,7 @@
 // The demo page: runs the engine (the same wasm package the extension uses) on a page and shows
 // what it saw. No framework, no build step: ES modules served as they are.
 
-import init, { extract, version } from './pkg/dana.js';
+import init, { extract, version, defaultOptions } from './pkg/dana.js';
 import { LinePlots } from './plots.js';
 import { decodeBytes } from './decode.js';
 
@@ -21,9 +21,16 @@ function setStatus(text, isError = false) {
   $('status').classList.toggle('error', isError);
 }
 
+// Boolean options with a checkbox each; the boxes start at the engine's defaults.
+const SWITCHES = ['cluster', 'edges', 'prune', 'titleBound'];
+
 /** The options object for `extract`: only what the user set, so the engine fills the defaults. */
 function currentOptions() {
   const options = { algorithm: $('algorithm').value, trace: true };
+  const defaults = defaultOptions();
+  for (const key of SWITCHES) {
+    if (key in defaults && $(key).checked !== defaults[key]) options[key] = $(key).checked;
+  }
   if ($('filter').value) options.filter = $('filter').value;
   if ($('gap').value !== '') options.gap = Number($('gap').value);
   if ($('page-url').value.trim()) options.url = $('page-url').value.trim();
@@ -237,7 +244,7 @@ function wireInputs() {
       run();
     }, 300);
   });
-  for (const id of ['algorithm', 'filter', 'gap', 'page-url', 'images']) $(id).addEventListener('change', run);
+  for (const id of ['algorithm', 'filter', 'gap', 'page-url', 'images', ...SWITCHES]) $(id).addEventListener('change', run);
   $('extract').addEventListener('click', run);
   // The gap box shows the algorithm's own gap as its placeholder.
   const gapHint = () => ($('gap').placeholder = `default: ${$('algorithm').value === 'r2l' ? 8 : 20}`);
@@ -266,6 +273,12 @@ async function main() {
     return;
   }
   state.ready = true;
+  const defaults = defaultOptions();
+  for (const key of SWITCHES) {
+    // A switch the engine does not have (an older package) is disabled rather than sent.
+    if (key in defaults) $(key).checked = Boolean(defaults[key]);
+    else $(key).disabled = true;
+  }
   $('extract').disabled = false;
   setStatus(`Engine ${version()} ready. Pick a sample, open a file or paste HTML.`);
   document.documentElement.dataset.state = 'ready';

@@ -5,7 +5,7 @@
 //   node tests/e2e/bench-wasm.mjs                 20 pages per corpus set, 5 passes
 //   node tests/e2e/bench-wasm.mjs --pages 10 --passes 3
 //   node tests/e2e/bench-wasm.mjs --native        also run the native driver on the same sample
-//                                                 (cargo bench --bench profile -- --pages N, once per pass;
+//                                                 (benches/profile.rs --pages N, once per pass;
 //                                                 each run is one pass, no warm-up)
 //   node tests/e2e/bench-wasm.mjs --trace         with trace: true (what the demo page asks for)
 //   node tests/e2e/bench-wasm.mjs --pkg DIR       another build of the package (default pkg/), e.g.
@@ -121,9 +121,20 @@ try {
 // ---- native ----------------------------------------------------------------------------------
 if (process.argv.includes('--native')) {
   if (process.argv.includes('--trace')) console.log('note: the native driver runs without trace');
+  // Build once, then run the binary itself: a source change by someone else between runs must
+  // not rebuild (and time) a different engine.
+  const built = execFileSync('cargo', ['bench', '--no-run', '--bench', 'profile', '--message-format=json'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 << 20,
+  });
+  const exe = built.split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .find((m) => m.reason === 'compiler-artifact' && m.target?.name === 'profile' && m.executable)?.executable;
+  if (!exe) throw new Error('cargo bench --no-run --bench profile gave no executable');
   const lines = [];
   for (let k = 0; k < passes; k++) {
-    const out = execFileSync('cargo', ['bench', '--quiet', '--bench', 'profile', '--', '--pages', String(perSet)], {
+    const out = execFileSync(exe, ['--pages', String(perSet)], {
       cwd: REPO,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -131,6 +142,6 @@ if (process.argv.includes('--native')) {
     lines.push(out.trim().split('\n').pop());
   }
   const best = lines.map((l) => Number(/([\d.]+) MB\/s/.exec(l)?.[1])).reduce((a, b) => Math.max(a, b), 0);
-  for (const l of lines) console.log(`native (cargo bench --bench profile): ${l}`);
+  for (const l of lines) console.log(`native (benches/profile.rs): ${l}`);
   console.log(`native best of ${passes}: ${best.toFixed(1)} MB/s`);
 }

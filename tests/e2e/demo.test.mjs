@@ -193,6 +193,10 @@ test('pasted HTML is extracted, and bad input shows an error instead of breaking
   await page.dispatchEvent('#gap', 'change');
   await waitDone(page);
   assert.equal(await page.evaluate(() => window.danaDemo.result.gap), 5);
+  // A phase switch starts at the engine's default and, flipped, is sent to the engine.
+  const prune = await page.isChecked('#prune');
+  await page.click('#prune');
+  await page.waitForFunction((want) => window.danaDemo.options.prune === want, !prune);
   assert.deepEqual(problems, []);
   await page.close();
 });
