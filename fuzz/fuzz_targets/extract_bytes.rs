@@ -4,8 +4,4 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let [a, b, page @ ..] = data else { return };
-    let (html, _) = dana::decode::decode(page);
-    dana_fuzz::extract_and_check(&html, &dana_fuzz::options(*a, *b));
-});
+fuzz_target!(|data: &[u8]| dana_fuzz::extract_bytes(data));

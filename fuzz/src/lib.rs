@@ -44,6 +44,56 @@ pub fn extract_and_check(html: &str, options: &Options) -> Extraction {
     out
 }
 
+// ---- the targets' bodies: the fuzz targets call these, and tests/fuzz_regressions.rs replays
+// seeds and saved inputs through the very same functions.
+
+/// `extract_bytes`: the first two bytes select the options, the rest is the page's bytes.
+pub fn extract_bytes(data: &[u8]) {
+    let [a, b, page @ ..] = data else { return };
+    let (html, _) = dana::decode::decode(page);
+    extract_and_check(&html, &options(*a, *b));
+}
+
+/// `extract_page`: a (mutated) real page, one of eight configurations chosen by its length:
+/// the four algorithms with the product's defaults, and the four exactly as the thesis defines
+/// them. (All eight on every input ran at 3 inputs a second on real-sized pages.)
+pub fn extract_page(data: &[u8]) {
+    let (html, _) = dana::decode::decode(data);
+    let algorithm = Algorithm::ALL[data.len() % 4];
+    let mut options = if data.len() / 4 % 2 == 0 { Options::default() } else { Options::thesis(algorithm) };
+    options.algorithm = algorithm;
+    options.url = Some("https://example.org/a/b.html".into());
+    extract_and_check(&html, &options);
+}
+
+/// `splice_tags`: hostile snippets spliced into the page (see [`splice`]); the first bytes
+/// and the length pick the options.
+pub fn splice_tags(data: &[u8]) {
+    let page = splice(data);
+    let a = data.first().copied().unwrap_or(0) ^ data.len() as u8;
+    let b = data.get(1).copied().unwrap_or(0) ^ (data.len() >> 8) as u8;
+    let (html, _) = dana::decode::decode(&page);
+    extract_and_check(&html, &options(a, b));
+}
+
+/// `decode`: the CLI's decoding of page bytes (BOM, UTF-8, `<meta>` charset prescan,
+/// windows-1252) never fails and never drops a page.
+pub fn decode(data: &[u8]) {
+    let (text, encoding) = dana::decode::decode(data);
+    assert!(encoding_rs::Encoding::for_label(encoding.as_bytes()).is_some(), "unknown encoding name {encoding:?}");
+    // Valid UTF-8 without a byte-order mark is returned as is.
+    if let Ok(s) = std::str::from_utf8(data) {
+        if !data.starts_with(b"\xef\xbb\xbf") && !data.starts_with(b"\xff\xfe") && !data.starts_with(b"\xfe\xff") {
+            assert_eq!(text, s);
+            assert_eq!(encoding, "UTF-8");
+        }
+    }
+    // Beyond a byte-order mark, some text always comes out.
+    if data.len() > 3 {
+        assert!(!text.is_empty(), "{} bytes decoded to nothing", data.len());
+    }
+}
+
 /// Snippets the structure-aware target splices into pages: unclosed and stray tags, raw-text
 /// and foreign elements, comments, references, hostile URLs and deep nesting.
 pub const SNIPPETS: &[&str] = &[

@@ -1,0 +1,401 @@
+//! Extracted HTML can never run (issue #7).
+//!
+//! Every payload of `../shared/security/xss-payloads.txt` (6,613 lines from payloadbox's list)
+//! is embedded in real article pages of the corpus, in five ways (in the article's text, in
+//! attributes, as link targets, as image sources, in the title and a heading), and each page
+//! goes through `dana::extract` with every algorithm. The article HTML must pass the safety
+//! oracle of `fuzz/src/safe_html.rs` (allowlisted elements and attributes only, http(s) URLs,
+//! balanced tags nested so that the tree builder cannot rewrite them); every URL the reader view
+//! may use (figure sources, lead image) must be http(s).
+//!
+//! A test that checks an empty output could never fail, so the embedding is checked too: the
+//! marked paragraphs around the payloads must reach the article in most pages.
+//!
+//! Then hand-made cases for what the payload list covers thinly, and a property test on
+//! random tag soup.
+//!
+//! Data: `DANA_CORPUS` (default `<repo>/../shared/corpus`) and `DANA_XSS_PAYLOADS` (default
+//! `<repo>/../shared/security/xss-payloads.txt`). Missing pages are skipped with a note; the
+//! test fails with fewer than `MIN_PAGES` pages or `MIN_PAYLOADS` payloads.
+
+use std::path::PathBuf;
+
+use dana::{Algorithm, Extraction, LinkFilter, Options};
+
+#[path = "../fuzz/src/safe_html.rs"]
+#[allow(dead_code)]
+mod safe_html;
+
+/// The article pages the payloads are embedded in: English and Arabic, one layout each.
+const PAGES: &[(&str, &str)] =
+    &[("readability", "v8-blog"), ("r2l", "ar-cnnarabic"), ("readability", "ars-1"), ("readability", "ebb-org")];
+const MIN_PAGES: usize = 2;
+const MIN_PAYLOADS: usize = 6000;
+/// Payloads per page: each in its own paragraph (or link, or image).
+const BATCH: usize = 16;
+const PAGE_URL: &str = "https://news.example/world/2024/article.html";
+
+/// Marks the paragraphs around the payloads: an English and an Arabic word (R2L keeps only
+/// the latter).
+const MARK: &str = "Zanzibarquill";
+const MARK_AR: &str = "مستقبلنا";
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn corpus() -> PathBuf {
+    std::env::var_os("DANA_CORPUS").map(PathBuf::from).unwrap_or_else(|| repo().join("../shared/corpus"))
+}
+
+fn payloads() -> Vec<String> {
+    let path = std::env::var_os("DANA_XSS_PAYLOADS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("../shared/security/xss-payloads.txt"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let list: Vec<String> =
+        String::from_utf8_lossy(&bytes).lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect();
+    assert!(list.len() >= MIN_PAYLOADS, "{} payloads in {}, expected at least {MIN_PAYLOADS}", list.len(), path.display());
+    list
+}
+
+/// The corpus pages, decoded; a missing one is skipped with a note.
+fn pages() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (set, id) in PAGES {
+        let path = corpus().join(set).join("pages").join(format!("{id}.html"));
+        match std::fs::read(&path) {
+            Ok(bytes) => out.push((format!("{set}/{id}"), dana::decode::decode(&bytes).0)),
+            Err(_) => println!("note: {} missing, skipped", path.display()),
+        }
+    }
+    assert!(out.len() >= MIN_PAGES, "only {} of the XSS test pages found under {}", out.len(), corpus().display());
+    out
+}
+
+/// Where payloads go: right after the paragraph with the most text outside tags (the article's
+/// body in any news layout), leaving out paragraphs inside a footer, nav or aside (boilerplate
+/// the engine prunes); else before `</body>`, else at the end.
+fn insertion_point(html: &str) -> usize {
+    let lower = html.to_ascii_lowercase();
+    let inside = |tag: &str, at: usize| {
+        let open = lower[..at].rfind(&format!("<{tag}"));
+        open.is_some() && open > lower[..at].rfind(&format!("</{tag}"))
+    };
+    let mut best = (0usize, None);
+    let mut from = 0;
+    while let Some(rel) = lower[from..].find("</p>") {
+        let end = from + rel;
+        let start = lower[..end].rfind("<p>").into_iter().chain(lower[..end].rfind("<p ")).max().unwrap_or(end);
+        if ["footer", "nav", "aside"].iter().any(|t| inside(t, start)) {
+            from = end + 4;
+            continue;
+        }
+        let mut in_tag = false;
+        let text = lower[start..end]
+            .chars()
+            .filter(|&c| {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    _ => return !in_tag,
+                }
+                false
+            })
+            .count();
+        if text > best.0 {
+            best = (text, Some(end + 4));
+        }
+        from = end + 4;
+    }
+    best.1.or_else(|| lower.rfind("</body>")).unwrap_or(html.len())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    Text,
+    Attribute,
+    Link,
+    Image,
+    Title,
+}
+
+const MODES: [Mode; 5] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title];
+
+/// One payload inside its marked paragraph.
+fn embed(mode: Mode, p: &str, i: usize) -> String {
+    match mode {
+        Mode::Text => format!("<p>{MARK} {i} opens this paragraph. {p} Then the text goes on. {MARK_AR}</p>\n"),
+        Mode::Attribute => format!(
+            "<p title=\"{p}\" class='{p}' data-note={p}>{MARK} {i} is a paragraph with payloads in its attributes. {MARK_AR}</p>\n"
+        ),
+        Mode::Link => format!(
+            "<p>{MARK} {i} cites <a href=\"{p}\">a first source</a>, <a href='{p}'>a second</a> and <a href={p}>a third</a>. {MARK_AR}</p>\n"
+        ),
+        Mode::Image => format!(
+            "<p>{MARK} {i} is followed by a figure. {MARK_AR}</p><figure><img src=\"{p}\" alt=\"{p}\">\
+             <img srcset=\"{p}\" alt=x><img data-src=\"{p}\" src=\"https://images.example/{i}.jpg\"><figcaption>{p}</figcaption></figure>\n"
+        ),
+        Mode::Title => format!("<h2>{p}</h2><p>{MARK} {i} follows a heading made of a payload. {MARK_AR}</p>\n"),
+    }
+}
+
+/// The page with a batch of payloads embedded.
+fn page_with(page: &str, at: usize, mode: Mode, batch: &[String], first: usize) -> String {
+    let mut s = String::with_capacity(page.len() + batch.len() * 400);
+    let head = &page[..at];
+    if mode == Mode::Title {
+        // The payloads also become the page's <title> (TitleFinder reads it).
+        let title = batch.join(" ");
+        match (head.find("<title"), head.find("</title>")) {
+            (Some(a), Some(b)) if a < b => {
+                let open_end = head[a..].find('>').map_or(a, |e| a + e + 1);
+                s.push_str(&head[..open_end.min(b)]);
+                s.push_str(&title);
+                s.push_str(&head[b..]);
+            }
+            _ => {
+                s.push_str(&format!("<title>{title}</title>"));
+                s.push_str(head);
+            }
+        }
+    } else {
+        s.push_str(head);
+    }
+    for (k, p) in batch.iter().enumerate() {
+        s.push_str(&embed(mode, p, first + k));
+    }
+    s.push_str(&page[at..]);
+    s
+}
+
+/// Everything the reader view takes from an extraction must be inert.
+fn assert_safe(out: &Extraction, what: &dyn Fn() -> String) {
+    if let Err(e) = safe_html::check(&out.html) {
+        panic!("{}: unsafe article HTML: {e}\n{}", what(), out.html);
+    }
+    let http = |u: &str| u.starts_with("http://") || u.starts_with("https://");
+    for b in &out.blocks {
+        if let Some(src) = &b.src {
+            assert!(http(src), "{}: figure src {src:?}", what());
+        }
+    }
+    if let Some(img) = &out.lead_image {
+        assert!(http(img), "{}: lead image {img:?}", what());
+    }
+}
+
+fn options(algorithm: Algorithm) -> Options {
+    Options { algorithm, url: Some(PAGE_URL.into()), ..Options::default() }
+}
+
+#[test]
+fn every_payload_in_real_pages_gives_inert_html() {
+    let payloads = payloads();
+    let pages = pages();
+    let points: Vec<usize> = pages.iter().map(|(_, html)| insertion_point(html)).collect();
+    let batches: Vec<(usize, &[String])> = payloads.chunks(BATCH).enumerate().map(|(k, c)| (k * BATCH, c)).collect();
+
+    // Work: (mode, batch index); pages rotate over the batches. Two threads (CI has two cores).
+    let work: Vec<(Mode, usize)> = MODES.iter().flat_map(|&m| (0..batches.len()).map(move |b| (m, b))).collect();
+    // Per (mode, algorithm): batches whose marked paragraphs reached the article.
+    let reached = std::sync::Mutex::new(std::collections::HashMap::<(usize, usize), (usize, usize)>::new());
+    let extractions = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let w = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&(mode, b)) = work.get(w) else { break };
+                let (first, batch) = batches[b];
+                let p = b % pages.len();
+                let html = page_with(&pages[p].1, points[p], mode, batch, first);
+                for (ai, algorithm) in Algorithm::ALL.into_iter().enumerate() {
+                    let out = dana::extract(&html, &options(algorithm));
+                    extractions.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    assert_safe(&out, &|| {
+                        format!("{} with payloads {}..{} as {mode:?}, {}", pages[p].0, first + 1, first + batch.len(), algorithm.name())
+                    });
+                    let hit = out.text.contains(MARK) || out.text.contains(MARK_AR);
+                    let mut r = reached.lock().unwrap();
+                    let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
+                    e.0 += usize::from(hit);
+                    e.1 += 1;
+                }
+            });
+        }
+    });
+
+    let reached = reached.into_inner().unwrap();
+    println!(
+        "{} payloads x {} embeddings in {} pages: {} extractions, all inert",
+        payloads.len(),
+        MODES.len(),
+        pages.len(),
+        extractions.into_inner()
+    );
+    for (mi, mode) in MODES.iter().enumerate() {
+        let row: Vec<String> = Algorithm::ALL
+            .iter()
+            .enumerate()
+            .map(|(ai, a)| {
+                let (hit, n) = reached.get(&(mi, ai)).copied().unwrap_or_default();
+                format!("{} {hit}/{n}", a.name())
+            })
+            .collect();
+        println!("  {mode:?}: marked paragraphs reached the article in {}", row.join(", "));
+    }
+    for (mi, mode) in MODES.iter().enumerate() {
+        // The payloads must have been in the extracted part of the page, or this test would
+        // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
+        // pages by mode; DANA and R2L count non-ASCII bytes, so they read the Arabic page (one
+        // in four) where the payloads leave enough Arabic text: 2 % (images) to 25 % (text).
+        for (ai, min) in [(0, 0.015), (1, 0.015), (2, 0.5), (3, 0.5)] {
+            let (hit, n) = reached.get(&(mi, ai)).copied().unwrap_or_default();
+            assert!(hit as f64 >= min * n as f64, "{mode:?}: only {hit}/{n} pages with payloads extracted by {}", Algorithm::ALL[ai].name());
+        }
+    }
+}
+
+/// Hand-made vectors: each is inserted into a real page and into a bare page, extracted with
+/// every algorithm and filter, with and without a page URL.
+const HAND_MADE: &[&str] = &[
+    // Event handlers.
+    "<p onclick=\"alert(1)\" onmouseover=alert(1) style=\"color:red\">Event handler paragraph text.</p>",
+    "<img src=\"https://ok.example/a.jpg\" onerror=\"alert(1)\" onload=alert(1) alt=\"x\">",
+    "<a href=\"https://ok.example/\" onclick=\"alert(1)\" onfocus=alert(1) autofocus>a safe link with handlers</a>",
+    "<details open ontoggle=alert(1)><summary>s</summary>details text</details>",
+    "<body onload=alert(1)><p>body handler</p>",
+    "<video src=x onerror=alert(1)></video><audio src=x onerror=alert(1)></audio>",
+    "<input autofocus onfocus=alert(1)><select onfocus=alert(1) autofocus>",
+    "<marquee onstart=alert(1)>marquee text</marquee>",
+    // javascript: and data: in every attribute that takes a URL.
+    "<a href=\"javascript:alert(1)\">href js</a><a href=\"data:text/html,<script>alert(1)</script>\">href data</a>",
+    "<img src=\"javascript:alert(1)\" alt=a><img src=\"data:image/svg+xml,<svg onload=alert(1)>\" alt=b>",
+    "<img srcset=\"javascript:alert(1) 1x, data:image/png;base64,AAAA 2x\" alt=c>",
+    "<img data-src=\"javascript:alert(1)\" data-lazy-src=\"data:text/html,x\" data-original=\" javascript:alert(1)\">",
+    "<form action=\"javascript:alert(1)\"><input type=submit formaction=\"javascript:alert(1)\"><button formaction=javascript:alert(1)>b</button></form>",
+    "<table background=\"javascript:alert(1)\"><tr><td background=javascript:alert(1)>cell text</td></tr></table>",
+    "<video poster=\"javascript:alert(1)\"><source src=\"javascript:alert(1)\"></video>",
+    "<object data=\"javascript:alert(1)\"></object><embed src=\"javascript:alert(1)\"><iframe src=\"javascript:alert(1)\"></iframe>",
+    "<svg><a xlink:href=\"javascript:alert(1)\"><text x=0 y=20>svg link</text></a></svg>",
+    "<math><maction actiontype=statusline xlink:href=\"javascript:alert(1)\">math link</maction></math>",
+    "<math href=\"javascript:alert(1)\">math href</math>",
+    "<a href=\"vbscript:msgbox(1)\">vb</a><img src=\"vbscript:msgbox(1)\" alt=vb>",
+    "<a href=\"  \t\n javascript:alert(1)\">leading whitespace</a><a href=\"\u{1}javascript:alert(1)\">control char</a>",
+    "<a href=\"JaVaScRiPt:alert(1)\">case</a><a href=\"javascript&colon;alert(1)\">colon entity</a>",
+    // Entity-encoded schemes.
+    "<a href=\"&#106;avascript:alert(1)\">dec</a><a href=\"&#x6A;avascript:alert(1)\">hex</a>",
+    "<a href=\"jav&#x09;ascript:alert(1)\">tab</a><a href=\"jav&#x0A;ascript:alert(1)\">lf</a><a href=\"jav&#x0D;ascript:alert(1)\">cr</a>",
+    "<a href=\"&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)\">no semicolons</a>",
+    "<a href=\"&#x6a;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3a;alert(1)\">all hex</a>",
+    "<img src=\"&#100;ata:image/svg+xml,<svg/onload=alert(1)>\" alt=d>",
+    "<a href=\"java\0script:alert(1)\">nul</a><a href=\"&#0;javascript:alert(1)\">nul ref</a>",
+    // srcdoc, base, meta refresh, link.
+    "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe><iframe srcdoc=\"&lt;img src=x onerror=alert(1)&gt;\"></iframe>",
+    "<base href=\"javascript:alert(1)//\"><a href=\"relative/path\">relative after a js base</a><img src=\"rel.jpg\" alt=r>",
+    "<base href=\"data:text/html,x/\"><a href=\"p\">relative after a data base</a>",
+    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\"><meta http-equiv=\"Set-Cookie\" content=\"a=b\">",
+    "<link rel=stylesheet href=\"javascript:alert(1)\"><link rel=import href=\"data:text/html,x\">",
+    // CSS expressions and style attributes.
+    "<p style=\"width:expression(alert(1));background:url(javascript:alert(1))\">styled text</p>",
+    "<div style=\"behavior:url(x.htc);-moz-binding:url(x.xml#xss)\">binding text</div>",
+    "<style>@import 'javascript:alert(1)'; p { background: url(javascript:alert(1)) }</style><p>after style</p>",
+    "<p style=\"background-image:url(&#x6a;avascript:alert(1))\">entity in css</p>",
+    // SVG and MathML tricks.
+    "<svg onload=alert(1)><script>alert(1)</script><foreignObject><p>foreign</p></foreignObject></svg>",
+    "<svg><animate attributeName=href to=javascript:alert(1) /><set attributeName=onmouseover to=alert(1)/></svg>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+    "<math><mi xlink:href=\"data:x,<script>alert(1)</script>\">m</mi></math>",
+    "<svg><style><img src=x onerror=alert(1)></style></svg>",
+    "<svg></p><style><a id=\"</style><img src=1 onerror=alert(1)>\">",
+    // Broken markup that mutates when parsed (mXSS).
+    "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
+    "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
+    "<textarea><img src=x onerror=alert(1)></textarea><title><img src=x onerror=alert(1)></title>",
+    "<xmp><img src=x onerror=alert(1)></xmp><listing>&lt;img src=x onerror=alert(1)&gt;</listing>",
+    "<template><img src=x onerror=alert(1)></template>",
+    "<!--><img src=x onerror=alert(1)>--><!-- --!><img src=x onerror=alert(2)> -->",
+    "<![CDATA[<img src=x onerror=alert(1)>]]><?xml foo=\"><img src=x onerror=alert(1)>\"?>",
+    "<scr<script>ipt>alert(1)</scr</script>ipt><img \"\"\"><script>alert(1)</script>\">",
+    "<a href=\"https://ok.example/\">one<a href=\"javascript:alert(1)\">two</a></a>",
+    "<p>&lt;img src=x onerror=alert(1)&gt; &amp;lt;script&amp;gt; &#60;svg onload=alert(1)&#62;</p>",
+    "<img src=\"https://ok.example/x.jpg&quot; onerror=&quot;alert(1)\" alt=\"&quot; onerror=&quot;alert(1)\">",
+    "<a href=\"https://ok.example/?q=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">quoted query</a>",
+    "<p>unclosed <b><i><a href=\"https://ok.example/\">nest<p>ed <u>tags",
+    "<pre>\n<img src=x onerror=alert(1)>\n</pre><pre>&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;</pre>",
+    "<plaintext><img src=x onerror=alert(1)>",
+];
+
+#[test]
+fn hand_made_vectors_give_inert_html() {
+    let pages = pages();
+    let (name, real) = &pages[0];
+    let at = insertion_point(real);
+    let mut runs = 0;
+    for (i, vector) in HAND_MADE.iter().enumerate() {
+        let prose = format!("<p>{MARK} {i}: a paragraph of ordinary prose that a reader wants to read. {MARK_AR}</p>");
+        let in_real = format!("{}{prose}{vector}{prose}{}", &real[..at], &real[at..]);
+        let bare = format!("<html><head><title>{vector}</title></head><body>{prose}{vector}{prose}</body></html>");
+        for (where_, html) in [(name.as_str(), &in_real), ("a bare page", &bare)] {
+            for algorithm in Algorithm::ALL {
+                for filter in LinkFilter::ALL {
+                    for url in [Some(PAGE_URL.to_string()), None] {
+                        let options = Options { algorithm, filter: Some(filter), url, ..Options::default() };
+                        let out = dana::extract(html, &options);
+                        assert_safe(&out, &|| format!("vector {i} {vector:?} in {where_}, {options:?}"));
+                        runs += 1;
+                    }
+                }
+            }
+        }
+    }
+    println!("{} hand-made vectors, {runs} extractions, all inert", HAND_MADE.len());
+}
+
+#[test]
+fn a_javascript_base_never_becomes_the_base_of_links() {
+    let html = "<html><head><base href=\"javascript:alert(1)//\"></head><body>\
+                <p>First paragraph of ordinary prose with <a href=\"rel/x\">a relative link</a> in it.</p></body></html>";
+    for url in [Some(PAGE_URL.to_string()), None] {
+        let out = dana::extract(html, &Options { algorithm: Algorithm::Danag, url: url.clone(), ..Options::default() });
+        assert!(out.text.contains("a relative link"), "{}", out.text);
+        assert!(!out.html.to_ascii_lowercase().contains("javascript"), "{}", out.html);
+        if url.is_some() {
+            assert!(out.html.contains("href=\"https://news.example/world/2024/rel/x\""), "{}", out.html);
+        }
+    }
+}
+
+/// Property: on random tag soup (allowlisted and hostile tags, attributes with payloads,
+/// entities, unclosed and stray tags), the article HTML always tokenises to balanced
+/// allowlisted tags (the oracle checks balance and nesting), for every algorithm and filter.
+#[test]
+fn random_tag_soup_gives_balanced_allowlisted_tags() {
+    const PIECES: &[&str] = &[
+        "<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "<ul>", "<ol>", "<li>", "</li>", "</ul>", "</ol>", "<pre>",
+        "</pre>", "<blockquote>", "</blockquote>", "<figure>", "<figcaption>", "</figure>", "<table><tr><td>", "</td>",
+        "<b>", "</b>", "<i>", "</em>", "<strong>", "<code>", "</code>", "<sub>", "<sup>", "<q>", "</q>", "<mark>",
+        "<a href=\"/x\">", "<a href=\"javascript:alert(1)\">", "<a>", "</a>", "<img src=\"/i.jpg\" alt=\"i\">",
+        "<img src=x onerror=alert(1)>", "<br>", "<hr>", "<span>", "</span>", "<script>alert(1)</script>", "<svg>",
+        "</svg>", "<math>", "<style>", "</style>", "<!--", "-->", "<textarea>", "</textarea>", "<noscript>",
+        "</noscript>", "&lt;", "&amp;", "&#0;", "\"", "'", "<", ">", "</", " ", "\n", "word ", "more words here ",
+        "سلام ", "دنیا ", "<p dir=rtl>", "<p style=\"x\">", "<p onclick=alert(1)>",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for case in 0..1500 {
+        let len = 5 + rnd(300);
+        let soup: String = (0..len).map(|_| PIECES[rnd(PIECES.len())]).collect();
+        let algorithm = Algorithm::ALL[case % 4];
+        let filter = LinkFilter::ALL[(case / 4) % 4];
+        let options = Options { algorithm, filter: Some(filter), url: Some(PAGE_URL.into()), gap: Some(rnd(30)), ..Options::default() };
+        let out = dana::extract(&soup, &options);
+        assert_safe(&out, &|| format!("soup {case} {soup:?} with {options:?}"));
+    }
+}
