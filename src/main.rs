@@ -359,6 +359,9 @@ fn check_readable(input: &Path) -> Result<(), CliError> {
     if input.as_os_str() == "-" {
         return Ok(());
     }
+    if input.as_os_str().is_empty() {
+        return Err(CliError::Usage("empty file name".into()));
+    }
     let file = fs::File::open(input).map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
     let meta = file.metadata().map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
     if meta.is_dir() {

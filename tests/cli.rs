@@ -141,6 +141,7 @@ fn bad_arguments_are_usage_errors() {
         (&["extract", "a.html", "b.html"], "several files need --out-dir"),
         (&["extract", "--out-dir", "out", "-"], "'-' (standard input) cannot be used with --out-dir"),
         (&["extract", "--out-dir", "out"], "missing FILE"),
+        (&["extract", ""], "empty file name"),
     ];
     for (args, what) in cases {
         let o = run_in(&dir, args);
@@ -385,6 +386,20 @@ fn out_dir_checks_every_input_before_writing_anything() {
     fs::write(dir.join("notes.txt"), "<p>my own notes</p>").unwrap();
     assert_usage_error(&run_in(&dir, &["extract", "--out-dir", ".", "notes.txt"]), "would overwrite the input notes.txt");
     assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "<p>my own notes</p>");
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_need_not_be_utf8() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("non-utf8-name");
+    let name = OsStr::from_bytes(b"caf\xe9.html");
+    fs::write(dir.join(name), english_page()).unwrap();
+    let o = dana().current_dir(&dir).arg("extract").arg("--out-dir").arg("out").arg(name).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = fs::read(dir.join("out").join(OsStr::from_bytes(b"caf\xe9.txt"))).unwrap();
+    assert!(String::from_utf8(written).unwrap().contains(P1));
 }
 
 #[test]
