@@ -102,6 +102,9 @@ build_wasm() {
   fi
   report_wasm_size "$wasm"
 
+  # wasm-pack's pkg/.gitignore ("*") is left behind: the copies are ignored by the repo's own
+  # .gitignore, and a store package should not carry it.
+  rm -f pkg/.gitignore
   rm -rf www/pkg && cp -r pkg www/pkg
   echo "wasm package: $ROOT/pkg, copied to www/pkg"
   if [ -d extension ]; then
@@ -182,30 +185,36 @@ http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), functools.parti
 PY
 }
 
-cmd=${1:-build}
-case "$cmd" in
-  build)
-    build_all
-    ;;
-  test)
-    t0=$SECONDS
-    build_all
-    setup_chromium
-    test_rust
-    test_node_dir tests/node "Node tests of the wasm package"
-    test_node_dir tests/e2e "browser tests (Chromium)"
-    say "all tests took $((SECONDS - t0)) s"
-    if [ ${#FAILED[@]} -gt 0 ]; then
-      echo "FAILED: ${FAILED[*]}" >&2
-      exit 1
-    fi
-    echo "all test suites passed"
-    ;;
-  serve)
-    build_all
-    serve
-    ;;
-  *)
-    echo "usage: ./build.sh [build|test|serve]" >&2; exit 2
-    ;;
-esac
+main() {
+  local cmd=${1:-build}
+  case "$cmd" in
+    build)
+      build_all
+      ;;
+    test)
+      t0=$SECONDS
+      build_all
+      setup_chromium
+      test_rust
+      test_node_dir tests/node "Node tests of the wasm package"
+      test_node_dir tests/e2e "browser tests (Chromium)"
+      say "all tests took $((SECONDS - t0)) s"
+      if [ ${#FAILED[@]} -gt 0 ]; then
+        echo "FAILED: ${FAILED[*]}" >&2
+        exit 1
+      fi
+      echo "all test suites passed"
+      ;;
+    serve)
+      build_all
+      serve
+      ;;
+    *)
+      echo "usage: ./build.sh [build|test|serve]" >&2; exit 2
+      ;;
+  esac
+}
+
+# One line, so that bash has read all of it before running it: editing build.sh while it runs
+# cannot make the running copy execute the edited text.
+main "$@"; exit

@@ -117,6 +117,9 @@ function renderReader(r) {
     .filter(Boolean)
     .map((m) => `<bdi>${escapeHtml(m)}</bdi>`) // each isolated: a Latin date must not reorder inside RTL
     .join(' · ');
+  // The article often opens with the headline itself: then it is not shown twice.
+  const first = r.blocks[0];
+  const startsWithTitle = first?.kind === 'heading' && first.text.trim() === r.title.trim();
   const body = r.html
     ? r.html
     : `<p class="empty">Nothing extracted: ${escapeHtml(r.reason || 'no reason given')}</p>`;
@@ -124,7 +127,7 @@ function renderReader(r) {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src ${img}">
 <link rel="stylesheet" href="${escapeHtml(new URL('reader.css', location.href).href)}">
 </head><body><main id="reader-root" dir="${dir}"${lang ? ` lang="${lang}"` : ''}>
-${r.title ? `<h1 class="title">${escapeHtml(r.title)}</h1>` : ''}
+${r.title && !startsWithTitle ? `<h1 class="title">${escapeHtml(r.title)}</h1>` : ''}
 ${meta ? `<p class="meta">${meta}</p>` : ''}
 ${body}
 </main></body></html>`;
