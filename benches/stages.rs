@@ -1,7 +1,7 @@
 //! Criterion benchmarks of every pipeline stage on its own and of the whole extraction, for
 //! each algorithm, on a fixed sample of corpus pages (issue #6).
 //!
-//! Run: `cargo bench --bench stages` (a few minutes). Each benchmark times one stage over the
+//! Run: `cargo bench --bench stages` (about five minutes). Each benchmark times one stage over the
 //! whole sample, so Criterion's throughput is the stage's MB/s; the table printed at the end
 //! adds the time per page. Every stage's input is prepared outside the timed loop, and every
 //! benchmark checks once, before timing, that its answer is non-empty.
@@ -33,8 +33,12 @@ struct Prepared {
     found: Vec<Region>,
     chosen: Vec<bool>,
     blocks: Vec<Block>,
-    /// The extraction up to (not including) the metadata stages.
+    /// The extraction as each metadata stage finds it, in `extract`'s order (the headline
+    /// comes first and reads only the page): before `meta::apply`, before `lang::apply`,
+    /// before `sentences::apply`.
     before_meta: Extraction,
+    before_lang: Extraction,
+    before_sentences: Extraction,
 }
 
 fn prepare(p: &CorpusPage, options: &Options) -> Prepared {
@@ -46,14 +50,20 @@ fn prepare(p: &CorpusPage, options: &Options) -> Prepared {
     regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
-    let before_meta = Extraction {
+    let before_title = Extraction {
         algorithm: Some(algorithm),
         text: render::text(&blocks),
         html: render::html(&blocks),
         blocks: blocks.clone(),
         ..Extraction::default()
     };
-    Prepared { page, t1, t2, found, chosen, blocks, before_meta }
+    let mut before_meta = before_title.clone();
+    title::find(&page, options.title_metric).apply(&mut before_meta);
+    let mut before_lang = before_meta.clone();
+    meta::apply(&page, options.url.as_deref(), &mut before_lang);
+    let mut before_sentences = before_lang.clone();
+    lang::apply(&page, &mut before_sentences);
+    Prepared { page, t1, t2, found, chosen, blocks, before_meta, before_lang, before_sentences }
 }
 
 /// Fails the run when a stage answered nothing on every page of the sample.
@@ -174,34 +184,75 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("render", bytes);
 
-    // Headline, metadata, language and sentences: what `extract` does after rendering.
-    let run_meta = |p: &Prepared, out: &mut Extraction| {
-        title::find(&p.page, options.title_metric).apply(out);
-        meta::apply(&p.page, None, out);
-        lang::apply(&p.page, out);
-        sentences::apply(out);
-    };
-    let meta_answers = prepared
+    // What `extract` does after rendering, stage by stage: headline, metadata, language and
+    // direction, read-aloud sentences. Each starts from the result the previous one left.
+    let titles = prepared.iter().filter(|p| !p.before_meta.title.is_empty()).count();
+    check("title", algorithm, titles, n);
+    g.bench_function("title", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                black_box(title::find(black_box(&p.page), options.title_metric));
+            }
+        })
+    });
+    add("title", bytes);
+
+    let metas = prepared
         .iter()
         .filter(|p| {
-            let mut out = p.before_meta.clone();
-            run_meta(p, &mut out);
-            !out.title.is_empty() || !out.lang.is_empty() || !out.sentences.is_empty()
+            let o = &p.before_lang;
+            o.byline.is_some() || o.site_name.is_some() || o.published.is_some() || o.lead_image.is_some() || o.excerpt.is_some()
         })
         .count();
-    check("metadata", algorithm, meta_answers, n);
-    g.bench_function("metadata", |b| {
+    check("meta", algorithm, metas, n);
+    g.bench_function("meta", |b| {
         b.iter_batched_ref(
             || prepared.iter().map(|p| p.before_meta.clone()).collect::<Vec<_>>(),
             |outs| {
                 for (p, out) in prepared.iter().zip(outs.iter_mut()) {
-                    run_meta(p, black_box(out));
+                    meta::apply(&p.page, None, black_box(out));
                 }
             },
             BatchSize::SmallInput,
         )
     });
-    add("metadata", bytes);
+    add("meta", bytes);
+
+    check("lang", algorithm, prepared.iter().filter(|p| !p.before_sentences.lang.is_empty()).count(), n);
+    g.bench_function("lang", |b| {
+        b.iter_batched_ref(
+            || prepared.iter().map(|p| p.before_lang.clone()).collect::<Vec<_>>(),
+            |outs| {
+                for (p, out) in prepared.iter().zip(outs.iter_mut()) {
+                    lang::apply(&p.page, black_box(out));
+                }
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    add("lang", bytes);
+
+    let with_sentences = prepared
+        .iter()
+        .filter(|p| {
+            let mut o = p.before_sentences.clone();
+            sentences::apply(&mut o);
+            !o.sentences.is_empty()
+        })
+        .count();
+    check("sentences", algorithm, with_sentences, n);
+    g.bench_function("sentences", |b| {
+        b.iter_batched_ref(
+            || prepared.iter().map(|p| p.before_sentences.clone()).collect::<Vec<_>>(),
+            |outs| {
+                for out in outs.iter_mut() {
+                    sentences::apply(black_box(out));
+                }
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    add("sentences", bytes);
 
     let e2e_answers = pages.iter().filter(|p| !dana::extract(&p.html, &options).text.is_empty()).count();
     check("extract", algorithm, e2e_answers, n);
