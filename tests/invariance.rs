@@ -143,10 +143,10 @@ fn is_block(name: &str) -> bool {
     )
 }
 
-/// Elements whose content html5gum reads as raw text (with `naively_switch_states`, as the
-/// engine does).
+/// Elements whose content html5gum reads as raw text with `naively_switch_states`, as the
+/// engine tokenizes (html5gum's `naive_next_state`; its list says `noframe`, not `noframes`).
 fn is_raw_text(name: &str) -> bool {
-    matches!(name, "script" | "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
+    matches!(name, "script" | "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframe" | "noscript" | "plaintext")
 }
 
 /// Elements inside which whitespace is rendered as written.
