@@ -3,24 +3,77 @@
 #
 #   ./build.sh            install what is missing, build everything, print where it is
 #   ./build.sh test       install what is missing, build, run every test (what .ci/run calls)
-#   ./build.sh serve      build, then serve the demo page on http://localhost:8000/
+#   ./build.sh serve      build, then serve the demo page on http://localhost:8000/ (PORT=... to change)
 #
-# It installs what it needs on a fresh machine that has Rust, Node 20, Python 3 and apt.
+# It installs what it needs on a fresh machine that has Rust (rustup), Node 20, Python 3 and apt;
+# every install step is skipped when its tool is already there, so a second run only builds.
+#
+# Environment:
+#   DANA_CORPUS     corpus root for tests and benchmarks (default ../shared/corpus)
+#   DANA_WASM_OPT   1 (default): shrink the .wasm with npm binaryen's wasm-opt -Oz; 0: skip
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 CORPUS=${DANA_CORPUS:-$ROOT/../shared/corpus}
 export DANA_CORPUS=$CORPUS
+export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+
+# The wasm size budget, in bytes (docs/PERFORMANCE.md says why these numbers). The build fails
+# above it: a size regression is cheap to fix the day it happens and expensive months later.
+WASM_BUDGET_RAW=$((1024 * 1024))
+WASM_BUDGET_GZIP=$((384 * 1024))
 
 say() { printf '\n== %s\n' "$*"; }
+timed() { # timed LABEL CMD...: runs CMD, prints how long it took
+  local label=$1 t0=$SECONDS; shift
+  "$@"
+  echo "($label took $((SECONDS - t0)) s)"
+}
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # ---- set-up ----------------------------------------------------------------------------------
+# The wasm-bindgen CLI must be exactly the version the crate pins (Cargo.toml: wasm-bindgen = "=X").
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml)
+
+cargo_install() { # cargo_install CRATE [ARGS...]: --locked first, then without (the pinned lock
+  # can name a crate version the registry mirror does not have yet)
+  cargo install "$@" --locked || cargo install "$@"
+}
+
 setup_rust() {
-  :
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+    say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+    timed "wasm-bindgen-cli install" cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  fi
+  if ! command -v wasm-pack >/dev/null; then
+    say "cargo install wasm-pack (a few minutes, once)"
+    timed "wasm-pack install" cargo_install wasm-pack
+  fi
 }
 
 setup_node() {
-  :
+  # npm ci wipes node_modules, so run it only when package-lock.json changed since the last run.
+  local stamp=node_modules/.dana-lock-sha256 want
+  want=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    say "npm ci"
+    timed "npm ci" npm ci --no-audit --no-fund
+    echo "$want" >"$stamp"
+  fi
+}
+
+setup_chromium() { # only the browser tests need it
+  if [ ! -x /usr/bin/chromium ]; then
+    say "apt-get install chromium"
+    local t0=$SECONDS
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+    echo "(chromium install took $((SECONDS - t0)) s)"
+  fi
 }
 
 # ---- build -----------------------------------------------------------------------------------
@@ -30,22 +83,127 @@ build_native() {
   echo "CLI: $ROOT/target/release/dana"
 }
 
+build_wasm() {
+  say "wasm package (wasm-pack build --target web --release)"
+  # wasm-pack's own wasm-opt is off in Cargo.toml (Debian's binaryen corrupts wasm-bindgen output);
+  # --mode no-install: use the wasm-bindgen on PATH that setup_rust checked, download nothing.
+  wasm-pack --log-level warn build --target web --release --mode no-install --out-dir pkg --out-name dana
+  local wasm=pkg/dana_bg.wasm
+  if [ "${DANA_WASM_OPT:-1}" = 1 ]; then
+    # npm binaryen (a recent release) instead. The feature flags are those rustc's wasm32 target
+    # enables by default, so wasm-opt neither rejects the module nor emits anything newer.
+    local before
+    before=$(stat -c %s "$wasm")
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue \
+      "$wasm" -o "$wasm.opt"
+    mv "$wasm.opt" "$wasm"
+    echo "wasm-opt -Oz: $before -> $(stat -c %s "$wasm") bytes"
+  fi
+  report_wasm_size "$wasm"
+
+  rm -rf www/pkg && cp -r pkg www/pkg
+  echo "wasm package: $ROOT/pkg, copied to www/pkg"
+  if [ -d extension ]; then
+    rm -rf extension/pkg && cp -r pkg extension/pkg
+    echo "  and to extension/pkg"
+  fi
+}
+
+report_wasm_size() {
+  local raw gz
+  raw=$(stat -c %s "$1")
+  gz=$(gzip -9c "$1" | wc -c)
+  echo "wasm size: $raw bytes raw ($((raw / 1024)) KiB, budget $((WASM_BUDGET_RAW / 1024)) KiB)," \
+    "$gz bytes gzip -9 ($((gz / 1024)) KiB, budget $((WASM_BUDGET_GZIP / 1024)) KiB)"
+  if [ "$raw" -gt "$WASM_BUDGET_RAW" ] || [ "$gz" -gt "$WASM_BUDGET_GZIP" ]; then
+    echo "error: the wasm is over its size budget (see docs/PERFORMANCE.md, 'wasm size')" >&2
+    exit 1
+  fi
+}
+
+package_extension() {
+  # Only once extension/ has a manifest: the zip a browser store takes, pkg/ included.
+  [ -f extension/manifest.json ] || return 0
+  say "extension package"
+  mkdir -p dist
+  python3 - <<'PY'
+import os, zipfile
+out = "dist/dana-reader-extension.zip"
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for base, dirs, files in os.walk("extension"):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            z.write(path, os.path.relpath(path, "extension"))
+print(f"{out}: {os.path.getsize(out)} bytes")
+PY
+}
+
+build_all() {
+  setup_rust
+  setup_node
+  build_native
+  build_wasm
+  package_extension
+}
+
 # ---- tests -----------------------------------------------------------------------------------
+FAILED=()
+
 test_rust() {
-  say "Rust tests (unit, golden, invariance, evaluation gate)"
-  cargo test --release
+  say "Rust tests (cargo test --release)"
+  cargo test --release || FAILED+=("cargo test")
+}
+
+test_node_dir() { # test_node_dir DIR LABEL: every DIR/*.test.mjs under node's test runner
+  local dir=$1 label=$2 files
+  shopt -s nullglob
+  files=("$dir"/*.test.mjs)
+  shopt -u nullglob
+  if [ ${#files[@]} -eq 0 ]; then
+    say "$label: no test files in $dir, skipped"
+    return 0
+  fi
+  say "$label (node --test ${files[*]})"
+  node --test "${files[@]}" || FAILED+=("$label")
+}
+
+serve() {
+  local port=${PORT:-8000}
+  say "serving $ROOT/www on http://localhost:$port/ (Ctrl-C stops)"
+  # Python's http.server takes .wasm's type from the system's mime.types, which a bare machine
+  # may lack; WebAssembly.instantiateStreaming needs application/wasm, so set it here.
+  exec python3 - "$port" <<'PY'
+import functools, http.server, sys
+handler = http.server.SimpleHTTPRequestHandler
+handler.extensions_map.update({".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript"})
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), functools.partial(handler, directory="www")).serve_forever()
+PY
 }
 
 cmd=${1:-build}
 case "$cmd" in
   build)
-    setup_rust; setup_node; build_native
+    build_all
     ;;
   test)
-    setup_rust; setup_node; build_native; test_rust
+    t0=$SECONDS
+    build_all
+    setup_chromium
+    test_rust
+    test_node_dir tests/node "Node tests of the wasm package"
+    test_node_dir tests/e2e "browser tests (Chromium)"
+    say "all tests took $((SECONDS - t0)) s"
+    if [ ${#FAILED[@]} -gt 0 ]; then
+      echo "FAILED: ${FAILED[*]}" >&2
+      exit 1
+    fi
+    echo "all test suites passed"
     ;;
   serve)
-    setup_rust; setup_node; build_native
+    build_all
+    serve
     ;;
   *)
     echo "usage: ./build.sh [build|test|serve]" >&2; exit 2

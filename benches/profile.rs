@@ -6,6 +6,8 @@
 //! - `-- --pages N` takes N pages per set; `-- --algorithm NAME` another algorithm; `-- --all`
 //!   every algorithm in turn.
 //! - `-- --page SET/ID` extracts that one page instead of the sample.
+//! - `-- --repeat K` repeats each page's body K times first (as benches/scaling.rs does), to
+//!   count instructions per byte against page size.
 //! - `-- --slowest N` prints the N pages that cost the most time per byte (finds the pages
 //!   where cost stops being linear).
 //! - `-- --dump FILE` writes every extraction as one JSON line (page, algorithm, result) to
@@ -35,6 +37,10 @@ fn main() {
             vec![common::load(set, id).expect("the page")]
         }
         None => common::sample(per_set, 10),
+    };
+    let pages: Vec<common::CorpusPage> = match value("--repeat").and_then(|v| v.parse::<usize>().ok()) {
+        Some(k) => pages.into_iter().map(|p| common::CorpusPage { html: common::repeated(&p.html, k), ..p }).collect(),
+        None => pages,
     };
     let bytes = common::html_bytes(&pages);
     let slowest: usize = value("--slowest").and_then(|v| v.parse().ok()).unwrap_or(0);

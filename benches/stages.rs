@@ -237,15 +237,20 @@ fn end_to_end(c: &mut Criterion, pages: &[CorpusPage], reg: &mut Registered) {
     g.finish();
 }
 
-/// Where Criterion writes its estimates (the same rule Criterion follows).
+/// Where Criterion writes its estimates, by Criterion's own rule: `$CRITERION_HOME`, else
+/// `$CARGO_TARGET_DIR/criterion`, else under `cargo bench` the package's target directory, else
+/// `target/criterion` below the working directory (the binary run by hand).
 fn criterion_dir() -> std::path::PathBuf {
     if let Some(d) = std::env::var_os("CRITERION_HOME") {
         return d.into();
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-    target.join("criterion")
+    if let Some(d) = std::env::var_os("CARGO_TARGET_DIR") {
+        return std::path::PathBuf::from(d).join("criterion");
+    }
+    if std::env::var_os("CARGO").is_some() {
+        return std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("criterion");
+    }
+    std::path::PathBuf::from("target").join("criterion")
 }
 
 /// The closing table: median time per run of the whole sample, per page, and MB/s, read from

@@ -15,9 +15,10 @@ cd "$(dirname "$0")/.."
 export DANA_CORPUS=${DANA_CORPUS:-$(pwd)/../shared/corpus}
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 
-bin=$(cargo bench --bench profile --no-run --message-format=json 2>/dev/null \
-  | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
-[ -x "$bin" ] || { echo "could not build benches/profile.rs (cargo bench --bench profile --no-run)" >&2; exit 1; }
+json=$(cargo bench --bench profile --no-run --message-format=json 2>/dev/null) || {
+  echo "could not build benches/profile.rs; see: cargo bench --bench profile --no-run" >&2; exit 1; }
+bin=$(printf '%s\n' "$json" | grep -o '"executable":"[^"]*/profile-[^"]*"' | sed 's/.*:"\(.*\)"/\1/' | tail -1)
+[ -x "$bin" ] || { echo "cargo did not report the profile executable" >&2; exit 1; }
 
 out=target/callgrind.out
 valgrind --tool=callgrind --toggle-collect='dana::extract' --callgrind-out-file="$out" "$bin" "$@" 2>&1 \

@@ -29,7 +29,8 @@ Usage: dana eval [OPTIONS] SET_DIR...
 Runs the engine over corpus sets (SET_DIR/index.jsonl, pages/<id>.html, gold/<id>.txt) and
 prints, per set and configuration, LCS precision/recall/F1 (thesis eq. 4.1, word tokens,
 averaged over pages), the word 4-gram shingle precision/recall/F1 of the
-article-extraction-benchmark, and MB/s (page bytes / single-thread decode + extract time).
+article-extraction-benchmark, and MB/s (page bytes / decode + extract time on one thread,
+counted in thread CPU time so that other processes on the machine do not lower it).
 Arguments that are files, not directories, are skipped with a note (so SET_DIR/* works).
 
 Options:
@@ -164,10 +165,14 @@ fn default_index(configs: &[Config]) -> usize {
 /// `dana eval ARGS...`: results on stdout, progress and notes on stderr; `Err` for a usage
 /// or input/output error (one line).
 pub fn cli(args: &[String]) -> Result<(), String> {
+    cli_to(args, &mut std::io::stdout().lock())
+}
+
+/// [`cli`] with the results written to `out` (tests read them from a buffer).
+pub fn cli_to(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let a = parse_args(args)?;
     if a.help {
-        print!("{USAGE}");
-        return Ok(());
+        return out.write_all(USAGE.as_bytes()).map_err(|e| format!("cannot write to standard output: {e}"));
     }
     if a.sets.is_empty() {
         return Err("missing SET_DIR (see dana eval --help)".into());
@@ -216,10 +221,9 @@ pub fn cli(args: &[String]) -> Result<(), String> {
         w.flush().map_err(|e| format!("cannot write {path}: {e}"))?;
     }
 
-    let mut out = report::render(&results, &configs, default_index(&configs), a.worst);
-    out.push_str(&format!("  wall time {wall:.1} s on {} thread(s)\n", a.threads));
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+    let mut table = report::render(&results, &configs, default_index(&configs), a.worst);
+    table.push_str(&format!("  wall time {wall:.1} s on {} thread(s)\n", a.threads));
+    out.write_all(table.as_bytes()).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
 }
 
 #[cfg(test)]

@@ -56,6 +56,7 @@ pub enum Script {
 }
 
 impl Script {
+    /// Every script, in declaration order (so `s as usize` indexes this array).
     const ALL: [Script; 14] = [
         Script::Latin,
         Script::Arabic,
@@ -123,14 +124,14 @@ impl ScriptCounts {
     pub fn add(&mut self, text: &str) {
         for ch in text.chars() {
             if let Some(s) = script_of(ch) {
-                self.counts[Script::ALL.iter().position(|x| *x == s).unwrap_or(13)] += 1;
+                self.counts[s as usize] += 1;
             }
         }
     }
 
     /// Letters of script `s`.
     pub fn get(&self, s: Script) -> usize {
-        self.counts[Script::ALL.iter().position(|x| *x == s).unwrap_or(13)]
+        self.counts[s as usize]
     }
 
     /// All strong letters.

@@ -33,7 +33,9 @@ pub fn apply(page: &Page, url: Option<&str>, out: &mut Extraction) {
         .find(|o| o.get("author").and_then(names_of))
         .or_else(|| metas.first_where(&["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"], |v| !looks_like_url(v)))
         .map(|b| strip_by(&b))
-        .filter(|b| !b.is_empty() && b.chars().count() <= MAX_BYLINE_CHARS);
+        .filter(|b| !b.is_empty() && b.chars().count() <= MAX_BYLINE_CHARS)
+        // Sites often declare themselves as the author: that is not a byline.
+        .filter(|b| out.site_name.as_deref().is_none_or(|site| !b.to_lowercase().starts_with(&site.to_lowercase())));
 
     out.published = ld.find(|o| o.get("datePublished").and_then(text_of)).or_else(|| {
         metas.first(&[
@@ -224,11 +226,15 @@ fn name_of(v: &Value) -> Option<String> {
     }
 }
 
-/// One name or several (an array of authors), joined with commas.
+/// One name or several (an array of authors), joined with commas. An organisation is not a
+/// byline.
 fn names_of(v: &Value) -> Option<String> {
+    if has_type(v, &["Organization", "NewsMediaOrganization"]) {
+        return None;
+    }
     match v {
         Value::Array(items) => {
-            let names: Vec<String> = items.iter().filter_map(name_of).collect();
+            let names: Vec<String> = items.iter().filter(|i| !has_type(i, &["Organization", "NewsMediaOrganization"])).filter_map(name_of).collect();
             (!names.is_empty()).then(|| names.join(", "))
         }
         other => name_of(other),
@@ -343,6 +349,14 @@ mod tests {
         assert_eq!(out.published.as_deref(), Some("2023-05-06"));
         assert_eq!(out.lead_image.as_deref(), Some("https://cdn.example/a.jpg"));
         assert_eq!(out.site_name.as_deref(), Some("Publisher Inc"));
+    }
+
+    #[test]
+    fn a_site_declared_as_its_own_author_is_no_byline() {
+        let out = meta_of("<meta property=og:site_name content=\"Coast Times\"><meta name=author content=\"Coast Times - news\"><p>x</p>", None);
+        assert_eq!(out.byline, None);
+        let ld = r#"{"@type":"NewsArticle","author":{"@type":"Organization","name":"Coast Times"}}"#;
+        assert_eq!(meta_of(&format!("<script type=\"application/ld+json\">{ld}</script>"), None).byline, None);
     }
 
     #[test]

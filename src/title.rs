@@ -204,8 +204,15 @@ pub fn find(page: &Page, metric: TitleMetric) -> Headline {
     // stands above the article that repeats its words.
     candidates.sort_by(|a, b| metric_score(b, metric).total_cmp(&metric_score(a, metric)));
     let limit = max_headline_words(tokens(&page.head.title).len());
-    let candidates: Vec<TitleCandidate> =
-        candidates.into_iter().filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit).take(MAX_CANDIDATES).collect();
+    // A text repeated on the page (the headline in a breadcrumb and a heading) is listed once,
+    // at its best (and on ties, first) place.
+    let mut seen = std::collections::HashSet::new();
+    let candidates: Vec<TitleCandidate> = candidates
+        .into_iter()
+        .filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit)
+        .filter(|c| seen.insert(c.text.clone()))
+        .take(MAX_CANDIDATES)
+        .collect();
     if let Some(best) = candidates.first() {
         return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
     }
@@ -464,6 +471,21 @@ mod tests {
         assert_eq!(baseline_title(&p), "T | Site");
         assert_eq!(baseline_largest_heading(&p), "First");
         assert_eq!(baseline_largest_heading(&page("<h3> a </h3><h2></h2><h2>b</h2>")), "b");
+    }
+
+    #[test]
+    fn headline_table_averages_per_set_and_over_sets() {
+        let hit = HeadlineScore { exact: true, f1: 1.0 };
+        let half = HeadlineScore { exact: false, f1: 0.5 };
+        let a = [hit; 6];
+        let b = [half; 6];
+        let sets = [("one", vec![&a[..], &b[..]]), ("two", vec![&a[..]]), ("untitled", vec![])];
+        let t = headline_table(&sets);
+        assert!(t.contains("one (2)") && t.contains("two (1)") && !t.contains("untitled"), "{t}");
+        // one: exact 0.5, F1 0.75; two: 1 and 1; macro-average: 0.75 and 0.875.
+        let tf = t.lines().find(|l| l.trim_start().starts_with("tf ")).unwrap();
+        assert!(tf.contains("0.500 / 0.750") && tf.contains("1.000 / 1.000") && tf.contains("0.750 / 0.875"), "{tf}");
+        assert_eq!(headline_table(&[("x", vec![])]), "");
     }
 
     #[test]

@@ -51,7 +51,7 @@ fn measure(set: &str, min_pages: usize) -> Vec<(usize, f64, usize)> {
             totals[i].0 += usize::from(s.exact);
             totals[i].1 += s.f1;
             totals[i].2 += 1;
-            if std::env::var_os("DANA_TITLE_DEBUG").is_some() && i == 0 && !s.exact {
+            if std::env::var_os("DANA_TITLE_DEBUG").is_some() && i == default_row() && !s.exact {
                 println!("{set}/{id}: got {predicted:?}\n{:>width$}  want {gold:?}", "", width = set.len() + id.len());
             }
         }

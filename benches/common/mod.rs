@@ -114,3 +114,19 @@ pub fn fastest<F: FnMut()>(min_reps: usize, min_time: std::time::Duration, mut f
     }
     best
 }
+
+/// `prefix` + `body` * k + `suffix`, where `body` is what stands between `<body ...>` and
+/// `</body>` (the whole page when it has no body tag).
+pub fn repeated(html: &str, k: usize) -> String {
+    let lower = html.to_ascii_lowercase();
+    let body_start = lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
+    let body_end = lower.rfind("</body").filter(|&e| e >= body_start).unwrap_or(html.len());
+    let (prefix, body, suffix) = (&html[..body_start], &html[body_start..body_end], &html[body_end..]);
+    let mut out = String::with_capacity(prefix.len() + body.len() * k + suffix.len());
+    out.push_str(prefix);
+    for _ in 0..k {
+        out.push_str(body);
+    }
+    out.push_str(suffix);
+    out
+}

@@ -330,6 +330,29 @@ mod tests {
     }
 
     #[test]
+    fn lcs_of_fifty_thousand_tokens_with_a_known_answer() {
+        // b is a with every 7th token dropped and a foreign token inserted every 5th: b's
+        // tokens from a form a subsequence of a, and the foreign ones match nothing, so the
+        // LCS is exactly the number of kept tokens. (Too long for the naive DP: 2.5e9 cells.)
+        let mut rng = Rng(7);
+        let a: Vec<u32> = (0..50_000).map(|_| rng.below(2_000) as u32).collect();
+        let mut b = Vec::new();
+        let mut kept = 0;
+        for (i, &t) in a.iter().enumerate() {
+            if i % 7 != 0 {
+                b.push(t);
+                kept += 1;
+            }
+            if i % 5 == 0 {
+                b.push(1_000_000 + i as u32);
+            }
+        }
+        let t = std::time::Instant::now();
+        assert_eq!(lcs_len(&a, &b), kept);
+        eprintln!("lcs_len {} x {} tokens: {:.3} s", a.len(), b.len(), t.elapsed().as_secs_f64());
+    }
+
+    #[test]
     fn lcs_edge_cases() {
         assert_eq!(lcs_len(&[], &[]), 0);
         assert_eq!(lcs_len(&[1, 2, 3], &[]), 0);

@@ -3,6 +3,9 @@
 //! A page is read and decoded once; every configuration then extracts from the decoded text.
 //! Each configuration's time is the decode time plus its own extract time, measured on the
 //! one thread that does the work, so MB/s is a single-thread figure whatever `threads` is.
+//! Both wall-clock time and the thread's CPU time are recorded: on a shared machine the wall
+//! clock also counts the time other processes held the core, so MB/s is computed from the
+//! CPU time where the platform gives it (Unix), from the wall clock elsewhere.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,8 +66,11 @@ pub struct PageRecord {
     pub bytes: usize,
     /// The encoding the page was decoded with.
     pub encoding: &'static str,
-    /// Seconds to decode and extract, on one thread.
+    /// Seconds to decode and extract, on one thread: wall clock ...
     pub seconds: f64,
+    /// ... and that thread's CPU time (equal to `seconds` where the platform has no thread
+    /// CPU clock).
+    pub cpu_seconds: f64,
     /// `\w+` tokens of the gold text and of the extracted text.
     pub gold_tokens: usize,
     pub output_tokens: usize,
@@ -115,6 +121,7 @@ fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut
         bytes: 0,
         encoding: "",
         seconds: 0.0,
+        cpu_seconds: 0.0,
         gold_tokens: gold.len(),
         output_tokens: out.len(),
         lcs: metrics::lcs_prf(gold, &out),
@@ -126,8 +133,25 @@ fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut
     }
 }
 
+/// The calling thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`).
+#[cfg(unix)]
+fn thread_cpu_seconds() -> Option<f64> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
+}
+
+/// A page's records under every configuration, or why it was skipped.
+type PageOutcome = Result<Vec<PageRecord>, String>;
+
 /// Evaluates one page under every configuration; `Err` says why the page was skipped.
-pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Result<Vec<PageRecord>, String> {
+pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> PageOutcome {
     let page_path = set.page_path(&entry.id);
     let bytes = std::fs::read(&page_path).map_err(|e| format!("{}/{}: page {} unreadable ({e}), skipped", set.name, entry.id, page_path.display()))?;
     let gold_path = set.gold_path(&entry.id);
@@ -136,21 +160,27 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Resu
     let mut interner = Interner::default();
     let gold = interner.ids(&gold_text);
 
-    let t0 = Instant::now();
+    let (t0, c0) = (Instant::now(), thread_cpu_seconds());
     let (html, encoding) = crate::decode::decode(&bytes);
     let decode_seconds = t0.elapsed().as_secs_f64();
+    let decode_cpu = thread_cpu_seconds().zip(c0).map(|(c1, c0)| c1 - c0);
 
     let mut records = Vec::with_capacity(configs.len());
     for config in configs {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), thread_cpu_seconds());
         let ex = catch_unwind(AssertUnwindSafe(|| crate::extract(&html, &config.options))).map_err(|p| {
             p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
         });
         let seconds = decode_seconds + t.elapsed().as_secs_f64();
+        let cpu_seconds = match (decode_cpu, thread_cpu_seconds().zip(c)) {
+            (Some(d), Some((c1, c0))) => d + (c1 - c0),
+            _ => seconds,
+        };
         let mut record = score(entry, &set.name, config, &gold, &mut interner, ex);
         record.bytes = bytes.len();
         record.encoding = encoding;
         record.seconds = seconds;
+        record.cpu_seconds = cpu_seconds;
         // After the timing: headline accuracy is not part of MB/s.
         record.headline = crate::title::eval_page(&html, &config.options, entry.title.as_deref());
         records.push(record);
@@ -163,7 +193,7 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Resu
 /// and as notes on the progress line.
 pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &mut Progress) -> Vec<SetResult> {
     let work: Vec<(usize, usize)> = jobs.iter().enumerate().flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e))).collect();
-    let mut slots: Vec<Vec<Option<Result<Vec<PageRecord>, String>>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
+    let mut slots: Vec<Vec<Option<PageOutcome>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {

@@ -39,7 +39,7 @@ export function pickPages(wanted) {
   for (const [set, id] of wanted) {
     const file = corpusPage(set, id);
     if (!existsSync(file)) {
-      console.log(`# note: corpus page ${set}/${id} is missing, skipped`);
+      console.log(`note: corpus page ${set}/${id} is missing, skipped`);
       continue;
     }
     const row = corpusIndex(set).find((r) => r.id === id);

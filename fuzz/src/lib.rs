@@ -1,0 +1,90 @@
+//! Shared code of the fuzz targets: how a selector byte picks the options, the checks every
+//! extraction must pass, and the tag splicer of the structure-aware target.
+
+pub mod safe_html;
+
+use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
+
+/// Options from two selector bytes. First byte: bits 0-1 the algorithm, 2-3 the hyperlink
+/// filter, 4 a page URL, 5 the headline bound, 6 tracing, 7 a tiny gap (0-3 lines) instead of
+/// the algorithm's. Second byte: bit 0 `cluster`, 1 `edges`, 2 `prune` (each inverted, so 0 is
+/// the product default), bits 3-4 the title metric.
+pub fn options(a: u8, b: u8) -> Options {
+    Options {
+        algorithm: Algorithm::ALL[usize::from(a & 3)],
+        filter: Some(LinkFilter::ALL[usize::from((a >> 2) & 3)]),
+        gap: (a & 0x80 != 0).then_some(usize::from(a & 3)),
+        url: (a & 0x10 != 0).then(|| "https://example.org/news/2024/article.html?id=1".to_string()),
+        title_bound: a & 0x20 != 0,
+        trace: a & 0x40 != 0,
+        cluster: b & 1 == 0,
+        edges: b & 2 == 0,
+        prune: b & 4 == 0,
+        title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
+    }
+}
+
+/// Extracts and checks what must hold for every input, panicking (a libFuzzer crash) if not.
+pub fn extract_and_check(html: &str, options: &Options) -> Extraction {
+    let out = dana::extract(html, options);
+    if let Err(e) = safe_html::check(&out.html) {
+        panic!("unsafe article HTML ({e}) with {options:?}:\n{}", out.html);
+    }
+    assert_eq!(out.blocks.is_empty(), out.reason.is_some(), "reason must be set exactly when nothing was extracted");
+    let n = out.series.t1.len();
+    assert!(out.series.t2.len() == n && out.series.diff.len() == n, "series of unequal length");
+    for r in &out.regions {
+        assert!(r.start <= r.end && r.end < n, "region {r:?} outside {n} lines");
+    }
+    for b in &out.blocks {
+        if let Some(src) = &b.src {
+            assert!(src.starts_with("http://") || src.starts_with("https://"), "figure src {src:?}");
+        }
+    }
+    out
+}
+
+/// Snippets the structure-aware target splices into pages: unclosed and stray tags, raw-text
+/// and foreign elements, comments, references, hostile URLs and deep nesting.
+pub const SNIPPETS: &[&str] = &[
+    "<p>", "</p>", "<div>", "</div>", "<pre>", "</pre>", "<ul><li>", "<ol><li>", "</li>", "<li>", "</ul>",
+    "<h1>", "<h3>", "</h1>", "<blockquote>", "<table><tr><td>", "</td></tr></table>", "<a href=\"/x\">",
+    "<a href=\"javascript:alert(1)\">", "<a>", "</a>", "<b><i><em>", "</b>", "<img src=\"/i.jpg\" alt=\"a\">",
+    "<img src=x onerror=alert(1)>", "<img srcset=\" \">", "<figure>", "<figcaption>", "</figure>", "<br>", "<br/>",
+    "<!--", "-->", "<!-- x -->", "<script>", "</script>", "<style>", "<textarea>", "<title>", "</title>",
+    "<noscript>", "<svg>", "</svg>", "<math>", "<template>", "<plaintext>", "<xmp>", "<iframe>", "<select>",
+    "<base href=\"javascript:alert(1)//\">", "<base href=\"https://evil.example/\">", "<meta charset=\"koi8-r\">",
+    "<html lang=\"ar\" dir=\"rtl\">", "<body>", "</body>", "</html>", "<head>", "</head>",
+    "&amp;", "&#0;", "&#x110000;", "&#xD800;", "&notanentity;", "&", "\u{0}", "\r\n", "\u{feff}", "\u{fffd}",
+    "سلام دنیا ", "<p dir=\"rtl\">مرحبا بالعالم</p>", "<span hidden>", "<div style=\"display:none\">",
+    "<div aria-hidden=\"true\">", "<a href=\"https://e.org/\">long anchor text of a link here</a>",
+    "<p>Plain paragraph text that is long enough to count as content in a region.</p>",
+    "<div><div><div><div><div><div><div><div>", "</div></div></div></div>", "<",  ">", "\"", "'", "=",
+];
+
+/// Structure-aware input: the page is the data before the trailing operations; the last byte
+/// is the number of operations (mod 9), each 3 bytes before it (a 16-bit position as a
+/// fraction of the page, a snippet index). Operating from the end keeps the start of a seed
+/// page (doctype, head, charset) intact.
+pub fn splice(data: &[u8]) -> Vec<u8> {
+    let Some((&count, rest)) = data.split_last() else { return Vec::new() };
+    let ops = usize::from(count % 9).min(rest.len() / 3);
+    let (page, ops_bytes) = rest.split_at(rest.len() - ops * 3);
+    let mut inserts: Vec<(usize, &str)> = ops_bytes
+        .chunks_exact(3)
+        .map(|op| {
+            let frac = usize::from(u16::from_le_bytes([op[0], op[1]]));
+            (page.len() * frac / 65536, SNIPPETS[usize::from(op[2]) % SNIPPETS.len()])
+        })
+        .collect();
+    inserts.sort_by_key(|(pos, _)| *pos);
+    let mut out = Vec::with_capacity(page.len() + 64 * ops);
+    let mut at = 0;
+    for (pos, snippet) in inserts {
+        out.extend_from_slice(&page[at..pos]);
+        out.extend_from_slice(snippet.as_bytes());
+        at = pos;
+    }
+    out.extend_from_slice(&page[at..]);
+    out
+}

@@ -1,0 +1,189 @@
+//! The safety oracle for `Extraction::html`, shared by the fuzz targets (`fuzz/src/lib.rs`) and
+//! the Rust tests (`tests/xss.rs`, `tests/fuzz_regressions.rs`, which include this file with
+//! `#[path]`). It depends only on `html5gum` and the standard library.
+//!
+//! The article HTML is tokenised with the same WHATWG tokenizer a browser runs, and must be:
+//! - made only of the allowlisted elements and attributes of `src/render.rs` and the block
+//!   builder (no comment, doctype, `on*`, `style`, ...);
+//! - URLs only `http:`/`https:` (`mailto:` also for `href`), and no attribute value that a
+//!   browser could read as a `javascript:`, `data:` or `vbscript:` URL;
+//! - balanced, and nested so that the HTML tree builder keeps the structure as written: no
+//!   block start while a `p`, heading or inline element is open, no `a` inside `a`, no `li`
+//!   directly inside `li`. Markup that the tree builder rewrites is the raw material of
+//!   mutation XSS; markup it keeps as written cannot mutate.
+
+use html5gum::{Token, Tokenizer};
+
+/// html5gum's default emitter without parse errors: the oracle does not read them, and an
+/// output of a million NUL characters would otherwise queue a million error tokens.
+struct QuietEmitter(html5gum::DefaultEmitter);
+
+impl html5gum::ForwardingEmitter for QuietEmitter {
+    type Token = Token;
+
+    fn inner(&mut self) -> &mut impl html5gum::Emitter<Token = Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn emit_error(&mut self, _error: html5gum::Error) {}
+}
+
+/// Elements the article HTML may contain.
+pub const ALLOWED_ELEMENTS: &[&str] = &[
+    "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "img",
+    "figcaption", "a", "strong", "em", "code", "sub", "sup", "mark", "s", "u", "small", "q", "cite", "kbd", "abbr",
+    "var", "samp",
+];
+
+/// Attributes the article HTML may contain.
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir"];
+
+/// Which attribute each element may carry.
+fn attribute_allowed(element: &str, attribute: &str) -> bool {
+    match attribute {
+        "href" => element == "a",
+        "src" | "alt" => element == "img",
+        "dir" => element != "img" && element != "a",
+        _ => false,
+    }
+}
+
+const BLOCKS: &[&str] =
+    &["article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption"];
+
+fn is_block(name: &str) -> bool {
+    BLOCKS.contains(&name)
+}
+
+fn is_heading(name: &str) -> bool {
+    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+/// A URL value with what a browser strips before reading the scheme (ASCII whitespace and
+/// C0 controls anywhere, WHATWG URL parsing), lowercased.
+fn scheme_view(value: &str) -> String {
+    value.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect::<String>().to_ascii_lowercase()
+}
+
+/// Whether a value would be read as a script-capable URL by a browser.
+pub fn has_dangerous_scheme(value: &str) -> bool {
+    let v = scheme_view(value);
+    ["javascript:", "data:", "vbscript:"].iter().any(|s| v.starts_with(s))
+}
+
+/// Checks one article HTML string; `Err` says what is wrong.
+pub fn check(html: &str) -> Result<(), String> {
+    let mut stack: Vec<String> = Vec::new();
+    for token in Tokenizer::new_with_emitter(html, QuietEmitter(html5gum::DefaultEmitter::default())).flatten() {
+        match token {
+            Token::StartTag(tag) => {
+                let name = String::from_utf8_lossy(&tag.name).into_owned();
+                if !ALLOWED_ELEMENTS.contains(&name.as_str()) {
+                    return Err(format!("element <{name}> is not allowlisted"));
+                }
+                if tag.self_closing {
+                    return Err(format!("<{name}/>: self-closing syntax is never written"));
+                }
+                for (k, v) in tag.attributes.iter() {
+                    let key = String::from_utf8_lossy(k).into_owned();
+                    let value = String::from_utf8_lossy(&v.value).into_owned();
+                    if key.starts_with("on") {
+                        return Err(format!("event handler {key}={value:?} on <{name}>"));
+                    }
+                    if !ALLOWED_ATTRIBUTES.contains(&key.as_str()) || !attribute_allowed(&name, &key) {
+                        return Err(format!("attribute {key}={value:?} is not allowed on <{name}>"));
+                    }
+                    if has_dangerous_scheme(&value) {
+                        return Err(format!("{key}={value:?} on <{name}> is a script-capable URL"));
+                    }
+                    match key.as_str() {
+                        "href" | "src" => {
+                            let v = scheme_view(&value);
+                            let ok = v.starts_with("http://")
+                                || v.starts_with("https://")
+                                || (key == "href" && v.starts_with("mailto:"));
+                            if !ok || value != value.trim() {
+                                return Err(format!("{key}={value:?} on <{name}> is not an absolute http(s) URL"));
+                            }
+                        }
+                        "dir" if !matches!(value.as_str(), "ltr" | "rtl" | "auto") => {
+                            return Err(format!("dir={value:?}"));
+                        }
+                        _ => {}
+                    }
+                }
+                if name == "a" && !tag.attributes.contains_key(b"href".as_slice()) {
+                    return Err("<a> without href".to_string());
+                }
+                // Nesting the tree builder would rewrite.
+                if is_block(&name) {
+                    if let Some(open) = stack.iter().find(|n| !is_block(n) || *n == "p" || is_heading(n)) {
+                        return Err(format!("block <{name}> inside <{open}>: the tree builder would restructure it"));
+                    }
+                    if name == "li" && stack.last().is_some_and(|n| n == "li") {
+                        return Err("<li> directly inside <li>".to_string());
+                    }
+                } else if name == "a" && stack.iter().any(|n| n == "a") {
+                    return Err("<a> inside <a>".to_string());
+                }
+                if name != "img" {
+                    stack.push(name);
+                }
+            }
+            Token::EndTag(tag) => {
+                let name = String::from_utf8_lossy(&tag.name).into_owned();
+                match stack.pop() {
+                    Some(open) if open == name => {}
+                    Some(open) => return Err(format!("</{name}> closes <{open}>")),
+                    None => return Err(format!("stray </{name}>")),
+                }
+            }
+            Token::Comment(c) => return Err(format!("comment <!--{}-->", String::from_utf8_lossy(&c))),
+            Token::Doctype(_) => return Err("doctype".to_string()),
+            // Text is inert. (Parse errors, such as a NUL copied from the page, are not emitted:
+            // they change nothing a browser builds from allowlisted tags.)
+            Token::String(_) | Token::Error(_) => {}
+        }
+    }
+    if let Some(open) = stack.last() {
+        return Err(format!("<{open}> is never closed"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+
+    #[test]
+    fn the_oracle_accepts_the_renderers_shapes() {
+        let ok = "<article><h1>T</h1><p>a <a href=\"https://x.org/\">b</a> <strong>c</strong></p>\
+                  <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\">\
+                  <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre></article>";
+        assert_eq!(check(ok), Ok(()));
+    }
+
+    #[test]
+    fn the_oracle_rejects_what_could_run() {
+        for bad in [
+            "<article><img src=x onerror=alert(1)></article>",
+            "<article><script>alert(1)</script></article>",
+            "<article><a href=\"javascript:alert(1)\">x</a></article>",
+            "<article><a href=\"jav&#x09;ascript:alert(1)\">x</a></article>",
+            "<article><img src=\"data:image/svg+xml,<svg onload=alert(1)>\" alt=\"\"></article>",
+            "<article><p style=\"x:expression(alert(1))\">x</p></article>",
+            "<article><p>x<p>y</p></p></article>",
+            "<article><strong><p>x</p></strong></article>",
+            "<article><p>x</article>",
+            "<article><!-- x --></article>",
+            "<article><a href=\"https://a/\"><a href=\"https://b/\">x</a></a></article>",
+            "<article><svg><p>x</p></svg></article>",
+        ] {
+            assert!(check(bad).is_err(), "{bad}");
+        }
+    }
+}

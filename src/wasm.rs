@@ -1,0 +1,290 @@
+//! The JavaScript face of the engine (wasm-bindgen). The only file that names `wasm_bindgen`.
+//!
+//! JavaScript calls `extract(html, options?)` with a partial options object in camelCase
+//! (`{ algorithm: "danag", gap: 12 }`); missing keys take [`Options::default`]'s values. It gets
+//! back a plain object: the [`Extraction`] with every key renamed from snake_case to camelCase.
+//! Unknown option keys and bad values throw a JavaScript `Error` whose message names the key;
+//! they never trap.
+//!
+//! Both directions go through `serde_json::Value` so that a field added to `Options` or
+//! `Extraction` crosses the boundary without an edit here. The TypeScript declarations below
+//! are hand-written and must be kept in step: `tests/node/shape.test.mjs` fails when the object
+//! and the declarations disagree.
+
+use crate::extraction::Extraction;
+use crate::options::{Algorithm, LinkFilter, Options};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** The member of the DANA family (thesis chapter 4). */
+export type Algorithm = "r2l" | "dana" | "danag" | "addanag";
+/** Hyperlink filter of thesis 4.6.1 as the result names it (none, Filter 1, 2, 3). */
+export type LinkFilter = "none" | "remove" | "strip" | "placeholder";
+/** TitleFinder's metric (thesis 5.3.3). */
+export type TitleMetric = "tf" | "tfidf" | "osm" | "sum";
+export type Dir = "ltr" | "rtl";
+export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure";
+
+/**
+ * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
+ * `undefined` key takes its default, which `defaultOptions()` returns. Unknown keys and bad
+ * values throw an Error.
+ */
+export interface DanaOptions {
+  /** Case-insensitive. Default "addanag". */
+  algorithm?: Algorithm | null;
+  /** Hyperlink filter. Default: the algorithm's own (Filter 3 for AdDANAg, none otherwise).
+   *  Also accepts the CLI names "none", "0", "1", "2", "3" and the numbers 0 to 3. */
+  filter?: LinkFilter | "0" | "1" | "2" | "3" | 0 | 1 | 2 | 3 | null;
+  /** Lines between two regions of the main content (Algorithm 1). Default: 8 for R2L, else 20. */
+  gap?: number | null;
+  /** The page's URL: relative links and images resolve against it. Default none (dropped). */
+  url?: string | null;
+  /** TitleFinder's metric. */
+  titleMetric?: TitleMetric | null;
+  /** Use the headline as the upper bound of the main content (thesis 7.2.1). */
+  titleBound?: boolean | null;
+  /** Phase 3: take the chain of regions with the largest area instead of Algorithm 1's. */
+  cluster?: boolean | null;
+  /** Phase 4: also take a line just outside a chosen region when its T1 > T2. */
+  edges?: boolean | null;
+  /** Preprocessing also drops nav, aside and footer elements. */
+  prune?: boolean | null;
+  /** Fill `series.source` with each line's source text (for plots). Default false. */
+  trace?: boolean | null;
+}
+
+export interface TitleCandidate {
+  text: string;
+  line: number;
+  tf: number;
+  tfidf: number;
+  osm: number;
+  sum: number;
+}
+
+export interface Block {
+  kind: BlockKind;
+  text: string;
+  html: string;
+  level: number;
+  ordered: boolean;
+  src: string | null;
+  alt: string | null;
+  dir: Dir | null;
+  line: number;
+}
+
+export interface Sentence {
+  text: string;
+  block: number;
+  /** UTF-16 offsets into the block's text. */
+  start: number;
+  end: number;
+}
+
+export interface Region {
+  start: number;
+  /** Inclusive. */
+  end: number;
+  chars: number;
+  /** Sum of the smoothed diff over the region. */
+  area: number;
+  chosen: boolean;
+}
+
+export interface Series {
+  t1: number[];
+  t2: number[];
+  diff: number[];
+  /** Empty unless `trace: true`. */
+  source: string[];
+}
+
+/** What the engine found in a page. */
+export interface Extraction {
+  algorithm: Algorithm | null;
+  filter: LinkFilter | null;
+  gap: number;
+  title: string;
+  titleRule: string;
+  titleCandidates: TitleCandidate[];
+  text: string;
+  html: string;
+  blocks: Block[];
+  lang: string;
+  langSource: string;
+  dir: Dir;
+  byline: string | null;
+  siteName: string | null;
+  published: string | null;
+  leadImage: string | null;
+  excerpt: string | null;
+  readingMinutes: number;
+  sentences: Sentence[];
+  regions: Region[];
+  series: Series;
+  reason: string | null;
+}
+"#;
+
+/// Runs once when the module is instantiated: a panic then prints its message and location
+/// to the console instead of a bare `unreachable` trap.
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The crate version, e.g. "0.1.0".
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The default options, camelCase, as `extract` fills them in.
+#[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<DanaOptions>")]
+pub fn default_options() -> Result<JsValue, JsError> {
+    to_js(&Options::default())
+}
+
+/// Extracts the main content of one HTML page.
+#[wasm_bindgen(js_name = extract, unchecked_return_type = "Extraction")]
+pub fn extract_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] html: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "DanaOptions")] options: Option<JsValue>,
+) -> Result<JsValue, JsError> {
+    // A `&str` parameter would coerce anything to a string silently; say what was wrong instead.
+    let html = html
+        .as_string()
+        .ok_or_else(|| JsError::new(&format!("extract: html must be a string, got {}", js_type(&html))))?;
+    let options = parse_options(&options.unwrap_or(JsValue::UNDEFINED))?;
+    let result: Extraction = crate::extract(&html, &options);
+    to_js(&result)
+}
+
+/// Serialises a value to a plain JS object with camelCase keys.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let json = serde_json::to_value(value).map_err(|e| JsError::new(&format!("serialise: {e}")))?;
+    // json_compatible: maps become plain objects, None becomes null, u64 becomes a number.
+    camel_keys(json)
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("serialise: {e}")))
+}
+
+/// Renames every object key from snake_case to camelCase. Our types hold structs only (no
+/// maps keyed by data), so every key is a field name.
+fn camel_keys(v: Value) -> Value {
+    match v {
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (snake_to_camel(&k), camel_keys(v))).collect()),
+        Value::Array(items) => Value::Array(items.into_iter().map(camel_keys).collect()),
+        other => other,
+    }
+}
+
+fn snake_to_camel(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut upper = false;
+    for c in s.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn camel_to_snake(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    for c in s.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `typeof`-like name of a JS value for error messages.
+fn js_type(v: &JsValue) -> String {
+    if v.is_null() {
+        "null".into()
+    } else if Array::is_array(v) {
+        "an array".into()
+    } else {
+        v.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    type Array;
+    #[wasm_bindgen(static_method_of = Array, js_name = isArray)]
+    fn is_array(v: &JsValue) -> bool;
+}
+
+/// Reads a partial camelCase options object into [`Options`]. `undefined` and `null` (for the
+/// whole object or for one key) mean "the default".
+fn parse_options(js: &JsValue) -> Result<Options, JsError> {
+    if js.is_undefined() || js.is_null() {
+        return Ok(Options::default());
+    }
+    if !js.is_object() || Array::is_array(js) {
+        return Err(JsError::new(&format!("extract: options must be an object, got {}", js_type(js))));
+    }
+    let given: Value = serde_wasm_bindgen::from_value(js.clone())
+        .map_err(|e| JsError::new(&format!("extract: options could not be read: {e}")))?;
+    let Value::Object(given) = given else {
+        return Err(JsError::new("extract: options must be a plain object"));
+    };
+    let defaults = serde_json::to_value(Options::default()).expect("Options serialise");
+    let Value::Object(defaults) = defaults else { unreachable!("Options is a struct") };
+    let known = || defaults.keys().map(|k| snake_to_camel(k)).collect::<Vec<_>>().join(", ");
+
+    let mut merged: Map<String, Value> = defaults.clone();
+    for (key, value) in given {
+        let snake = camel_to_snake(&key);
+        if !defaults.contains_key(&snake) || snake_to_camel(&snake) != key {
+            let hint = if defaults.contains_key(&key) { format!(" (did you mean `{}`?)", snake_to_camel(&key)) } else { String::new() };
+            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", known())));
+        }
+        if value.is_null() {
+            continue; // keep the default
+        }
+        let value = normalise(&snake, value);
+        // Deserialise this one key on top of the defaults so the error names the key.
+        let mut probe = defaults.clone();
+        probe.insert(snake.clone(), value.clone());
+        if let Err(e) = serde_json::from_value::<Options>(Value::Object(probe)) {
+            return Err(JsError::new(&format!("extract: bad value for option `{key}`: {e}")));
+        }
+        merged.insert(snake, value);
+    }
+    serde_json::from_value(Value::Object(merged)).map_err(|e| JsError::new(&format!("extract: bad options: {e}")))
+}
+
+/// Accepts the spellings the CLI accepts: algorithm names in any case, filters as
+/// `none|0|1|2|3` (string or number), metrics in any case.
+fn normalise(key: &str, value: Value) -> Value {
+    let text = match &value {
+        Value::String(s) => s.clone(),
+        Value::Number(n) if key == "filter" => n.to_string(),
+        _ => return value,
+    };
+    match key {
+        "algorithm" => Algorithm::parse(&text).map(|a| Value::String(a.name().into())).unwrap_or(value),
+        "filter" => LinkFilter::parse(&text.to_ascii_lowercase())
+            .map(|f| serde_json::to_value(f).expect("LinkFilter serialises"))
+            .unwrap_or(Value::String(text.to_ascii_lowercase())),
+        "title_metric" => Value::String(text.to_ascii_lowercase()),
+        _ => value,
+    }
+}

@@ -1,0 +1,248 @@
+//! Golden tests: hand-written pages in `tests/golden/<name>/input.html` and the outputs the
+//! engine is expected to give for them.
+//!
+//! Each folder holds:
+//! - `input.html`: the page (bytes; decoded like the CLI does, with `dana::decode::decode`);
+//! - `options.json` (optional): named variants, each a partial `dana::Options`, e.g.
+//!   `{"default": {}, "danag": {"algorithm": "danag"}}`. Without it the only variant is
+//!   `default` (`Options::default()`);
+//! - per variant `expected.txt` (`default`) or `expected.<variant>.txt`: the plain text;
+//! - per variant `expected.json` / `expected.<variant>.json`: a stable subset of the result
+//!   (title, algorithm, filter, gap, reason, the chosen regions as `first-last` normalised
+//!   lines, the kind of each block with its heading level or list type and depth).
+//!
+//! Re-blessing: after an intended change of behaviour run
+//!
+//! ```text
+//! DANA_BLESS=1 cargo test --release --test golden
+//! ```
+//!
+//! which rewrites every expected file; review the change with `git diff tests/golden` before
+//! committing it. Without `DANA_BLESS`, a mismatch fails with a line diff.
+//!
+//! Blessing cannot accept everything: [`essentials`] holds, for every page, lines the text must
+//! contain and menu, comment or footer text it must not, checked with or without the switch.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use dana::{Extraction, Options};
+use serde_json::{json, Value};
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn blessing() -> bool {
+    std::env::var_os("DANA_BLESS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The variants of one folder, by name.
+fn variants(dir: &Path) -> BTreeMap<String, Options> {
+    let path = dir.join("options.json");
+    match fs::read_to_string(&path) {
+        Ok(s) => serde_json::from_str(&s).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        Err(_) => BTreeMap::from([("default".to_string(), Options::default())]),
+    }
+}
+
+fn expected_path(dir: &Path, variant: &str, ext: &str) -> PathBuf {
+    if variant == "default" {
+        dir.join(format!("expected.{ext}"))
+    } else {
+        dir.join(format!("expected.{variant}.{ext}"))
+    }
+}
+
+/// The part of an extraction worth pinning: what a reviewer can judge by eye and what does
+/// not shift with harmless changes (scores, series, sentences are left out).
+fn stable_subset(ex: &Extraction) -> Value {
+    let regions: Vec<Value> = ex.regions.iter().filter(|r| r.chosen).map(|r| Value::String(format!("{}-{}", r.start, r.end))).collect();
+    let blocks: Vec<Value> = ex
+        .blocks
+        .iter()
+        .map(|b| {
+            let kind = serde_json::to_value(b.kind).unwrap();
+            let kind = kind.as_str().unwrap_or_default();
+            match b.kind {
+                dana::BlockKind::Heading => Value::String(format!("{kind} {}", b.level)),
+                dana::BlockKind::ListItem => Value::String(format!("{kind} {}{}", if b.ordered { "ol" } else { "ul" }, b.level)),
+                _ => Value::String(kind.to_string()),
+            }
+        })
+        .collect();
+    json!({
+        "title": ex.title,
+        "algorithm": ex.algorithm,
+        "filter": ex.filter,
+        "gap": ex.gap,
+        "reason": ex.reason,
+        "regions_chosen": regions,
+        "blocks": blocks,
+    })
+}
+
+/// A line diff (longest common subsequence) with `-` for expected and `+` for actual lines.
+fn line_diff(expected: &str, actual: &str) -> String {
+    let a: Vec<&str> = expected.lines().collect();
+    let b: Vec<&str> = actual.lines().collect();
+    // lcs[i][j] = LCS length of a[i..] and b[j..]; golden files are small.
+    let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, String::new());
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            let _ = writeln!(out, "  {}", a[i]);
+            i += 1;
+            j += 1;
+        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            let _ = writeln!(out, "+ {}", b[j]);
+            j += 1;
+        } else {
+            let _ = writeln!(out, "- {}", a[i]);
+            i += 1;
+        }
+    }
+    if expected.ends_with('\n') != actual.ends_with('\n') {
+        let _ = writeln!(out, "(the final newline differs)");
+    }
+    out
+}
+
+/// Compares `actual` with the file, or rewrites the file when blessing. Returns a failure
+/// message, or `None` when they agree.
+fn check(path: &Path, actual: &str) -> Option<String> {
+    if blessing() {
+        let old = fs::read_to_string(path).ok();
+        if old.as_deref() != Some(actual) {
+            fs::write(path, actual).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            eprintln!("blessed {}", path.display());
+        }
+        return None;
+    }
+    match fs::read_to_string(path) {
+        Err(e) => Some(format!("{}: {e} (run `DANA_BLESS=1 cargo test --release --test golden` to create it)", path.display())),
+        Ok(expected) if expected == actual => None,
+        Ok(expected) => Some(format!("{} differs (- expected, + actual):\n{}", path.display(), line_diff(&expected, actual))),
+    }
+}
+
+fn pages() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("input.html").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+#[test]
+fn golden_pages() {
+    let dirs = pages();
+    // The nine hand-written pages of the suite; a lost folder must not pass silently.
+    assert!(dirs.len() >= 9, "expected at least 9 golden pages, found {}", dirs.len());
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for dir in &dirs {
+        let bytes = fs::read(dir.join("input.html")).unwrap();
+        let (html, _) = dana::decode::decode(&bytes);
+        for (variant, options) in variants(dir) {
+            let ex = dana::extract(&html, &options);
+            let json = serde_json::to_string_pretty(&stable_subset(&ex)).unwrap() + "\n";
+            failures.extend(check(&expected_path(dir, &variant, "txt"), &ex.text));
+            failures.extend(check(&expected_path(dir, &variant, "json"), &json));
+            checked += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} golden outputs differ:\n\n{}", failures.len(), checked * 2, failures.join("\n"));
+}
+
+/// Every expected file belongs to a variant that runs: a renamed variant must not leave an
+/// old expectation behind that nobody checks any more.
+#[test]
+fn no_orphaned_expectations() {
+    for dir in pages() {
+        let vars = variants(&dir);
+        for entry in fs::read_dir(&dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let Some(rest) = name.strip_prefix("expected") else { continue };
+            let variant = rest.trim_end_matches(".txt").trim_end_matches(".json");
+            let variant = variant.strip_prefix('.').unwrap_or("default");
+            assert!(vars.contains_key(variant), "{}/{name}: no variant '{variant}' in options.json", dir.display());
+        }
+    }
+}
+
+#[test]
+fn line_diff_marks_changes() {
+    assert_eq!(line_diff("a\nb\nc\n", "a\nx\nc\n"), "  a\n+ x\n- b\n  c\n");
+    assert_eq!(line_diff("a\n", "a"), "  a\n(the final newline differs)\n");
+}
+
+/// What each page's text must and must not contain, whatever the expected files say.
+#[test]
+fn essentials() {
+    // (folder, variant, lines that must be in the text, fragments that must not).
+    let cases: &[(&str, &str, &[&str], &[&str])] = &[
+        (
+            "news-article",
+            "default",
+            &["Paying for the late hours", "Lindqvist said the library would publish visitor numbers every month and review the scheme after a year. \"If nobody comes, we will say so and try something else,\" he said."],
+            &["Most read", "Bridge repairs", "Great news!", "Will there be coffee?", "Subscribe", "All rights reserved", "Post comment"],
+        ),
+        ("news-article", "title-bound", &["Paying for the late hours"], &["Most read", "Great news!", "All rights reserved"]),
+        ("persian-article", "default", &["آب و خاک"], &["English edition", "Privacy policy", "پربازدیدترین‌ها"]),
+        ("persian-article", "dana", &["آب و خاک"], &["English edition", "Privacy policy"]),
+        ("arabic-ncr", "default", &["افتتاح سوق الكتب القديمة في المدينة"], &["&#", "سياسة الخصوصية"]),
+        ("arabic-ncr", "dana", &["افتتاح سوق الكتب القديمة في المدينة"], &["&#"]),
+        ("wiki-links", "default", &[], &["Create account", "Main page", "Deutsch", "Recent changes", "Tide mill"]),
+        ("wiki-links", "danag", &[], &["Create account", "Main page", "Deutsch", "Tide mill"]),
+        (
+            "table-layout",
+            "default",
+            &["Two of the pivot holes in the back plate had worn oval. I did not have a bushing tool, so I took the plates to a clockmaker in town, who fitted new brass bushes for a very fair price and showed me how to check the end-shake of each wheel afterwards."],
+            &["Guestbook", "visitor number", "Back to the workshop"],
+        ),
+        (
+            "rich-content",
+            "default",
+            &["    # a 100% starter is half flour, half water", "print(round(hydration(500, 350, 100) * 100))   # 73", "10 g of fine salt", "Troubleshooting"],
+            &["You may also like", "Focaccia", "Newsletter"],
+        ),
+        ("empty-page", "default", &[], &[]),
+        ("nav-only", "default", &[], &[]),
+        ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),
+    ];
+    let mut failures = Vec::new();
+    for (page, variant, must, must_not) in cases {
+        let dir = golden_dir().join(page);
+        let options = variants(&dir).remove(*variant).unwrap_or_else(|| panic!("{page}: no variant {variant}"));
+        let (html, _) = dana::decode::decode(&fs::read(dir.join("input.html")).unwrap());
+        let ex = dana::extract(&html, &options);
+        let lines: Vec<&str> = ex.text.lines().collect();
+        for line in *must {
+            if !lines.contains(line) {
+                failures.push(format!("{page} ({variant}): missing the line {line:?}"));
+            }
+        }
+        for bad in *must_not {
+            if ex.text.contains(bad) {
+                failures.push(format!("{page} ({variant}): contains {bad:?}"));
+            }
+        }
+        // A page with an article has a text and no reason; a page without has neither text nor
+        // blocks, and a reason.
+        let no_article = must.is_empty() && matches!(*page, "empty-page" | "nav-only" | "all-script");
+        if no_article != ex.reason.is_some() || no_article != ex.text.is_empty() {
+            failures.push(format!("{page} ({variant}): text {:?} with reason {:?}", ex.text.chars().take(80).collect::<String>(), ex.reason));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
