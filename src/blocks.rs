@@ -99,16 +99,22 @@ impl<'a> Builder<'a> {
 
     fn run(mut self, chosen: &[bool]) -> Vec<Block> {
         let page = self.page;
+        // An image's line has no text, so it never rises above the axis by itself: an image
+        // between the first and the last chosen line belongs to the article, unless it is a
+        // link to elsewhere (a banner) on a line that was not chosen.
+        let first = chosen.iter().position(|&c| c).unwrap_or(usize::MAX);
+        let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
         for (i, tok) in page.toks.iter().enumerate() {
             let line = page.line_of[i] as usize;
             let on = chosen.get(line).copied().unwrap_or(false);
+            let in_span = (first..=last).contains(&line);
             match tok {
                 Tok::Start { name, self_closing, .. } => {
                     let name = name.as_str();
                     if is_block(name) || name == "br" || name == "img" {
                         self.flush();
                     }
-                    if on && name == "img" {
+                    if name == "img" && (on || (in_span && !self.inside(&["a"]))) {
                         self.image(tok, line);
                     }
                     if on && is_kept_inline(name) {
@@ -329,6 +335,19 @@ mod tests {
         assert_eq!(b[0].src.as_deref(), Some("https://example.org/i.jpg"));
         assert_eq!(b[0].text, "The cat");
         assert_eq!(b[0].alt.as_deref(), Some("A cat"));
+    }
+
+    #[test]
+    fn an_image_between_chosen_lines_is_kept_a_linked_one_is_not() {
+        let page = Page::parse("<p>One.</p><div><img src=/a.jpg></div><div><a href=/ad><img src=/b.jpg></a></div><p>Two.</p><img src=/c.jpg>", LinkFilter::None, false);
+        let mut chosen = vec![false; page.lines.len()];
+        chosen[0] = true;
+        *chosen.last_mut().unwrap() = false;
+        let two = page.line_sources().iter().position(|l| l.contains("Two")).unwrap();
+        chosen[two] = true;
+        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"));
+        let srcs: Vec<_> = b.iter().filter_map(|b| b.src.as_deref()).collect();
+        assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
     }
 
     #[test]

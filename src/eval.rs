@@ -35,10 +35,13 @@ Arguments that are files, not directories, are skipped with a note (so SET_DIR/*
 
 Options:
   --algorithm NAME   r2l, dana, danag, addanag, or all: every algorithm and, for the
-                     parser-based ones, every hyperlink filter (default: addanag)
+                     parser-based ones, every hyperlink filter, then the four
+                     algorithms exactly as the thesis defines them (default: addanag)
   --filter F         hyperlink filter none, 1, 2 or 3 (default: the algorithm's)
   --gap N            Algorithm 1's gap (default: the algorithm's)
   --title-bound      use the headline as the upper bound of the main content
+  --thesis           the algorithms exactly as the thesis defines them (our refinements
+                     prune, cluster and edges off)
   --limit N          only the first N pages of each set (index order)
   --worst N          list the N pages with the lowest shingle F1 of each set
   --json FILE        write one JSON line per page and configuration to FILE
@@ -56,6 +59,7 @@ struct Args {
     filter: Option<LinkFilter>,
     gap: Option<usize>,
     title_bound: bool,
+    thesis: bool,
     limit: Option<usize>,
     worst: usize,
     json: Option<PathBuf>,
@@ -72,6 +76,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         filter: None,
         gap: None,
         title_bound: false,
+        thesis: false,
         limit: None,
         worst: 0,
         json: None,
@@ -99,8 +104,9 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         let number = |v: String| v.parse::<usize>().map_err(|_| format!("invalid value '{v}' for {name} (expected a whole number)"));
         match name {
             "-h" | "--help" => a.help = true,
-            "--title-bound" | "--quiet" if inline.is_some() => return Err(format!("option {name} takes no value")),
+            "--title-bound" | "--quiet" | "--thesis" if inline.is_some() => return Err(format!("option {name} takes no value")),
             "--title-bound" => a.title_bound = true,
+            "--thesis" => a.thesis = true,
             "--quiet" => a.quiet = true,
             "--algorithm" => {
                 let v = value()?;
@@ -130,19 +136,34 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// The configurations to compare: one, or with `--algorithm all` R2L and each parser-based
-/// algorithm with each hyperlink filter (or with the `--filter` given).
+/// The configurations to compare: one, or with `--algorithm all` each combination once: R2L,
+/// DANA with each hyperlink filter, DANAg with each filter but Filter 3 (that is AdDANAg),
+/// AdDANAg; then (unless `--thesis` already asked for them) the four algorithms exactly as the
+/// thesis defines them.
 fn configs(a: &Args) -> Vec<Config> {
-    let base = Options { gap: a.gap, title_bound: a.title_bound, ..Options::default() };
+    let options = |algorithm: Algorithm, filter: Option<LinkFilter>, thesis: bool| {
+        let base = if thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
+        Config::new(Options { filter, gap: a.gap, title_bound: a.title_bound, ..base })
+    };
     match a.algorithm {
-        Some(algorithm) => vec![Config::new(Options { algorithm, filter: a.filter, ..base })],
+        Some(algorithm) => vec![options(algorithm, a.filter, a.thesis)],
         None => {
-            let mut out = vec![Config::new(Options { algorithm: Algorithm::R2l, ..base.clone() })];
-            for algorithm in [Algorithm::Dana, Algorithm::Danag, Algorithm::Addanag] {
-                match a.filter {
-                    Some(f) => out.push(Config::new(Options { algorithm, filter: Some(f), ..base.clone() })),
-                    None => out.extend(LinkFilter::ALL.map(|f| Config::new(Options { algorithm, filter: Some(f), ..base.clone() }))),
+            let mut out = vec![options(Algorithm::R2l, a.filter, a.thesis)];
+            let filters: Vec<Option<LinkFilter>> = match a.filter {
+                Some(f) => vec![Some(f)],
+                None => LinkFilter::ALL.map(Some).to_vec(),
+            };
+            for algorithm in [Algorithm::Dana, Algorithm::Danag] {
+                for &f in &filters {
+                    if algorithm == Algorithm::Danag && f == Some(LinkFilter::Placeholder) && a.filter.is_none() {
+                        continue; // DANAg with Filter 3 is AdDANAg, listed next
+                    }
+                    out.push(options(algorithm, f, a.thesis));
                 }
+            }
+            out.push(options(Algorithm::Addanag, a.filter, a.thesis));
+            if !a.thesis {
+                out.extend(Algorithm::ALL.map(|algorithm| options(algorithm, a.filter, true)));
             }
             out
         }
@@ -157,7 +178,11 @@ fn default_index(configs: &[Config]) -> usize {
         .iter()
         .position(|c| {
             let o = &c.options;
-            o.algorithm == d.algorithm && o.effective_filter() == d.effective_filter() && o.effective_gap() == d.effective_gap() && o.title_bound == d.title_bound
+            o.algorithm == d.algorithm
+                && o.effective_filter() == d.effective_filter()
+                && o.effective_gap() == d.effective_gap()
+                && o.title_bound == d.title_bound
+                && (o.prune, o.cluster, o.edges) == (d.prune, d.cluster, d.edges)
         })
         .unwrap_or(usize::MAX)
 }

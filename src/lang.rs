@@ -168,7 +168,7 @@ impl ScriptCounts {
 /// `1 - UNSURE` it is right-to-left; in between the declarations decide.
 const UNSURE: f64 = 0.4;
 
-/// Fills `dir`, `lang`, `lang_source`, per-block directions and the reading time.
+/// Fills `dir`, `lang`, `lang_source` and per-block directions.
 pub fn apply(page: &Page, out: &mut Extraction) {
     // The main content; the headline and then the whole page only when it has too few letters
     // to judge (an empty extraction still gets a direction and language for its headline).
@@ -190,7 +190,6 @@ pub fn apply(page: &Page, out: &mut Extraction) {
     out.dir = decide_dir(&counts, page.head.dir.as_deref(), &out.lang);
 
     // Blocks whose own majority differs from the article's.
-    let mut changed = false;
     for b in &mut out.blocks {
         let c = ScriptCounts::of(&b.text);
         let own = match c.rtl_share() {
@@ -198,16 +197,8 @@ pub fn apply(page: &Page, out: &mut Extraction) {
             Some(s) if s < 0.5 => Some(Dir::Ltr),
             _ => None, // no letters, or an even mix: inherit
         };
-        let dir = own.filter(|d| *d != out.dir);
-        changed |= dir != b.dir;
-        b.dir = dir;
+        b.dir = own.filter(|d| *d != out.dir);
     }
-    if changed {
-        // The article HTML was rendered before directions were known.
-        out.html = crate::render::html(&out.blocks);
-    }
-
-    out.reading_minutes = crate::meta::reading_minutes(&out.text, &out.lang);
 }
 
 /// The direction of text with these letters, given the declared `dir` and the language.

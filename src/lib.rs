@@ -76,13 +76,17 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     };
     headline.apply(&mut out);
     out.text = render::text(&blocks);
-    out.html = render::html(&blocks);
     out.blocks = blocks;
     out.reason = no_article_reason(&page, &out);
 
+    // Direction and language come from the text itself; they are decided before the HTML is
+    // written so that each block carries its own direction into it.
+    lang::apply(&page, &mut out);
+    out.html = render::html(&out.blocks);
+
     // What the reader view needs beyond the text.
     meta::apply(&page, options.url.as_deref(), &mut out);
-    lang::apply(&page, &mut out);
+    out.reading_minutes = meta::reading_minutes(&out.text, &out.lang);
     sentences::apply(&mut out);
     out
 }

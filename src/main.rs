@@ -51,6 +51,8 @@ Options:
                      (the whole result) (default: text)
   --url URL          the page's absolute URL; links and images are resolved against it
   --title-bound      use the headline as the upper bound of the main content (thesis 7.2.1)
+  --thesis           the algorithm exactly as the thesis defines it: our measured
+                     refinements (prune, cluster, edges; see README) off
   --out-dir DIR      write one file per input into DIR (created if missing) instead of
                      printing; several FILEs allowed, '-' is not
   -h, --help         print this help
@@ -216,12 +218,11 @@ fn parse_extract_args(args: &[OsString]) -> Result<ExtractArgs, CliError> {
         };
         match name {
             "-h" | "--help" => parsed.help = true,
-            "--title-bound" => {
-                if inline_value.is_some() {
-                    return Err(CliError::Usage("option --title-bound takes no value".into()));
-                }
-                parsed.options.title_bound = true;
+            "--title-bound" | "--thesis" if inline_value.is_some() => {
+                return Err(CliError::Usage(format!("option {name} takes no value")));
             }
+            "--title-bound" => parsed.options.title_bound = true,
+            "--thesis" => (parsed.options.prune, parsed.options.cluster, parsed.options.edges) = (false, false, false),
             "--algorithm" => {
                 let v = utf8_value(name, value(name)?)?;
                 parsed.options.algorithm = Algorithm::parse(&v)
@@ -441,7 +442,8 @@ mod tests {
 
     #[test]
     fn values_after_space_or_equals_and_options_after_files() {
-        let a = parse(&["page.html", "--gap=5", "--algorithm", "DANAG", "--filter", "2", "--format=json", "--title-bound"]).unwrap();
+        let a = parse(&["page.html", "--gap=5", "--algorithm", "DANAG", "--filter", "2", "--format=json", "--title-bound", "--thesis"]).unwrap();
+        assert!(!a.options.prune && !a.options.cluster && !a.options.edges);
         assert_eq!(a.options.gap, Some(5));
         assert_eq!(a.options.algorithm, Algorithm::Danag);
         assert_eq!(a.options.filter, Some(LinkFilter::Strip));
@@ -468,6 +470,7 @@ mod tests {
             &["--format", "pdf"],
             &["--url", "not a url"],
             &["--title-bound=yes"],
+            &["--thesis=1"],
             &["--out-dir="],
             &["--frobnicate"],
             &["-x"],

@@ -18,7 +18,7 @@ const MAX_BYLINE_CHARS: usize = 120;
 const EXCERPT_CHARS: usize = 200;
 
 /// Fills byline, site name, published time, lead image and excerpt. (The reading time depends
-/// on the language and is set by [`crate::lang::apply`] through [`reading_minutes`].)
+/// on the language: `lib.rs` sets it with [`reading_minutes`] once the language is known.)
 pub fn apply(page: &Page, url: Option<&str>, out: &mut Extraction) {
     let metas = Metas(&page.head.metas);
     let ld = JsonLd::parse(&page.head.json_ld);

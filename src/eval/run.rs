@@ -46,6 +46,9 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
+        if !o.prune && !o.cluster && !o.edges {
+            s.push_str(" thesis");
+        }
         s
     }
 }
