@@ -42,6 +42,7 @@ Options:
   --title-bound      use the headline as the upper bound of the main content
   --thesis           the algorithms exactly as the thesis defines them (our refinements
                      prune, cluster and edges off)
+  --without R        turn one refinement off: prune, cluster or edges (repeatable)
   --limit N          only the first N pages of each set (index order)
   --worst N          list the N pages with the lowest shingle F1 of each set
   --json FILE        write one JSON line per page and configuration to FILE
@@ -60,6 +61,8 @@ struct Args {
     gap: Option<usize>,
     title_bound: bool,
     thesis: bool,
+    /// Refinements turned off one by one (`--without`).
+    without: Vec<String>,
     limit: Option<usize>,
     worst: usize,
     json: Option<PathBuf>,
@@ -77,6 +80,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         gap: None,
         title_bound: false,
         thesis: false,
+        without: Vec::new(),
         limit: None,
         worst: 0,
         json: None,
@@ -120,6 +124,13 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 let v = value()?;
                 a.filter = Some(LinkFilter::parse(&v.to_ascii_lowercase()).ok_or_else(|| format!("invalid value '{v}' for --filter (expected none, 1, 2 or 3)"))?);
             }
+            "--without" => {
+                let v = value()?;
+                if !matches!(v.as_str(), "prune" | "cluster" | "edges") {
+                    return Err(format!("invalid value '{v}' for --without (expected prune, cluster or edges)"));
+                }
+                a.without.push(v);
+            }
             "--gap" => a.gap = Some(number(value()?)?),
             "--limit" => a.limit = Some(number(value()?)?),
             "--worst" => a.worst = number(value()?)?,
@@ -143,7 +154,16 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 fn configs(a: &Args) -> Vec<Config> {
     let options = |algorithm: Algorithm, filter: Option<LinkFilter>, thesis: bool| {
         let base = if thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
-        Config::new(Options { filter, gap: a.gap, title_bound: a.title_bound, ..base })
+        let off = |name: &str| a.without.iter().any(|w| w == name);
+        Config::new(Options {
+            filter,
+            gap: a.gap,
+            title_bound: a.title_bound,
+            prune: base.prune && !off("prune"),
+            cluster: base.cluster && !off("cluster"),
+            edges: base.edges && !off("edges"),
+            ..base
+        })
     };
     match a.algorithm {
         Some(algorithm) => vec![options(algorithm, a.filter, a.thesis)],

@@ -48,6 +48,13 @@ impl Config {
         }
         if !o.prune && !o.cluster && !o.edges {
             s.push_str(" thesis");
+        } else {
+            for (on, name) in [(o.prune, "prune"), (o.cluster, "cluster"), (o.edges, "edges")] {
+                if !on {
+                    s.push_str(" -");
+                    s.push_str(name);
+                }
+            }
         }
         s
     }
