@@ -347,11 +347,15 @@ impl Page {
                         continue;
                     }
                     let boilerplate = prune && is_boilerplate(&name);
-                    if (is_dropped(&name) || hides(&name, &attrs) || boilerplate) && !is_void(&name) {
+                    let hidden = hides(&name, &attrs);
+                    if (is_dropped(&name) || hidden || boilerplate) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
                         continue;
+                    }
+                    if hidden {
+                        continue; // a hidden void element (an image kept for screen readers' sake)
                     }
                     if name == "html" || name == "body" {
                         continue;
@@ -727,5 +731,6 @@ mod tests {
     #[test]
     fn hidden_subtrees_are_dropped() {
         assert_eq!(lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"), vec!["<p>d</p>"]);
+        assert_eq!(lines("<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"), vec!["<p>x y</p>"]);
     }
 }
