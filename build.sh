@@ -156,7 +156,8 @@ FAILED=()
 
 test_rust() {
   say "Rust tests (cargo test --release)"
-  cargo test --release || FAILED+=("cargo test")
+  # --no-fail-fast: one failing test binary must not hide the results of the others.
+  cargo test --release --no-fail-fast || FAILED+=("cargo test")
 }
 
 test_node_dir() { # test_node_dir DIR LABEL: every DIR/*.test.mjs under node's test runner

@@ -50,6 +50,7 @@ Options:
   --format FMT       text (one block a line), html (article HTML) or json
                      (the whole result) (default: text)
   --url URL          the page's absolute URL; links and images are resolved against it
+                     (without it, relative links and images are left out of the HTML)
   --title-bound      use the headline as the upper bound of the main content (thesis 7.2.1)
   --thesis           the algorithm exactly as the thesis defines it: our measured
                      refinements (prune, cluster, edges; see README) off

@@ -95,7 +95,7 @@ fn help_and_version() {
     }
     let o = run(&["extract", "--help"]);
     assert!(o.status.success());
-    for opt in ["--algorithm", "--filter", "--gap", "--format", "--url", "--title-bound", "--out-dir"] {
+    for opt in ["--algorithm", "--filter", "--gap", "--format", "--url", "--title-bound", "--thesis", "--out-dir"] {
         assert!(stdout(&o).contains(opt), "extract --help mentions {opt}");
     }
     let o = run(&["--version"]);
@@ -138,6 +138,7 @@ fn bad_arguments_are_usage_errors() {
         (&["extract", "--format", "pdf", "a.html"], "invalid value 'pdf' for --format"),
         (&["extract", "--url", "example.org/page", "a.html"], "invalid value 'example.org/page' for --url"),
         (&["extract", "--title-bound=1", "a.html"], "--title-bound takes no value"),
+        (&["extract", "--thesis=yes", "a.html"], "--thesis takes no value"),
         (&["extract", "a.html", "b.html"], "several files need --out-dir"),
         (&["extract", "--out-dir", "out", "-"], "'-' (standard input) cannot be used with --out-dir"),
         (&["extract", "--out-dir", "out"], "missing FILE"),
@@ -158,7 +159,7 @@ fn option_forms_and_double_dash() {
     assert!(plain.status.success(), "{}", stderr(&plain));
     assert!(stdout(&plain).contains(P2));
     // Value after '=' or as the next argument, options after the file, last one wins.
-    let o = run_in(&dir, &["extract", "--gap=3", "--algorithm", "dana", "--algorithm=DANAG", "--filter", "none", "--title-bound", "--", "-odd name.html"]);
+    let o = run_in(&dir, &["extract", "--gap=3", "--algorithm", "dana", "--algorithm=DANAG", "--filter", "none", "--title-bound", "--thesis", "--", "-odd name.html"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = run_in(&dir, &["extract", "--format", "json", "--gap", "7", "--algorithm=danag", "--filter=2", "--", "-odd name.html"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
