@@ -10,7 +10,7 @@
 mod common;
 
 use common::{fastest, repeated, CorpusPage};
-use dana::preprocess::Page;
+use dana::preprocess::{Page, Preprocessing};
 use dana::{blocks, density, regions, render, Algorithm, Options};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -82,7 +82,6 @@ fn base_page(set: &'static str) -> Option<CorpusPage> {
 
 fn table(base: &CorpusPage, algorithm: Algorithm) {
     let options = Options { algorithm, ..Options::default() };
-    let filter = options.effective_filter();
     let gap = options.effective_gap();
     println!();
     println!("{} ({:.1} KB), algorithm {}", base.name(), base.html.len() as f64 / 1024.0, algorithm.name());
@@ -101,9 +100,9 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         let total = fastest(3, min_time, || {
             black_box(dana::extract(black_box(&html), &options));
         });
-        let page = Page::parse(&html, filter, options.prune);
+        let page = Page::parse(&html, Preprocessing::of(&options));
         let parse = fastest(3, min_time, || {
-            black_box(Page::parse(black_box(&html), filter, options.prune));
+            black_box(Page::parse(black_box(&html), Preprocessing::of(&options)));
         });
         let (t1, t2) = density::counts(&page, algorithm);
         let diff = density::smooth(&t1, &t2);

@@ -14,7 +14,7 @@ mod common;
 use common::{html_bytes, sample, CorpusPage};
 use criterion::{BatchSize, Criterion, Throughput};
 use dana::extraction::{Extraction, Region};
-use dana::preprocess::Page;
+use dana::preprocess::{Page, Preprocessing};
 use dana::{blocks, density, lang, meta, regions, render, sentences, title, Algorithm, Block, Options};
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};
@@ -43,7 +43,7 @@ struct Prepared {
 
 fn prepare(p: &CorpusPage, options: &Options) -> Prepared {
     let algorithm = options.algorithm;
-    let page = Page::parse(&p.html, options.effective_filter(), options.prune);
+    let page = Page::parse(&p.html, Preprocessing::of(&options));
     let (t1, t2) = density::counts(&page, algorithm);
     let found = density::regions(&density::smooth(&t1, &t2), &t1);
     let mut chosen_regions = found.clone();
@@ -85,7 +85,6 @@ type Registered = Vec<(String, String, usize, u64)>;
 
 fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, reg: &mut Registered) {
     let options = Options { algorithm, ..Options::default() };
-    let filter = options.effective_filter();
     let gap = options.effective_gap();
     let prepared: Vec<Prepared> = pages.iter().map(|p| prepare(p, &options)).collect();
     let n = pages.len();
@@ -117,7 +116,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     g.bench_function("preprocess", |b| {
         b.iter(|| {
             for p in pages {
-                black_box(Page::parse(black_box(&p.html), filter, options.prune));
+                black_box(Page::parse(black_box(&p.html), Preprocessing::of(&options)));
             }
         })
     });

@@ -290,7 +290,7 @@ mod tests {
     use crate::LinkFilter;
 
     fn all(html: &str) -> Vec<Block> {
-        let page = Page::parse(html, LinkFilter::None, false);
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
         build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"))
     }
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn an_image_between_chosen_lines_is_kept_a_linked_one_is_not() {
-        let page = Page::parse("<p>One.</p><div><img src=/a.jpg></div><div><a href=/ad><img src=/b.jpg></a></div><p>Two.</p><img src=/c.jpg>", LinkFilter::None, false);
+        let page = Page::parse("<p>One.</p><div><img src=/a.jpg></div><div><a href=/ad><img src=/b.jpg></a></div><p>Two.</p><img src=/c.jpg>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let mut chosen = vec![false; page.lines.len()];
         chosen[0] = true;
         *chosen.last_mut().unwrap() = false;
@@ -352,7 +352,7 @@ mod tests {
 
     #[test]
     fn r2l_keeps_only_right_to_left_characters() {
-        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", LinkFilter::None, false);
+        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &[true], Algorithm::R2l, None);
         assert_eq!(b[0].text, "سلام دنیا");
     }

@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn r2l_counts_bytes_danag_counts_text() {
-        let page = Page::parse("<p>سلام</p>", crate::LinkFilter::None, false);
+        let page = Page::parse("<p>سلام</p>", crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
         // "سلام" is 4 letters, 8 bytes; "<p>" and "</p>" are 7 ASCII bytes.
         assert_eq!(counts(&page, Algorithm::R2l), (vec![8], vec![7]));
         assert_eq!(counts(&page, Algorithm::Danag), (vec![4], vec![7]));

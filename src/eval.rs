@@ -41,8 +41,8 @@ Options:
   --gap N            Algorithm 1's gap (default: the algorithm's)
   --title-bound      use the headline as the upper bound of the main content
   --thesis           the algorithms exactly as the thesis defines them (our refinements
-                     prune, cluster and edges off)
-  --without R        turn one refinement off: prune, cluster or edges (repeatable)
+                     prune, media, cluster and edges off)
+  --without R        turn one refinement off: prune, media, cluster or edges (repeatable)
   --limit N          only the first N pages of each set (index order)
   --worst N          list the N pages with the lowest shingle F1 of each set
   --json FILE        write one JSON line per page and configuration to FILE
@@ -126,8 +126,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             }
             "--without" => {
                 let v = value()?;
-                if !matches!(v.as_str(), "prune" | "cluster" | "edges") {
-                    return Err(format!("invalid value '{v}' for --without (expected prune, cluster or edges)"));
+                if !matches!(v.as_str(), "prune" | "media" | "cluster" | "edges") {
+                    return Err(format!("invalid value '{v}' for --without (expected prune, media, cluster or edges)"));
                 }
                 a.without.push(v);
             }
@@ -160,6 +160,7 @@ fn configs(a: &Args) -> Vec<Config> {
             gap: a.gap,
             title_bound: a.title_bound,
             prune: base.prune && !off("prune"),
+            media: base.media && !off("media"),
             cluster: base.cluster && !off("cluster"),
             edges: base.edges && !off("edges"),
             ..base
@@ -202,7 +203,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.cluster, o.edges) == (d.prune, d.cluster, d.edges)
+                && (o.prune, o.media, o.cluster, o.edges) == (d.prune, d.media, d.cluster, d.edges)
         })
         .unwrap_or(usize::MAX)
 }

@@ -42,7 +42,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let gap = options.effective_gap();
 
     // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1).
-    let page = preprocess::Page::parse(html, options.effective_filter(), options.prune);
+    let page = preprocess::Page::parse(html, preprocess::Preprocessing::of(options));
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);

@@ -53,7 +53,7 @@ Options:
                      (without it, relative links and images are left out of the HTML)
   --title-bound      use the headline as the upper bound of the main content (thesis 7.2.1)
   --thesis           the algorithm exactly as the thesis defines it: our measured
-                     refinements (prune, cluster, edges; see README) off
+                     refinements (prune, media, cluster, edges; see README) off
   --out-dir DIR      write one file per input into DIR (created if missing) instead of
                      printing; several FILEs allowed, '-' is not
   -h, --help         print this help
@@ -223,7 +223,11 @@ fn parse_extract_args(args: &[OsString]) -> Result<ExtractArgs, CliError> {
                 return Err(CliError::Usage(format!("option {name} takes no value")));
             }
             "--title-bound" => parsed.options.title_bound = true,
-            "--thesis" => (parsed.options.prune, parsed.options.cluster, parsed.options.edges) = (false, false, false),
+            "--thesis" => {
+                let thesis = Options::thesis(parsed.options.algorithm);
+                (parsed.options.prune, parsed.options.media, parsed.options.cluster, parsed.options.edges) =
+                    (thesis.prune, thesis.media, thesis.cluster, thesis.edges);
+            }
             "--algorithm" => {
                 let v = utf8_value(name, value(name)?)?;
                 parsed.options.algorithm = Algorithm::parse(&v)
@@ -444,7 +448,7 @@ mod tests {
     #[test]
     fn values_after_space_or_equals_and_options_after_files() {
         let a = parse(&["page.html", "--gap=5", "--algorithm", "DANAG", "--filter", "2", "--format=json", "--title-bound", "--thesis"]).unwrap();
-        assert!(!a.options.prune && !a.options.cluster && !a.options.edges);
+        assert!(!a.options.prune && !a.options.media && !a.options.cluster && !a.options.edges);
         assert_eq!(a.options.gap, Some(5));
         assert_eq!(a.options.algorithm, Algorithm::Danag);
         assert_eq!(a.options.filter, Some(LinkFilter::Strip));

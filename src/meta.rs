@@ -317,7 +317,7 @@ mod tests {
     use crate::options::LinkFilter;
 
     fn meta_of(html: &str, url: Option<&str>) -> Extraction {
-        let page = Page::parse(html, LinkFilter::None, false);
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let mut out = Extraction::default();
         apply(&page, url, &mut out);
         out

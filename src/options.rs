@@ -135,6 +135,10 @@ pub struct Options {
     /// distances within `gap`, take the one with the largest area above the axis (Algorithm
     /// 1's chain around r_m is one of them). Default `true` (measured, docs/EVALUATION.md).
     pub cluster: bool,
+    /// Phase 1 weighs an image tag (`img`, `picture`, `source`, `figure`, `video`, `audio`) by
+    /// its name alone, without its attributes, as Filter 3 normalises links: a picture's URLs
+    /// and srcset are not navigation code. Default `true` (measured, docs/EVALUATION.md).
+    pub media: bool,
     /// Phase 4 also takes a line just outside a chosen region when its own T1 > T2 (see
     /// [`crate::regions::chosen_lines`]). Default `true` (measured, docs/EVALUATION.md).
     pub edges: bool,
@@ -158,6 +162,7 @@ impl Default for Options {
             title_bound: false,
             cluster: true,
             edges: true,
+            media: true,
             prune: true,
             trace: false,
         }
@@ -165,10 +170,10 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `cluster`,
-    /// `edges`) off, everything else default.
+    /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
+    /// `cluster`, `edges`) off, everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, cluster: false, edges: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -12,7 +12,7 @@
 //! page written on one line, pretty-printed, with CRLF, or with a BOM gives the same lines,
 //! so the same counts, regions and text.
 
-use crate::options::LinkFilter;
+use crate::options::{LinkFilter, Options};
 use html5gum::{Token, Tokenizer};
 
 /// html5gum's default emitter, told that nobody reads parse errors (`strip` drops them). That
@@ -32,6 +32,29 @@ impl html5gum::ForwardingEmitter for QuietEmitter {
     }
 
     fn emit_error(&mut self, _error: html5gum::Error) {}
+}
+
+/// What preprocessing does: the hyperlink filter and our measured refinements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preprocessing {
+    /// The hyperlink filter (thesis 4.6.1).
+    pub filter: LinkFilter,
+    /// Drop `nav`, `aside`, `footer` ([`Options::prune`]).
+    pub prune: bool,
+    /// Weigh image tags by their name alone ([`Options::media`]).
+    pub media: bool,
+}
+
+impl Preprocessing {
+    /// As `options` asks.
+    pub fn of(options: &Options) -> Preprocessing {
+        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media }
+    }
+
+    /// The thesis's preprocessing with the given hyperlink filter.
+    pub fn thesis(filter: LinkFilter) -> Preprocessing {
+        Preprocessing { filter, prune: false, media: false }
+    }
 }
 
 /// A token of the page body after preprocessing.
@@ -282,12 +305,12 @@ pub fn collapse_whitespace(s: &str) -> String {
 }
 
 impl Page {
-    /// Tokenises and preprocesses `html` with the given hyperlink filter.
-    pub fn parse(html: &str, filter: LinkFilter, prune: bool) -> Page {
+    /// Tokenises and preprocesses `html`.
+    pub fn parse(html: &str, how: Preprocessing) -> Page {
         let mut page = Page::default();
-        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html), prune);
-        let toks = apply_filter(raw, filter);
-        page.normalise_lines(toks, filter);
+        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html), how.prune);
+        let toks = apply_filter(raw, how.filter);
+        page.normalise_lines(toks, how);
         page
     }
 
@@ -364,6 +387,14 @@ impl Page {
                 }
                 Token::EndTag(tag) => {
                     let name = owned_utf8(tag.name);
+                    if name == "br" {
+                        // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
+                        if dropping.is_none() {
+                            in_head = false;
+                            out.push(Tok::Start { name, attrs: Vec::new(), self_closing: true });
+                        }
+                        continue;
+                    }
                     if (name == "svg" || name == "math") && in_svg > 0 {
                         in_svg -= 1;
                     }
@@ -439,7 +470,7 @@ impl Page {
     /// A space at the end of a text token is not written at once: it is carried forward and
     /// written before the next text of the same line, so no line starts or ends with a space
     /// and spacing between tags cannot change the counts.
-    fn normalise_lines(&mut self, toks: Vec<FilteredTok>, filter: LinkFilter) {
+    fn normalise_lines(&mut self, toks: Vec<FilteredTok>, how: Preprocessing) {
         let mut pre_depth = 0usize;
         let mut line_start = 0usize;
         let mut line_has_text = false;
@@ -458,7 +489,7 @@ impl Page {
                     if !br && !is_block(name) {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, filter);
+                    let w = weigh_tag(&tok, placeholder, how);
                     self.push(tok, w);
                     if br {
                         self.break_line(&mut line_start);
@@ -473,7 +504,7 @@ impl Page {
                     if !block {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, filter);
+                    let w = weigh_tag(&tok, placeholder, how);
                     self.push(tok, w);
                     if block {
                         self.break_line(&mut line_start);
@@ -576,9 +607,9 @@ fn weigh_text(text: &str) -> Weight {
 }
 
 /// Weighs a tag by its canonical form; an anchor's start tag by what the filter left of it.
-fn weigh_tag(tok: &Tok, placeholder: Option<u32>, filter: LinkFilter) -> Weight {
+fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight {
     let mut w = Weight::default();
-    match (tok, filter) {
+    match (tok, how.filter) {
         (Tok::Start { name, .. }, LinkFilter::Strip) if name == "a" => weigh_str("<a>", &mut w),
         (Tok::Start { name, .. }, LinkFilter::Placeholder) if name == "a" => {
             // `<a ` + LT - 7 placeholder characters + `>` as in the thesis's example
@@ -588,9 +619,20 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, filter: LinkFilter) -> Weight 
             w.chars = 4 + n;
             w.ascii = 4 + n;
         }
+        // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
+        // of the article; counted as code they make a picture-rich article read as markup.
+        (Tok::Start { name, .. }, _) if how.media && is_media(name) => {
+            w.chars = name.len() as u32 + 2;
+            w.ascii = w.chars;
+        }
         _ => weigh_canonical(tok, &mut w),
     }
     w
+}
+
+/// Elements whose tag is a picture, weighed by name alone under [`Options::media`].
+fn is_media(name: &str) -> bool {
+    matches!(name, "img" | "picture" | "source" | "figure" | "video" | "audio")
 }
 
 /// Weighs the canonical form of a token (see [`canonical`]) without building it.
@@ -672,15 +714,14 @@ mod tests {
     use super::*;
 
     fn lines(html: &str) -> Vec<String> {
-        Page::parse(html, LinkFilter::None, false).line_sources()
+        Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources()
     }
 
     #[test]
     fn scripts_styles_comments_and_head_are_dropped() {
         let p = Page::parse(
             "<html><head><title>T</title><style>p{}</style></head><body><!-- c --><script>x<y</script><p>Hi</p></body></html>",
-            LinkFilter::None,
-            false,
+            Preprocessing::thesis(LinkFilter::None),
         );
         assert_eq!(p.line_sources(), vec!["<p>Hi</p>"]);
         assert_eq!(p.head.title, "T");
@@ -701,7 +742,7 @@ mod tests {
 
     #[test]
     fn filter_3_makes_a_link_weigh_as_much_code_as_text() {
-        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", LinkFilter::Placeholder, false);
+        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", Preprocessing::thesis(LinkFilter::Placeholder));
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
             if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name == "a") {
@@ -715,17 +756,22 @@ mod tests {
 
     #[test]
     fn filter_1_removes_anchors_with_their_text() {
-        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", LinkFilter::Remove, false).line_sources(), vec!["<p>x z</p>"]);
+        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", Preprocessing::thesis(LinkFilter::Remove)).line_sources(), vec!["<p>x z</p>"]);
     }
 
     #[test]
     fn prune_drops_declared_boilerplate_only_when_asked() {
         let html = "<nav><a href=/>Home</a></nav><article><p>Text</p><aside>Ad</aside></article><footer>(c)</footer>";
-        assert_eq!(Page::parse(html, LinkFilter::None, true).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
         assert_eq!(
-            Page::parse(html, LinkFilter::None, false).line_sources(),
+            Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources(),
             vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
         );
+    }
+
+    #[test]
+    fn an_end_tag_br_is_a_line_break() {
+        assert_eq!(lines("<p>news</br>Tuesday</p>"), lines("<p>news<br>Tuesday</p>"));
     }
 
     #[test]

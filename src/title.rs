@@ -373,7 +373,7 @@ pub fn eval_page(html: &str, options: &crate::Options, gold: Option<&str>) -> Ve
     let Some(gold) = gold.map(str::trim).filter(|g| !g.is_empty()) else {
         return Vec::new();
     };
-    let page = Page::parse(html, options.effective_filter(), options.prune);
+    let page = Page::parse(html, crate::preprocess::Preprocessing::of(options));
     eval_headlines(&page).iter().map(|h| headline_scores(h, gold)).collect()
 }
 
@@ -425,7 +425,7 @@ mod tests {
     use crate::options::LinkFilter;
 
     fn page(html: &str) -> Page {
-        Page::parse(html, LinkFilter::None, false)
+        Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
     }
 
     #[test]

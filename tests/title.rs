@@ -45,7 +45,7 @@ fn measure(set: &str, min_pages: usize) -> Vec<(usize, f64, usize)> {
         let (html, _) = decode(&bytes);
         // The product's default filter, as `dana::extract` parses the page.
         let o = Options::default();
-        let page = Page::parse(&html, o.effective_filter(), o.prune);
+        let page = Page::parse(&html, dana::preprocess::Preprocessing::of(&o));
         for (i, predicted) in eval_headlines(&page).iter().enumerate() {
             let s = headline_scores(predicted, &gold);
             totals[i].0 += usize::from(s.exact);
