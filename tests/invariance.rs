@@ -1,8 +1,8 @@
 //! Invariance tests: the same page written differently must give the same text.
 //!
 //! For a fixed set of real corpus pages (from `DANA_CORPUS`, default `<repo>/../shared/corpus`)
-//! and every algorithm (with the default options and with `Options::thesis`), four variants of each page are extracted and compared with the
-//! original:
+//! and every algorithm (with the default options and with `Options::thesis`), four variants
+//! of each page are extracted and compared with the original:
 //!
 //! - **minified**: whitespace-only text next to a block boundary removed, text trimmed at
 //!   block boundaries, every other run of whitespace collapsed to one space;
@@ -287,7 +287,11 @@ fn pretty(html: &str) -> String {
             let prev = i.checked_sub(1).and_then(|j| ps.get(j));
             let space_before = matches!(prev.map(|p| p.kind), Some(Kind::Text)) && out.ends_with(is_html_space);
             if is_block_tag(Some(p)) || is_block_tag(prev) || space_before {
-                out.truncate(out.trim_end_matches(is_html_space).len().max(out.len() - prev.map_or(0, |p| if p.kind == Kind::Text { p.src.len() } else { 0 })));
+                // Whitespace already before the tag is replaced, not doubled. `prev` was copied
+                // last, so its trailing whitespace is the end of `out`.
+                if let Some(text) = prev.filter(|p| p.kind == Kind::Text) {
+                    out.truncate(out.len() - (text.src.len() - text.src.trim_end_matches(is_html_space).len()));
+                }
                 out.push('\n');
                 out.extend(std::iter::repeat_n(' ', 2 * depth.min(16)));
             }
