@@ -176,7 +176,18 @@ fn is_dropped(name: &str) -> bool {
             | "noframes"
             | "datalist"
             | "dialog"
-            | "map"
+    )
+}
+
+/// HTML start tags that end foreign content (an unclosed `<svg>` or `<math>`): the HTML tree
+/// builder pops back to HTML at them (WHATWG HTML, "parsing main in foreign content").
+fn breaks_out_of_foreign_content(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl" | "dt" | "em" | "embed"
+            | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i" | "img" | "li" | "listing" | "menu" | "meta"
+            | "nobr" | "ol" | "p" | "pre" | "ruby" | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup"
+            | "table" | "tt" | "u" | "ul" | "var"
     )
 }
 
@@ -351,10 +362,16 @@ impl Page {
                         in_title = true;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
-                        if *dropped == name && !self_closing {
-                            *depth += 1;
+                        if (*dropped == "svg" || *dropped == "math") && breaks_out_of_foreign_content(&name) {
+                            // An unclosed `<svg>` ends where HTML resumes, as in the browser.
+                            dropping = None;
+                            in_svg = 0;
+                        } else {
+                            if *dropped == name && !self_closing {
+                                *depth += 1;
+                            }
+                            continue;
                         }
-                        continue;
                     }
                     if name == "head" {
                         in_head = !self_closing;
@@ -767,6 +784,16 @@ mod tests {
             Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources(),
             vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
         );
+    }
+
+    #[test]
+    fn unclosed_map_and_svg_do_not_swallow_the_page() {
+        // Map areas are code, not content; what follows an unclosed map is still the page.
+        assert_eq!(
+            lines("<map name=m><area href=/a></map><p>a</p><map name=n><area href=/b><p>b</p>"),
+            vec!["<map name=\"m\"><area href=\"/a\"></map>", "<p>a</p>", "<map name=\"n\"><area href=\"/b\">", "<p>b</p>"]
+        );
+        assert_eq!(lines("<svg><path d=M0></svg><p>a</p><svg><g><text>x</text><p>b</p>"), vec!["<p>a</p>", "<p>b</p>"]);
     }
 
     #[test]
