@@ -53,6 +53,8 @@ export interface DanaOptions {
   edges?: boolean | null;
   /** Preprocessing also drops nav, aside and footer elements. */
   prune?: boolean | null;
+  /** Phase 1 weighs image tags by their name alone (their URLs are not navigation code). */
+  media?: boolean | null;
   /** Fill `series.source` with each line's source text (for plots). Default false. */
   trace?: boolean | null;
 }

@@ -249,8 +249,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
         // pages by mode; DANA and R2L count non-ASCII bytes, so they read the Arabic page (one
-        // in four) where the payloads leave enough Arabic text: 2 % (images) to 25 % (text).
-        for (ai, min) in [(0, 0.015), (1, 0.015), (2, 0.5), (3, 0.5)] {
+        // in four) where the payloads leave enough Arabic text: 1.4 % (images: since `media`,
+        // an image's Arabic alt text no longer counts) to 25 % (text).
+        for (ai, min) in [(0, 0.01), (1, 0.01), (2, 0.5), (3, 0.5)] {
             let (hit, n) = reached.get(&(mi, ai)).copied().unwrap_or_default();
             assert!(hit as f64 >= min * n as f64, "{mode:?}: only {hit}/{n} pages with payloads extracted by {}", Algorithm::ALL[ai].name());
         }

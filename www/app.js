@@ -22,7 +22,7 @@ function setStatus(text, isError = false) {
 }
 
 // Boolean options with a checkbox each; the boxes start at the engine's defaults.
-const SWITCHES = ['cluster', 'edges', 'prune', 'titleBound'];
+const SWITCHES = ['cluster', 'edges', 'prune', 'media', 'titleBound'];
 
 /** The options object for `extract`: only what the user set, so the engine fills the defaults. */
 function currentOptions() {
@@ -120,8 +120,11 @@ function renderReader(r) {
   // The article often opens with the headline itself: then it is not shown twice.
   const first = r.blocks[0];
   const startsWithTitle = first?.kind === 'heading' && first.text.trim() === r.title.trim();
+  // With remote images off, an image keeps its alt text but has no source, so the frame asks
+  // for nothing (a source that the CSP blocks would still be requested).
+  const html = $('images').checked ? r.html : r.html.replace(/<img src="[^"]*"/g, '<img');
   const body = r.html
-    ? r.html
+    ? html
     : `<p class="empty">Nothing extracted: ${escapeHtml(r.reason || 'no reason given')}</p>`;
   $('reader').srcdoc = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src ${img}">

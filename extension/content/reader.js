@@ -358,7 +358,8 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
       x: scrollX,
       y: scrollY,
       focus: document.activeElement,
-      media: [...document.querySelectorAll('video, audio')].filter((m) => !m.paused),
+      // `video` and `audio` inside SVG or MathML are not media elements: no pause() there.
+      media: [...document.querySelectorAll('video, audio')].filter((m) => m instanceof HTMLMediaElement && !m.paused),
     };
     for (const m of saved.media) m.pause();
 
