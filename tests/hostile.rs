@@ -15,7 +15,7 @@
 //!     cargo test --release --test hostile -- --nocapture --test-threads=1
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -29,12 +29,40 @@ mod safe_html;
 
 struct Counting;
 
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+// Per thread: the test harness runs other tests (and builds their 50 MB inputs) on other
+// threads at the same time, and an extraction runs on one thread, so a thread's own counters
+// measure exactly what it allocated. (Signed: memory freed here may have been allocated
+// elsewhere.)
+thread_local! {
+    static CURRENT: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
 
 fn grew(by: usize) {
-    let now = CURRENT.fetch_add(by, Ordering::Relaxed) + by;
-    PEAK.fetch_max(now, Ordering::Relaxed);
+    let _ = CURRENT.try_with(|c| {
+        let now = c.get() + by as isize;
+        c.set(now);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
+    });
+}
+
+fn shrank(by: usize) {
+    let _ = CURRENT.try_with(|c| c.set(c.get() - by as isize));
+}
+
+/// This thread's live heap bytes (relative), and the peak since [`start_peak`].
+fn current() -> isize {
+    CURRENT.with(Cell::get)
+}
+
+fn start_peak() -> isize {
+    let now = current();
+    PEAK.with(|p| p.set(now));
+    now
+}
+
+fn peak_since(before: isize) -> usize {
+    (PEAK.with(Cell::get) - before).max(0) as usize
 }
 
 unsafe impl GlobalAlloc for Counting {
@@ -54,7 +82,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        shrank(layout.size());
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
@@ -62,7 +90,7 @@ unsafe impl GlobalAlloc for Counting {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
             } else {
-                CURRENT.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+                shrank(layout.size() - new_size);
             }
         }
         p
@@ -72,7 +100,7 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// The counters are process-wide: the cases run one at a time.
+/// The cases run one at a time, so that their printed times do not include each other.
 static SERIAL: Mutex<()> = Mutex::new(());
 
 // ---- the measure -----------------------------------------------------------------------------
@@ -99,13 +127,12 @@ fn run(case: &str, bytes: &[u8], algorithms: &[Algorithm]) -> Measure {
     let mut m = Measure { peak: 0, ms: 0.0, html_len: 0, blocks: 0 };
     for &algorithm in algorithms {
         let options = Options { algorithm, url: Some("https://example.org/a/page.html".into()), ..Options::default() };
-        let before = CURRENT.load(Ordering::Relaxed);
-        PEAK.store(before, Ordering::Relaxed);
+        let before = start_peak();
         let t = Instant::now();
         let (html, _) = dana::decode::decode(bytes);
         let out = dana::extract(&html, &options);
         m.ms += t.elapsed().as_secs_f64() * 1000.0;
-        m.peak = m.peak.max(PEAK.load(Ordering::Relaxed) - before);
+        m.peak = m.peak.max(peak_since(before));
         if let Err(e) = safe_html::check(&out.html) {
             panic!("{case}, {}: unsafe article HTML: {e}", algorithm.name());
         }
@@ -363,10 +390,9 @@ fn all_script() {
 fn the_allocator_counts() {
     // Guards the measure itself: a test whose meter reads zero could never fail.
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let before = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
+    let before = start_peak();
     let v = vec![1u8; 10 << 20];
-    assert!(PEAK.load(Ordering::Relaxed) - before >= 10 << 20);
+    assert!(peak_since(before) >= 10 << 20);
     drop(v);
-    assert!(CURRENT.load(Ordering::Relaxed) <= before + 4096);
+    assert!(current() <= before + 4096);
 }
