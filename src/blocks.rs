@@ -54,12 +54,28 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
     out
 }
 
-/// Inline elements kept in the article HTML (without attributes, except `a[href]`).
-fn is_kept_inline(name: &str) -> bool {
-    matches!(
-        name,
-        "a" | "b" | "strong" | "i" | "em" | "code" | "sub" | "sup" | "mark" | "s" | "del" | "ins" | "u" | "small" | "q" | "cite" | "kbd" | "abbr" | "var" | "samp"
-    )
+/// The inline elements kept in the article HTML, by source name, and the element each is
+/// written as (without attributes, except `a[href]`); `None` for every other element.
+fn kept_inline(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "a" => "a",
+        "b" | "strong" => "strong",
+        "i" | "em" => "em",
+        "code" => "code",
+        "sub" => "sub",
+        "sup" => "sup",
+        "mark" => "mark",
+        "s" | "del" => "s",
+        "ins" | "u" => "u",
+        "small" => "small",
+        "q" => "q",
+        "cite" => "cite",
+        "kbd" => "kbd",
+        "abbr" => "abbr",
+        "var" => "var",
+        "samp" => "samp",
+        _ => return None,
+    })
 }
 
 /// How deep the builder tracks open elements. Every token looks at the open elements (the
@@ -117,7 +133,7 @@ impl<'a> Builder<'a> {
                     if name == "img" && (on || (in_span && !self.inside(&["a"]))) {
                         self.image(tok, line);
                     }
-                    if on && is_kept_inline(name) {
+                    if on {
                         self.open_inline(tok);
                     }
                     if !is_void(name) && !self_closing && self.stack.len() < MAX_DEPTH {
@@ -129,9 +145,7 @@ impl<'a> Builder<'a> {
                     if is_block(name) {
                         self.flush();
                     }
-                    if is_kept_inline(name) {
-                        self.close_inline(name);
-                    }
+                    self.close_inline(name);
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
                         self.stack.truncate(pos);
                     }
@@ -227,25 +241,7 @@ impl<'a> Builder<'a> {
         if self.inline.len() >= MAX_INLINE {
             return;
         }
-        let name: &'static str = match name.as_str() {
-            "a" => "a",
-            "b" | "strong" => "strong",
-            "i" | "em" => "em",
-            "code" => "code",
-            "sub" => "sub",
-            "sup" => "sup",
-            "mark" => "mark",
-            "s" | "del" => "s",
-            "ins" | "u" => "u",
-            "small" => "small",
-            "q" => "q",
-            "cite" => "cite",
-            "kbd" => "kbd",
-            "abbr" => "abbr",
-            "var" => "var",
-            "samp" => "samp",
-            _ => return,
-        };
+        let Some(name) = kept_inline(name) else { return };
         if name == "a" {
             // Anchors do not nest; a link without a safe target keeps its text only.
             if self.inline.contains(&"a") {
@@ -266,13 +262,7 @@ impl<'a> Builder<'a> {
     }
 
     fn close_inline(&mut self, source_name: &str) {
-        let name = match source_name {
-            "b" | "strong" => "strong",
-            "i" | "em" => "em",
-            "del" => "s",
-            "ins" => "u",
-            other => other,
-        };
+        let Some(name) = kept_inline(source_name) else { return };
         if let Some(pos) = self.inline.iter().rposition(|n| *n == name) {
             while self.inline.len() > pos {
                 let n = self.inline.pop().unwrap_or_default();
