@@ -12,65 +12,14 @@ mod common;
 use common::{fastest, repeated, CorpusPage};
 use dana::preprocess::{Page, Preprocessing};
 use dana::{blocks, density, regions, render, Algorithm, Options};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Duration;
 
-/// The system allocator, counting live bytes and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let now = LIVE.fetch_add(n, Relaxed) + n;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size > layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Heap bytes live at the peak of `f`, above those live when it started.
-fn peak_of<F: FnOnce()>(f: F) -> usize {
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
-    f();
-    PEAK.load(Relaxed) - before
-}
+// Peak memory: the counting global allocator shared with tests/hostile.rs.
+#[path = "../tests/support/counting_alloc.rs"]
+#[allow(dead_code)]
+mod counting_alloc;
+use counting_alloc::peak_of;
 
 /// The first page of `set` (sorted by id) between 20 and 60 KB.
 fn base_page(set: &'static str) -> Option<CorpusPage> {

@@ -14,8 +14,6 @@
 //! The table of docs/ROBUSTNESS.md is this test's output:
 //!     cargo test --release --test hostile -- --nocapture --test-threads=1
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -27,78 +25,10 @@ mod safe_html;
 
 // ---- counting allocator ----------------------------------------------------------------------
 
-struct Counting;
-
-// Per thread: the test harness runs other tests (and builds their 50 MB inputs) on other
-// threads at the same time, and an extraction runs on one thread, so a thread's own counters
-// measure exactly what it allocated. (Signed: memory freed here may have been allocated
-// elsewhere.)
-thread_local! {
-    static CURRENT: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn grew(by: usize) {
-    let _ = CURRENT.try_with(|c| {
-        let now = c.get() + by as isize;
-        c.set(now);
-        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
-    });
-}
-
-fn shrank(by: usize) {
-    let _ = CURRENT.try_with(|c| c.set(c.get() - by as isize));
-}
-
-/// This thread's live heap bytes (relative), and the peak since [`start_peak`].
-fn current() -> isize {
-    CURRENT.with(Cell::get)
-}
-
-fn start_peak() -> isize {
-    let now = current();
-    PEAK.with(|p| p.set(now));
-    now
-}
-
-fn peak_since(before: isize) -> usize {
-    (PEAK.with(Cell::get) - before).max(0) as usize
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        shrank(layout.size());
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                shrank(layout.size() - new_size);
-            }
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+#[path = "support/counting_alloc.rs"]
+#[allow(dead_code)]
+mod counting_alloc;
+use counting_alloc::{current, peak_since, start_peak};
 
 /// The cases run one at a time, so that their printed times do not include each other.
 static SERIAL: Mutex<()> = Mutex::new(());
