@@ -30,6 +30,7 @@ pub mod regions;
 pub mod render;
 pub mod sentences;
 pub mod title;
+pub mod tokenize;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -1,7 +1,7 @@
 //! The preprocessing step (thesis 4.3.1) and the hyperlink filters (4.6.1).
 //!
-//! One pass of a spec-compliant tokenizer (html5gum, WHATWG tokenization) turns the page into
-//! tokens. Scripts, styles, comments and other non-content elements are dropped; what the head
+//! One pass of a spec-compliant tokenizer ([`crate::tokenize`], WHATWG tokenization) turns the
+//! page into tokens. Scripts, styles, comments and other non-content elements are dropped; what the head
 //! declares (title, meta, JSON-LD, lang, dir, base) is kept aside for the metadata stages.
 //!
 //! **Line normalisation.** The thesis normalises line length so that the method does not depend
@@ -13,26 +13,7 @@
 //! so the same counts, regions and text.
 
 use crate::options::{LinkFilter, Options};
-use html5gum::{Token, Tokenizer};
-
-/// html5gum's default emitter, told that nobody reads parse errors (`strip` drops them). That
-/// spares the tokenizer its per-byte character validation, which is only there to report
-/// errors: a fifth of all the instructions of an extraction before this (docs/PERFORMANCE.md).
-struct QuietEmitter(html5gum::DefaultEmitter);
-
-impl html5gum::ForwardingEmitter for QuietEmitter {
-    type Token = Token;
-
-    fn inner(&mut self) -> &mut impl html5gum::Emitter<Token = Token> {
-        &mut self.0
-    }
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
-    }
-
-    fn emit_error(&mut self, _error: html5gum::Error) {}
-}
+use crate::tokenize::{normalise_newlines, tokenize, Token};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,16 +265,6 @@ fn is_boilerplate(name: &str) -> bool {
     matches!(name, "nav" | "aside" | "footer")
 }
 
-fn utf8(s: &[u8]) -> String {
-    String::from_utf8_lossy(s).into_owned()
-}
-
-/// The tokenizer's bytes as a `String`, without copying them when they are valid UTF-8 (they
-/// always are for `&str` input; invalid ones would become U+FFFD, as in [`utf8`]).
-fn owned_utf8(s: html5gum::HtmlString) -> String {
-    String::from_utf8(s.0).unwrap_or_else(|e| utf8(e.as_bytes()))
-}
-
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
 pub fn collapse_whitespace(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -327,11 +298,9 @@ impl Page {
 
     /// Tokenises, keeps head declarations aside and drops non-content. Text is left raw.
     fn strip(&mut self, html: &str, prune: bool) -> Vec<Tok> {
-        let mut emitter = html5gum::DefaultEmitter::default();
-        // Script, style, title, textarea and friends are raw text: without this switch their
-        // bodies would be tokenised as markup.
-        emitter.naively_switch_states(true);
-        let tokenizer = Tokenizer::new_with_emitter(html, QuietEmitter(emitter));
+        let html = normalise_newlines(html);
+        let mut tokens = Vec::new();
+        tokenize(&html, |t| tokens.push(t));
 
         let mut out: Vec<Tok> = Vec::new();
         // The element being dropped, and how deep we are inside elements of its name.
@@ -341,15 +310,10 @@ impl Page {
         let mut in_title = false;
         let mut in_svg = 0usize;
 
-        for token in tokenizer.flatten() {
+        for token in tokens {
             match token {
-                Token::StartTag(tag) => {
-                    let name = owned_utf8(tag.name);
-                    let mut attrs: Vec<(String, String)> = Vec::with_capacity(tag.attributes.len());
-                    for (k, v) in tag.attributes {
-                        attrs.push((owned_utf8(k), owned_utf8(v.value)));
-                    }
-                    let self_closing = tag.self_closing || is_void(&name);
+                Token::Start { name, attrs, self_closing } => {
+                    let self_closing = self_closing || is_void(&name);
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
                         in_svg += usize::from(!self_closing);
@@ -402,8 +366,7 @@ impl Page {
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
-                Token::EndTag(tag) => {
-                    let name = owned_utf8(tag.name);
+                Token::End { name } => {
                     if name == "br" {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
@@ -439,23 +402,21 @@ impl Page {
                     }
                     out.push(Tok::End { name });
                 }
-                Token::String(s) => {
+                Token::Text(s) => {
                     if in_title {
-                        self.head.title.push_str(&utf8(&s));
+                        self.head.title.push_str(&s);
                     }
                     if pending_script == Some(true) {
-                        self.head.json_ld.push(utf8(&s));
+                        self.head.json_ld.push(s.to_string());
                     }
                     if dropping.is_some() || in_head {
                         continue;
                     }
                     match out.last_mut() {
-                        Some(Tok::Text(t)) => t.push_str(&String::from_utf8_lossy(&s)),
-                        _ => out.push(Tok::Text(owned_utf8(s.value))),
+                        Some(Tok::Text(t)) => t.push_str(&s),
+                        _ => out.push(Tok::Text(s.into_owned())),
                     }
                 }
-                // Comments, doctypes and parse errors are not content.
-                Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
             }
         }
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
