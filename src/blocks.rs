@@ -87,7 +87,7 @@ const MAX_DEPTH: usize = 512;
 const MAX_INLINE: usize = 64;
 
 struct Builder<'a> {
-    page: &'a Page,
+    page: &'a Page<'a>,
     base: Option<url::Url>,
     /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
     stack: Vec<&'a str>,
@@ -126,7 +126,7 @@ impl<'a> Builder<'a> {
             let in_span = (first..=last).contains(&line);
             match tok {
                 Tok::Start { name, self_closing, .. } => {
-                    let name = name.as_str();
+                    let name: &str = name;
                     if is_block(name) || name == "br" || name == "img" {
                         self.flush();
                     }
@@ -141,7 +141,7 @@ impl<'a> Builder<'a> {
                     }
                 }
                 Tok::End { name } => {
-                    let name = name.as_str();
+                    let name: &str = name;
                     if is_block(name) {
                         self.flush();
                     }

@@ -42,8 +42,10 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let algorithm = options.algorithm;
     let gap = options.effective_gap();
 
-    // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1).
-    let page = preprocess::Page::parse(html, preprocess::Preprocessing::of(options));
+    // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1). With
+    // its newlines normalised here, the page's tokens can borrow their text from it.
+    let html = tokenize::normalise_newlines(html);
+    let page = preprocess::Page::parse(&html, preprocess::Preprocessing::of(options));
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);

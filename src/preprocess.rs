@@ -12,6 +12,8 @@
 //! page written on one line, pretty-printed, with CRLF, or with a BOM gives the same lines,
 //! so the same counts, regions and text.
 
+use std::borrow::Cow;
+
 use crate::options::{LinkFilter, Options};
 use crate::tokenize::{normalise_newlines, tokenize, Token};
 
@@ -38,29 +40,30 @@ impl Preprocessing {
     }
 }
 
-/// A token of the page body after preprocessing.
+/// A token of the page body after preprocessing. Names, values and text borrow from the page
+/// where they are written as they are read (no reference to decode, no whitespace to collapse).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
-    /// A start tag: lowercase name, attributes in source order (first of duplicates wins).
+pub enum Tok<'a> {
+    /// A start tag: lowercase name, attributes sorted by name (first of duplicates wins).
     Start {
         /// Tag name, lowercase.
-        name: String,
+        name: Cow<'a, str>,
         /// Attributes as (lowercase name, decoded value).
-        attrs: Vec<(String, String)>,
+        attrs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
         /// Written as `<x/>`.
         self_closing: bool,
     },
     /// An end tag.
     End {
         /// Tag name, lowercase.
-        name: String,
+        name: Cow<'a, str>,
     },
     /// Text, character references decoded, whitespace collapsed to single spaces (except
     /// inside `pre`, `textarea` and `listing`, where it is kept as written, CR LF as LF).
-    Text(String),
+    Text(Cow<'a, str>),
 }
 
-impl Tok {
+impl<'a> Tok<'a> {
     /// The tag name of a start or end tag.
     pub fn name(&self) -> Option<&str> {
         match self {
@@ -72,8 +75,20 @@ impl Tok {
     /// The value of an attribute of a start tag.
     pub fn attr(&self, key: &str) -> Option<&str> {
         match self {
-            Tok::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()),
+            Tok::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref()),
             _ => None,
+        }
+    }
+
+    /// The same token, owning its strings.
+    pub fn into_owned(self) -> Tok<'static> {
+        let own = |c: Cow<'a, str>| Cow::Owned(c.into_owned());
+        match self {
+            Tok::Start { name, attrs, self_closing } => {
+                Tok::Start { name: own(name), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
+            }
+            Tok::End { name } => Tok::End { name: own(name) },
+            Tok::Text(t) => Tok::Text(own(t)),
         }
     }
 }
@@ -119,11 +134,11 @@ pub struct Head {
     pub canonical: Option<String>,
 }
 
-/// A preprocessed page.
+/// A preprocessed page; its tokens borrow from the HTML it was parsed from.
 #[derive(Clone, Debug, Default)]
-pub struct Page {
+pub struct Page<'a> {
     /// Body tokens in document order, non-content removed.
-    pub toks: Vec<Tok>,
+    pub toks: Vec<Tok<'a>>,
     /// Weight of each token (same index as `toks`).
     pub weights: Vec<Weight>,
     /// Normalised line of each token (same index as `toks`).
@@ -247,7 +262,7 @@ fn is_head_element(name: &str) -> bool {
 }
 
 /// Whether an attribute hides its element from every reader.
-fn hides(name: &str, attrs: &[(String, String)]) -> bool {
+fn hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
     attrs.iter().any(|(k, v)| {
         (k == "hidden" && name != "input")
             || (k == "aria-hidden" && v.eq_ignore_ascii_case("true"))
@@ -286,25 +301,63 @@ pub fn collapse_whitespace(s: &str) -> String {
     out
 }
 
-impl Page {
-    /// Tokenises and preprocesses `html`.
-    pub fn parse(html: &str, how: Preprocessing) -> Page {
+/// HTML's ASCII whitespace and U+00A0, as [`collapse_whitespace`] collapses them.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}')
+}
+
+/// `collapse_whitespace(raw)` without its leading and trailing space, and whether it had them
+/// (a text of whitespace only counts as leading). Borrows from `raw` when nothing inside needs
+/// collapsing, which is most text.
+fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
+    let s: &str = &raw;
+    let start = s.len() - s.trim_start_matches(is_space).len();
+    let inner = s[start..].trim_end_matches(is_space);
+    let leading = start > 0;
+    let trailing = !inner.is_empty() && inner.len() + start < s.len();
+    let b = inner.as_bytes();
+    let needs_collapse = b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r' | b'\x0c'))
+        || b.windows(2).any(|w| w == b"  " || w == [0xC2, 0xA0]);
+    if needs_collapse {
+        return (Cow::Owned(collapse_whitespace(inner)), leading, trailing);
+    }
+    let (from, to) = (start, start + inner.len());
+    let core = match raw {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[from..to]),
+        Cow::Owned(mut o) => {
+            o.truncate(to);
+            o.drain(..from);
+            Cow::Owned(o)
+        }
+    };
+    (core, leading, trailing)
+}
+
+impl<'a> Page<'a> {
+    /// Tokenises and preprocesses `html`. The tokens borrow from `html` when its newlines are
+    /// already normalised (no CR; [`crate::tokenize::normalise_newlines`]), as `extract`
+    /// arranges; otherwise they own copies.
+    pub fn parse(html: &'a str, how: Preprocessing) -> Page<'a> {
         let mut page = Page::default();
-        let raw = page.strip(html.strip_prefix('\u{feff}').unwrap_or(html), how.prune);
+        let html = html.strip_prefix('\u{feff}').unwrap_or(html);
+        let raw = match normalise_newlines(html) {
+            Cow::Borrowed(html) => page.strip(html, how.prune),
+            Cow::Owned(normalised) => page.strip(&normalised, how.prune).into_iter().map(Tok::into_owned).collect(),
+        };
         let toks = apply_filter(raw, how.filter);
         page.normalise_lines(toks, how);
         page
     }
 
-    /// Tokenises, keeps head declarations aside and drops non-content. Text is left raw.
-    fn strip(&mut self, html: &str, prune: bool) -> Vec<Tok> {
-        let html = normalise_newlines(html);
+    /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content.
+    /// Text is left raw.
+    fn strip<'s>(&mut self, html: &'s str, prune: bool) -> Vec<Tok<'s>> {
         let mut tokens = Vec::new();
-        tokenize(&html, |t| tokens.push(t));
+        tokenize(html, |t| tokens.push(t));
 
-        let mut out: Vec<Tok> = Vec::new();
+        let mut out: Vec<Tok<'s>> = Vec::new();
         // The element being dropped, and how deep we are inside elements of its name.
-        let mut dropping: Option<(String, usize)> = None;
+        let mut dropping: Option<(Cow<'s, str>, usize)> = None;
         let mut in_head = false;
         let mut pending_script: Option<bool> = None; // Some(is_json_ld) while inside a script
         let mut in_title = false;
@@ -371,7 +424,7 @@ impl Page {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
                             in_head = false;
-                            out.push(Tok::Start { name, attrs: Vec::new(), self_closing: true });
+                            out.push(Tok::Start { name: Cow::Borrowed("br"), attrs: Vec::new(), self_closing: true });
                         }
                         continue;
                     }
@@ -413,8 +466,8 @@ impl Page {
                         continue;
                     }
                     match out.last_mut() {
-                        Some(Tok::Text(t)) => t.push_str(&s),
-                        _ => out.push(Tok::Text(s.into_owned())),
+                        Some(Tok::Text(t)) => t.to_mut().push_str(&s),
+                        _ => out.push(Tok::Text(s)),
                     }
                 }
             }
@@ -424,10 +477,10 @@ impl Page {
     }
 
     /// Records what a start tag declares about the page.
-    fn note_head(&mut self, name: &str, attrs: &[(String, String)]) {
+    fn note_head(&mut self, name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) {
         let get = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         match name {
-            "meta" => self.head.metas.push(attrs.to_vec()),
+            "meta" => self.head.metas.push(attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
             "html" => {
                 self.head.lang = self.head.lang.take().or(get("lang").filter(|v| !v.is_empty()));
                 self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty()));
@@ -448,7 +501,7 @@ impl Page {
     /// A space at the end of a text token is not written at once: it is carried forward and
     /// written before the next text of the same line, so no line starts or ends with a space
     /// and spacing between tags cannot change the counts.
-    fn normalise_lines(&mut self, toks: Vec<FilteredTok>, how: Preprocessing) {
+    fn normalise_lines(&mut self, toks: Vec<FilteredTok<'a>>, how: Preprocessing) {
         let mut pre_depth = 0usize;
         let mut line_start = 0usize;
         let mut line_has_text = false;
@@ -489,21 +542,27 @@ impl Page {
                         (line_has_text, pending_space) = (false, false);
                     }
                 }
-                Tok::Text(raw) => {
+                Tok::Text(_) => {
+                    let Tok::Text(raw) = tok else { unreachable!() };
                     let text = if pre_depth > 0 {
-                        raw.replace("\r\n", "\n").replace('\r', "\n")
-                    } else {
-                        let collapsed = collapse_whitespace(raw);
-                        let leading = collapsed.starts_with(' ');
-                        let trailing = collapsed.len() > 1 && collapsed.ends_with(' ');
-                        let core = collapsed.trim_matches(' ');
-                        let mut t = String::with_capacity(core.len() + 1);
-                        if !core.is_empty() && line_has_text && (pending_space || leading) {
-                            t.push(' ');
+                        // `&#13;` is the only way a CR reaches here (the tokenizer's input has none).
+                        if raw.contains('\r') {
+                            Cow::Owned(raw.replace("\r\n", "\n").replace('\r', "\n"))
+                        } else {
+                            raw
                         }
-                        t.push_str(core);
+                    } else {
+                        let (core, leading, trailing) = collapse_and_trim(raw);
+                        let space = !core.is_empty() && line_has_text && (pending_space || leading);
                         pending_space = if core.is_empty() { pending_space || leading } else { trailing };
-                        t
+                        if space {
+                            let mut t = String::with_capacity(core.len() + 1);
+                            t.push(' ');
+                            t.push_str(&core);
+                            Cow::Owned(t)
+                        } else {
+                            core
+                        }
                     };
                     if text.is_empty() {
                         continue;
@@ -520,11 +579,11 @@ impl Page {
     /// Writes a carried-forward space before an inline tag, where the source had it.
     fn flush_space(&mut self, pending_space: &mut bool, line_has_text: bool) {
         if std::mem::take(pending_space) && line_has_text {
-            self.push(Tok::Text(" ".to_string()), weigh_text(" "));
+            self.push(Tok::Text(Cow::Borrowed(" ")), weigh_text(" "));
         }
     }
 
-    fn push(&mut self, tok: Tok, w: Weight) {
+    fn push(&mut self, tok: Tok<'a>, w: Weight) {
         self.toks.push(tok);
         self.weights.push(w);
         self.line_of.push(self.lines.len() as u32);
@@ -566,7 +625,7 @@ pub fn canonical(tok: &Tok) -> String {
             s
         }
         Tok::End { name } => format!("</{name}>"),
-        Tok::Text(t) => t.clone(),
+        Tok::Text(t) => t.to_string(),
     }
 }
 
@@ -639,13 +698,13 @@ fn weigh_canonical(tok: &Tok, w: &mut Weight) {
 }
 
 /// A token with, for anchors under Filter 3, the placeholder length LT - 7.
-struct FilteredTok {
-    tok: Tok,
+struct FilteredTok<'a> {
+    tok: Tok<'a>,
     placeholder: Option<u32>,
 }
 
 /// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream.
-fn apply_filter(mut toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
+fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'_>> {
     // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
     let anchor_end = |toks: &[Tok], i: usize| -> usize {
         let mut j = i + 1;
@@ -680,7 +739,7 @@ fn apply_filter(mut toks: Vec<Tok>, filter: LinkFilter) -> Vec<FilteredTok> {
             None
         };
         // Moved out, not cloned: nothing looks back at tokens already passed.
-        let tok = std::mem::replace(&mut toks[i], Tok::Text(String::new()));
+        let tok = std::mem::replace(&mut toks[i], Tok::Text(Cow::Borrowed("")));
         out.push(FilteredTok { tok, placeholder });
         i += 1;
     }

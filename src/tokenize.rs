@@ -28,16 +28,16 @@ pub enum Token<'s> {
     /// duplicates kept (as html5gum's default emitter gives them).
     Start {
         /// Tag name.
-        name: String,
+        name: Cow<'s, str>,
         /// (name, decoded value), sorted by name.
-        attrs: Vec<(String, String)>,
+        attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
         /// Written as `<x/>`.
         self_closing: bool,
     },
     /// An end tag (its attributes, if any, are dropped, as by the spec).
     End {
         /// Tag name.
-        name: String,
+        name: Cow<'s, str>,
     },
     /// Text, character references decoded. Consecutive pieces of one text may come as
     /// several tokens (for instance around a comment).
@@ -66,10 +66,22 @@ fn content_after(start_tag: &str) -> Content {
 
 /// The input stream's newlines normalised (13.2.3.5): CR LF and lone CR become LF.
 pub fn normalise_newlines(html: &str) -> Cow<'_, str> {
-    if !html.contains('\r') {
-        return Cow::Borrowed(html);
+    let b = html.as_bytes();
+    let Some(first) = memchr::memchr(b'\r', b) else { return Cow::Borrowed(html) };
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    let mut at = first;
+    loop {
+        out.push_str(&html[from..at]);
+        out.push('\n');
+        from = at + 1 + usize::from(b.get(at + 1) == Some(&b'\n'));
+        match memchr::memchr(b'\r', &b[from..]) {
+            Some(k) => at = from + k,
+            None => break,
+        }
     }
-    Cow::Owned(html.replace("\r\n", "\n").replace('\r', "\n"))
+    out.push_str(&html[from..]);
+    Cow::Owned(out)
 }
 
 /// Tokenises `html` (newlines already normalised, see [`normalise_newlines`]) and hands every
@@ -297,12 +309,16 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         self.rest_of_tag(start, name)
     }
 
-    fn tag_name(&mut self) -> String {
+    fn tag_name(&mut self) -> Cow<'s, str> {
         let s = self.s;
         let from = self.i;
         let mut i = self.i;
         while i < s.len() && !matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | 0) && !s[i].is_ascii_uppercase() {
             i += 1;
+        }
+        if i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') {
+            self.i = i;
+            return Cow::Borrowed(&self.src[from..i]); // already lowercase: borrowed
         }
         let mut name = String::from(&self.src[from..i]);
         // The slow rest: uppercase letters and NULs.
@@ -316,13 +332,13 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             i = end;
         }
         self.i = i;
-        name
+        Cow::Owned(name)
     }
 
     /// The states after the tag name: attributes, `/`, `>`.
-    fn rest_of_tag(&mut self, start: bool, name: String) -> Content {
+    fn rest_of_tag(&mut self, start: bool, name: Cow<'s, str>) -> Content {
         let s = self.s;
-        let mut attrs: Vec<(String, String)> = Vec::new();
+        let mut attrs: Vec<(Cow<'s, str>, Cow<'s, str>)> = Vec::new();
         let mut self_closing = false;
         loop {
             // Before attribute name.
@@ -377,12 +393,12 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                             // and `>` is read again as the start of the next attribute.
                             v
                         }
-                        Some(b'>') => String::new(), // missing value: the `>` ends the tag
+                        Some(b'>') => Cow::Borrowed(""), // missing value: the `>` ends the tag
                         None => return Content::Data,
                         Some(_) => self.attr_value_unquoted(),
                     }
                 }
-                _ => String::new(),
+                _ => Cow::Borrowed(""),
             };
             if keep {
                 attrs.push((attr_name, value));
@@ -402,8 +418,18 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         }
     }
 
-    fn attr_name(&mut self) -> String {
+    fn attr_name(&mut self) -> Cow<'s, str> {
         let s = self.s;
+        // The common case: lowercase ASCII up to the end of the name, borrowed.
+        let from = self.i;
+        let mut i = from + 1; // the first character (possibly `=`) was checked by the caller
+        while i < s.len() && matches!(s[i], b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b':' | b'.') {
+            i += 1;
+        }
+        if s[from].is_ascii_lowercase() && (i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | b'=')) {
+            self.i = i;
+            return Cow::Borrowed(&self.src[from..i]);
+        }
         let mut name = String::new();
         let mut i = self.i;
         let mut first = true;
@@ -422,18 +448,26 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             i = end;
         }
         self.i = i;
-        name
+        Cow::Owned(name)
     }
 
     /// A quoted value up to (not past) its closing quote `q`, or to the end of the input.
-    fn attr_value_quoted(&mut self, q: u8) -> String {
+    fn attr_value_quoted(&mut self, q: u8) -> Cow<'s, str> {
         let s = self.s;
+        // The common case: no reference and no NUL before the closing quote, borrowed.
+        if let Some(k) = memchr::memchr3(q, b'&', 0, &s[self.i..]) {
+            if s[self.i + k] == q {
+                let v = &self.src[self.i..self.i + k];
+                self.i += k;
+                return Cow::Borrowed(v);
+            }
+        }
         let mut v = String::new();
         loop {
             let Some(k) = memchr::memchr3(q, b'&', 0, &s[self.i..]) else {
                 v.push_str(&self.src[self.i..]);
                 self.i = s.len();
-                return v;
+                return Cow::Owned(v);
             };
             let at = self.i + k;
             v.push_str(&self.src[self.i..at]);
@@ -450,14 +484,23 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                         None => v.push_str(&self.src[at..self.i]),
                     }
                 }
-                _ => return v, // the quote
+                _ => return Cow::Owned(v), // the quote
             }
         }
     }
 
     /// An unquoted value, up to whitespace or `>` (which ends the tag).
-    fn attr_value_unquoted(&mut self) -> String {
+    fn attr_value_unquoted(&mut self) -> Cow<'s, str> {
         let s = self.s;
+        let from = self.i;
+        let mut i = from;
+        while i < s.len() && !matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'>' | b'&' | 0) {
+            i += 1;
+        }
+        if i == s.len() || s[i] != b'&' && s[i] != 0 {
+            self.i = i;
+            return Cow::Borrowed(&self.src[from..i]);
+        }
         let mut v = String::new();
         while self.i < s.len() {
             let c = s[self.i];
@@ -484,7 +527,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                 }
             }
         }
-        v
+        Cow::Owned(v)
     }
 
     // ---- RCDATA and raw text (13.2.5.2, 13.2.5.3, 13.2.5.9 to 13.2.5.14) ----
@@ -541,7 +584,8 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             return None;
         }
         self.flush_text();
-        let name = self.src[name_start..j].to_ascii_lowercase();
+        let raw = &self.src[name_start..j];
+        let name = if raw.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(raw.to_ascii_lowercase()) } else { Cow::Borrowed(raw) };
         self.i = j;
         Some(self.rest_of_tag(false, name))
     }
@@ -903,6 +947,12 @@ mod tests {
         let t = toks("<script>a<b</scriptx></script ><p>");
         assert_eq!(t[1], text("a<b</scriptx>"));
         assert_eq!(t[2], Token::End { name: "script".into() });
+    }
+
+    #[test]
+    fn newlines_are_normalised() {
+        assert_eq!(normalise_newlines("a\r\nb\rc\n\r\r\n"), "a\nb\nc\n\n\n");
+        assert!(matches!(normalise_newlines("a\nb"), Cow::Borrowed("a\nb")));
     }
 
     #[test]

@@ -30,8 +30,10 @@ fn ours(html: &str) -> Vec<T> {
     let html = normalise_newlines(html);
     let mut out = Vec::new();
     tokenize(&html, |t| match t {
-        Token::Start { name, attrs, self_closing } => out.push(T::Start(name, attrs, self_closing)),
-        Token::End { name } => out.push(T::End(name)),
+        Token::Start { name, attrs, self_closing } => {
+            out.push(T::Start(name.into_owned(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
+        }
+        Token::End { name } => out.push(T::End(name.into_owned())),
         Token::Text(s) => push_text(&mut out, &s),
     });
     out
