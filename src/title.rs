@@ -15,6 +15,7 @@
 //! The module also holds the two baselines of 5.4.3 and the scoring of a headline against a
 //! gold one, for `dana eval`.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -52,10 +53,50 @@ impl Headline {
 /// Arabic-script vowel marks and tatweel (optional in writing: the `<title>` and the body
 /// may differ only in them).
 pub fn tokens(s: &str) -> Vec<String> {
+    let mut buf = String::new();
     s.unicode_words()
-        .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
-        .filter(|w| !w.is_empty())
+        .filter_map(|w| match compared_form(w, &mut buf) {
+            Form::AsIs => Some(w.to_string()),
+            Form::InBuffer => Some(buf.clone()),
+            Form::Empty => None,
+        })
         .collect()
+}
+
+/// Where [`compared_form`] left a word's compared form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Form {
+    /// The word is already lowercase ASCII: it is its own compared form (most words of most
+    /// pages), so the caller can use the word itself and nothing is copied.
+    AsIs,
+    /// The compared form is in the buffer.
+    InBuffer,
+    /// The word was nothing but optional marks: it is not a token.
+    Empty,
+}
+
+/// The compared form of one UAX #29 word (see [`tokens`]): lowercased, optional marks removed.
+/// Written into `buf` (cleared first) only when it differs from the word, so that callers that
+/// only look words up allocate nothing per word.
+fn compared_form(w: &str, buf: &mut String) -> Form {
+    if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        return if w.is_empty() { Form::Empty } else { Form::AsIs };
+    }
+    buf.clear();
+    for c in w.chars().filter(|c| !is_optional_mark(*c)) {
+        // `char::to_lowercase` of an ASCII character is `to_ascii_lowercase`; the shortcut
+        // skips the Unicode table look-up.
+        if c.is_ascii() {
+            buf.push(c.to_ascii_lowercase());
+        } else {
+            buf.extend(c.to_lowercase());
+        }
+    }
+    if buf.is_empty() {
+        Form::Empty
+    } else {
+        Form::InBuffer
+    }
 }
 
 /// Arabic harakat, tanween, shadda, sukun, superscript alef and tatweel.
@@ -94,28 +135,95 @@ pub fn fragments(page: &Page) -> Vec<Fragment> {
 /// for each fragment that shares a word with the query (the others score 0 under every
 /// measure), in document order.
 pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
-    // Term ids over the query and all fragments.
-    let mut vocab: HashMap<String, usize> = HashMap::new();
-    let mut id = |w: String| -> usize {
-        let n = vocab.len();
-        *vocab.entry(w).or_insert(n)
-    };
-    let q_terms: Vec<usize> = tokens(query).into_iter().map(&mut id).collect();
-    let docs: Vec<(usize, Vec<usize>)> = fragments
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (i, tokens(&f.text).into_iter().map(&mut id).collect::<Vec<_>>()))
-        .filter(|(_, t)| !t.is_empty())
-        .collect();
+    score_fragments(fragments, query).candidates.into_iter().map(|s| s.with_text(fragments)).collect()
+}
+
+/// A scored fragment. Its candidate's text stays empty until it is chosen ([`Scored::with_text`]):
+/// most fragments of a page share some word with the `<title>`, and copying every one of their
+/// texts only to keep ten would cost more than the scoring.
+struct Scored {
+    candidate: TitleCandidate,
+    /// Index in the fragments.
+    fragment: usize,
+    /// How many [`tokens`] the fragment has.
+    words: usize,
+}
+
+impl Scored {
+    fn with_text(self, fragments: &[Fragment]) -> TitleCandidate {
+        TitleCandidate { text: fragments[self.fragment].text.clone(), ..self.candidate }
+    }
+}
+
+/// What [`score_fragments`] found.
+struct Scoring {
+    /// The fragments that share a word with the query, in document order.
+    candidates: Vec<Scored>,
+    /// How many [`tokens`] the query has (0 when no fragment has any).
+    query_words: usize,
+}
+
+/// Term ids: each distinct token gets the next number, in order of first occurrence (the query
+/// first, then the fragments in document order). The order matters: term frequencies are kept
+/// sorted by id, and the sums of the scores run in that order, so it fixes their last bits.
+struct Vocabulary<'s> {
+    /// Keys borrow the texts when the word is its own compared form ([`Form::AsIs`]).
+    ids: HashMap<Cow<'s, str>, usize>,
+    /// The compared form of the word being looked up, when it is not the word itself.
+    buf: String,
+}
+
+impl<'s> Vocabulary<'s> {
+    fn new() -> Self {
+        Vocabulary { ids: HashMap::new(), buf: String::new() }
+    }
+
+    /// Appends the term ids of the [`tokens`] of `text` to `out`.
+    fn push_ids(&mut self, text: &'s str, out: &mut Vec<usize>) {
+        for w in text.unicode_words() {
+            let next = self.ids.len();
+            let id = match compared_form(w, &mut self.buf) {
+                Form::AsIs => *self.ids.entry(Cow::Borrowed(w)).or_insert(next),
+                Form::InBuffer => match self.ids.get(self.buf.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        self.ids.insert(Cow::Owned(self.buf.clone()), next);
+                        next
+                    }
+                },
+                Form::Empty => continue,
+            };
+            out.push(id);
+        }
+    }
+}
+
+/// [`score`], the texts left out.
+fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
+    let none = Scoring { candidates: Vec::new(), query_words: 0 };
+    // Term ids over the query and all fragments; every fragment's ids are one range of `terms`.
+    let mut vocab = Vocabulary::new();
+    let mut q_terms = Vec::new();
+    vocab.push_ids(query, &mut q_terms);
+    let mut terms: Vec<usize> = Vec::new();
+    // (fragment index, its range in `terms`), for the fragments with at least one token.
+    let mut docs: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for (i, f) in fragments.iter().enumerate() {
+        let start = terms.len();
+        vocab.push_ids(&f.text, &mut terms);
+        if terms.len() > start {
+            docs.push((i, start..terms.len()));
+        }
+    }
     if q_terms.is_empty() || docs.is_empty() {
-        return Vec::new();
+        return none;
     }
 
     // Document frequency over the page's fragments (the "documents" of the IDF).
-    let mut df = vec![0u32; vocab.len()];
+    let mut df = vec![0u32; vocab.ids.len()];
     let mut tf_docs: Vec<Vec<(usize, f64)>> = Vec::with_capacity(docs.len());
-    for (_, terms) in &docs {
-        let tf = term_frequencies(terms);
+    for (_, range) in &docs {
+        let tf = term_frequencies(&terms[range.clone()]);
         for (t, _) in &tf {
             df[*t] += 1;
         }
@@ -131,8 +239,8 @@ pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
     let q_tf_norm = norm(q_tf.iter().map(|(_, w)| *w));
     let q_tfidf_norm = norm(q_tfidf.iter().map(|(_, w)| *w));
 
-    let mut out = Vec::new();
-    for ((i, _), s_tf) in docs.iter().zip(&tf_docs) {
+    let mut candidates = Vec::new();
+    for ((i, range), s_tf) in docs.iter().zip(&tf_docs) {
         if !q_tf.iter().any(|(t, _)| s_tf.binary_search_by_key(t, |(u, _)| *u).is_ok()) {
             continue;
         }
@@ -154,17 +262,18 @@ pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
         // Cosine similarity (5.3.3): the dot product over the product of the norms.
         let tf = dot_tf / (q_tf_norm * s_tf_norm);
         let tfidf = dot_tfidf / (q_tfidf_norm * s_tfidf_norm);
-        out.push(TitleCandidate {
-            text: fragments[*i].text.clone(),
+        let candidate = TitleCandidate {
+            text: String::new(),
             line: fragments[*i].line,
             tf,
             tfidf,
             osm,
             // Eq. 5.3.
             sum: tf + tfidf + osm,
-        });
+        };
+        candidates.push(Scored { candidate, fragment: *i, words: range.len() });
     }
-    out
+    Scoring { candidates, query_words: q_terms.len() }
 }
 
 /// (term, count) sorted by term.
@@ -199,19 +308,20 @@ pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
 /// documentation.
 pub fn find(page: &Page, metric: TitleMetric) -> Headline {
     let frags = fragments(page);
-    let mut candidates = score(&frags, &page.head.title);
+    let Scoring { candidates: mut scored, query_words } = score_fragments(&frags, &page.head.title);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
-    candidates.sort_by(|a, b| metric_score(b, metric).total_cmp(&metric_score(a, metric)));
-    let limit = max_headline_words(tokens(&page.head.title).len());
+    scored.sort_by(|a, b| metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric)));
+    let limit = max_headline_words(query_words);
     // A text repeated on the page (the headline in a breadcrumb and a heading) is listed once,
     // at its best (and on ties, first) place.
     let mut seen = std::collections::HashSet::new();
-    let candidates: Vec<TitleCandidate> = candidates
+    let candidates: Vec<TitleCandidate> = scored
         .into_iter()
-        .filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit)
-        .filter(|c| seen.insert(c.text.clone()))
+        .filter(|s| metric_score(&s.candidate, metric) > 0.0 && s.words <= limit)
+        .filter(|s| seen.insert(frags[s.fragment].text.as_str()))
         .take(MAX_CANDIDATES)
+        .map(|s| s.with_text(&frags))
         .collect();
     if let Some(best) = candidates.first() {
         return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
@@ -426,6 +536,75 @@ mod tests {
 
     fn page(html: &str) -> Page {
         Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
+    }
+
+    /// The tokeniser as first written (one `String` per word, optional marks filtered, then
+    /// lowercased): the reference the fast paths must agree with.
+    fn reference_tokens(s: &str) -> Vec<String> {
+        s.unicode_words()
+            .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+
+    /// Texts where lowercasing or word splitting is not simple.
+    const TRICKY: &[&str] = &[
+        "",
+        "   ",
+        "plain lowercase words",
+        "Mixed CASE, with: punctuation; and 3.14 numbers_under",
+        "ÉCOLE Ünïcode ŒUVRE straße",
+        "KELVIN \u{212A} sign and \u{212B}ngström",
+        "Turkish İstanbul IŞIK ı",
+        "combining e\u{301} and a\u{300}\u{301} marks, ZW\u{200C}NJ and ZW\u{200D}J",
+        "digits 123 ١٢٣ ४५६ and ＦＵＬＬＷＩＤＴＨ",
+        "Arabic \u{0643}\u{064E}\u{062A}\u{064E}\u{0628}\u{064E} tatweel \u{0643}\u{0640}\u{062A}\u{0628} only-marks \u{064E}\u{0650}",
+        "Greek ΣΊΣΥΦΟΣ and Cyrillic ПРИВЕТ мир",
+        "CJK 日本語のテキスト and emoji 👍🏽 flags 🇫🇷🇩🇪",
+        "can't won't O'Neil e.g. U.S.A. 1,000.5",
+        "tab\tnew\nline\u{a0}nbsp\u{3000}ideographic",
+    ];
+
+    #[test]
+    fn tokens_agree_with_the_reference() {
+        for text in TRICKY {
+            assert_eq!(tokens(text), reference_tokens(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn compared_form_copies_only_what_it_must() {
+        let mut buf = String::from("stale");
+        assert_eq!(compared_form("already", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("a1_b", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("Upper", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "upper");
+        assert_eq!(compared_form("\u{212A}elvin", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "kelvin");
+        assert_eq!(compared_form("İ", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "i\u{307}");
+        assert_eq!(compared_form("\u{064E}\u{0640}", &mut buf), Form::Empty);
+        assert_eq!(compared_form("", &mut buf), Form::Empty);
+    }
+
+    #[test]
+    fn term_ids_follow_first_occurrence() {
+        let mut vocab = Vocabulary::new();
+        let mut ids = Vec::new();
+        let text = TRICKY.join(" The THE the ");
+        vocab.push_ids(&text, &mut ids);
+        // The reference: a word's id is the number of distinct words before its first occurrence.
+        let words = reference_tokens(&text);
+        let mut first: Vec<&str> = Vec::new();
+        let expected: Vec<usize> = words
+            .iter()
+            .map(|w| first.iter().position(|f| f == w).unwrap_or_else(|| {
+                first.push(w);
+                first.len() - 1
+            }))
+            .collect();
+        assert_eq!(ids, expected);
+        assert_eq!(vocab.ids.len(), first.len());
     }
 
     #[test]
