@@ -17,6 +17,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -168,14 +169,14 @@ struct Scoring {
 /// sorted by id, and the sums of the scores run in that order, so it fixes their last bits.
 struct Vocabulary<'s> {
     /// Keys borrow the texts when the word is its own compared form ([`Form::AsIs`]).
-    ids: HashMap<Cow<'s, str>, usize>,
+    ids: HashMap<Cow<'s, str>, usize, BuildHasherDefault<WordHasher>>,
     /// The compared form of the word being looked up, when it is not the word itself.
     buf: String,
 }
 
 impl<'s> Vocabulary<'s> {
     fn new() -> Self {
-        Vocabulary { ids: HashMap::new(), buf: String::new() }
+        Vocabulary { ids: HashMap::default(), buf: String::new() }
     }
 
     /// Appends the term ids of the [`tokens`] of `text` to `out`.
@@ -195,6 +196,55 @@ impl<'s> Vocabulary<'s> {
             };
             out.push(id);
         }
+    }
+}
+
+/// The hash of [`Vocabulary`]: FxHash (Firefox's and rustc's rotate-xor-multiply hash), eight
+/// bytes a step, finished with a rotation as `rustc-hash` 2 does. Every token of the page is
+/// looked up and words are short, so std's SipHash cost more than the rest of the interning
+/// (15 M of 657 M instructions on the `scripts/callgrind.sh` sample).
+///
+/// FxHash is not keyed: a page written so that many of its words collide would make the
+/// interning quadratic in their number. std's SipHash is keyed, but on wasm32-unknown-unknown
+/// (no OS randomness) std derives its keys from memory addresses, which the same build
+/// reproduces; so there it raises the work of such an attack rather than preventing it.
+#[derive(Clone, Copy, Default)]
+struct WordHasher {
+    hash: u64,
+}
+
+impl WordHasher {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::K);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            // The length tells "ab" from "ab\0" (`str`'s `Hash` also appends 0xff, but `[u8]`
+            // keys would not).
+            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply leaves the low bits, which pick the bucket, poorly mixed; the rotation
+        // brings the well-mixed high bits down (as rustc-hash 2 does).
+        self.hash.rotate_left(26)
     }
 }
 
@@ -605,6 +655,19 @@ mod tests {
             .collect();
         assert_eq!(ids, expected);
         assert_eq!(vocab.ids.len(), first.len());
+    }
+
+    #[test]
+    fn word_hasher_tells_apart_what_str_keys_need() {
+        use std::hash::BuildHasher;
+        let h = |s: &str| BuildHasherDefault::<WordHasher>::default().hash_one(s);
+        let words = ["", "a", "ab", "ab\0", "abcdefgh", "abcdefgh\0", "abcdefghi", "ba", "straße", "strasse"];
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                assert_ne!(h(a), h(b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(h("same"), h("same"));
     }
 
     #[test]
