@@ -55,13 +55,69 @@ impl Headline {
 /// may differ only in them).
 pub fn tokens(s: &str) -> Vec<String> {
     let mut buf = String::new();
-    s.unicode_words()
-        .filter_map(|w| match compared_form(w, &mut buf) {
-            Form::AsIs => Some(w.to_string()),
-            Form::InBuffer => Some(buf.clone()),
-            Form::Empty => None,
-        })
-        .collect()
+    let mut out = Vec::new();
+    for_each_word(s, |w| match compared_form(w, &mut buf) {
+        Form::AsIs => out.push(w.to_string()),
+        Form::InBuffer => out.push(buf.clone()),
+        Form::Empty => {}
+    });
+    out
+}
+
+/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order.
+///
+/// `unicode-segmentation` has a fast path for text that is all ASCII, and a table-driven one
+/// for the rest. A line of English with one curly quote or accented letter would take the slow
+/// path whole, so the text is cut into pieces that take each path on their own, at places
+/// where UAX #29 always breaks and nothing carries over from one side to the other: a run of
+/// spaces (U+0020) followed by an ASCII character. A space is WSegSpace, so there is a word
+/// boundary before it (WB3d only joins spaces to spaces); the ASCII character after the run
+/// is not Extend, Format or ZWJ, so nothing joins the run (WB4) and there is a boundary after
+/// it. No rule looks across a space (WB6, WB7, WB7b, WB7c, WB11 and WB12 look one character
+/// beyond the pair, skipping only Extend, Format and ZWJ, and need a letter or digit there),
+/// so the words inside a piece are the same alone as in the whole text.
+fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
+    if text.is_ascii() {
+        text.unicode_words().for_each(f);
+        return;
+    }
+    let bytes = text.as_bytes();
+    // The piece being grown: its start, end and whether it is all ASCII.
+    let mut piece: Option<(usize, usize, bool)> = None;
+    let mut chunk_start = 0;
+    let mut i = 0;
+    while chunk_start < bytes.len() {
+        // The end of the chunk: the next run of spaces followed by ASCII, or the end.
+        let (chunk_end, next_start) = loop {
+            match bytes[i..].iter().position(|&b| b == b' ') {
+                None => break (bytes.len(), bytes.len()),
+                Some(k) => {
+                    let run_start = i + k;
+                    let run_end = run_start + bytes[run_start..].iter().take_while(|&&b| b == b' ').count();
+                    if run_end == bytes.len() || bytes[run_end].is_ascii() {
+                        break (run_start, run_end);
+                    }
+                    i = run_end;
+                }
+            }
+        };
+        if chunk_end > chunk_start {
+            let ascii = text[chunk_start..chunk_end].is_ascii();
+            piece = match piece {
+                Some((start, _, same)) if same == ascii => Some((start, chunk_end, ascii)),
+                Some((start, end, _)) => {
+                    text[start..end].unicode_words().for_each(&mut f);
+                    Some((chunk_start, chunk_end, ascii))
+                }
+                None => Some((chunk_start, chunk_end, ascii)),
+            };
+        }
+        chunk_start = next_start;
+        i = next_start;
+    }
+    if let Some((start, end, _)) = piece {
+        text[start..end].unicode_words().for_each(f);
+    }
 }
 
 /// Where [`compared_form`] left a word's compared form.
@@ -181,21 +237,22 @@ impl<'s> Vocabulary<'s> {
 
     /// Appends the term ids of the [`tokens`] of `text` to `out`.
     fn push_ids(&mut self, text: &'s str, out: &mut Vec<usize>) {
-        for w in text.unicode_words() {
-            let next = self.ids.len();
-            let id = match compared_form(w, &mut self.buf) {
-                Form::AsIs => *self.ids.entry(Cow::Borrowed(w)).or_insert(next),
-                Form::InBuffer => match self.ids.get(self.buf.as_str()) {
+        let Vocabulary { ids, buf } = self;
+        for_each_word(text, |w| {
+            let next = ids.len();
+            let id = match compared_form(w, buf) {
+                Form::AsIs => *ids.entry(Cow::Borrowed(w)).or_insert(next),
+                Form::InBuffer => match ids.get(buf.as_str()) {
                     Some(&id) => id,
                     None => {
-                        self.ids.insert(Cow::Owned(self.buf.clone()), next);
+                        ids.insert(Cow::Owned(buf.clone()), next);
                         next
                     }
                 },
-                Form::Empty => continue,
+                Form::Empty => return,
             };
             out.push(id);
-        }
+        });
     }
 }
 
@@ -619,6 +676,49 @@ mod tests {
     fn tokens_agree_with_the_reference() {
         for text in TRICKY {
             assert_eq!(tokens(text), reference_tokens(text), "{text:?}");
+        }
+    }
+
+    fn words_by_pieces(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        for_each_word(text, |w| out.push(w));
+        out
+    }
+
+    #[test]
+    fn words_by_pieces_are_the_words_of_the_whole_text() {
+        let cases = [
+            "space then mark: a \u{301}b and a  \u{301}b",
+            "space then soft hyphen a \u{ad}b, ZWJ a \u{200d}b, ZWNJ a \u{200c}b",
+            "Devanagari vowel sign after a space: क \u{93e}x",
+            "flags 🇫🇷 🇩🇪🇮🇹 x 🇫 🇷",
+            "Hebrew א\"ב x א \"ב and גרשיים x",
+            "numbers 1 ,2 3. 4 1,000 ١٬٠٠٠ x",
+            "  leading and trailing é  ",
+            "é",
+            " ",
+            "x\u{3000}y é\tz é\nq é\r\n w",
+            "can\u{2019}t won\u{2019}t “quoted” — dash",
+        ];
+        for text in TRICKY.iter().chain(&cases) {
+            assert_eq!(words_by_pieces(text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+        }
+        // Random mixtures of ASCII and characters that matter to UAX #29 around spaces.
+        let alphabet: Vec<char> = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}"
+            .chars()
+            .collect();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            // xorshift64: a fixed sequence, so a failure is reproducible.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
     }
 
