@@ -173,19 +173,65 @@ pub struct Fragment {
 /// The text fragments of the body in document order (lines without text are skipped).
 pub fn fragments(page: &Page) -> Vec<Fragment> {
     let mut out = Vec::new();
+    // One buffer for every line: only the trimmed text of a line with text is copied out.
+    let mut text = String::new();
     for (i, line) in page.lines.iter().enumerate() {
-        let mut text = String::new();
+        text.clear();
+        let mut space = false;
         for tok in &page.toks[line.start..line.end] {
             if let Tok::Text(t) = tok {
-                text.push_str(t);
+                push_collapsed(&mut text, t, &mut space);
             }
         }
-        let text = collapse_whitespace(&text).trim().to_string();
-        if !text.is_empty() {
-            out.push(Fragment { text, line: i });
+        if space {
+            text.push(' ');
+        }
+        let trimmed = text.trim();
+        if !trimmed.is_empty() {
+            out.push(Fragment { text: trimmed.to_string(), line: i });
         }
     }
     out
+}
+
+/// Appends `text` to `out` with its whitespace collapsed as [`collapse_whitespace`] collapses
+/// it, a run of whitespace becoming one space when a character follows it. `space` says that
+/// a run is pending: it carries a run over from one call to the next, so the texts of a line
+/// appended one by one come out as `collapse_whitespace` of their concatenation (the caller
+/// adds the space of a run left pending at the end). Works on bytes: all of the collapsed
+/// characters are ASCII but U+00A0, whose UTF-8 form C2 A0 is found as such.
+fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
+    let bytes = text.as_bytes();
+    // The start of the run of other characters being read.
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let width = match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => 1,
+            0xC2 if bytes.get(i + 1) == Some(&0xA0) => 2,
+            _ => 0,
+        };
+        if width == 0 {
+            i += 1;
+            continue;
+        }
+        if start < i {
+            if *space {
+                out.push(' ');
+            }
+            out.push_str(&text[start..i]);
+        }
+        *space = true;
+        i += width;
+        start = i;
+    }
+    if start < bytes.len() {
+        if *space {
+            out.push(' ');
+        }
+        out.push_str(&text[start..]);
+        *space = false;
+    }
 }
 
 /// Scores every fragment against `query` with the four measures of 5.3.3. Returns a candidate
@@ -328,26 +374,32 @@ fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
 
     // Document frequency over the page's fragments (the "documents" of the IDF).
     let mut df = vec![0u32; vocab.ids.len()];
-    let mut tf_docs: Vec<Vec<(usize, f64)>> = Vec::with_capacity(docs.len());
+    let mut counts = vec![0u32; vocab.ids.len()];
+    // Every fragment's term frequencies, one range of `tf_all` each (in the order of `docs`).
+    let mut tf_all: Vec<(usize, f64)> = Vec::with_capacity(terms.len());
+    let mut tf_ranges: Vec<std::ops::Range<usize>> = Vec::with_capacity(docs.len());
     for (_, range) in &docs {
-        let tf = term_frequencies(&terms[range.clone()]);
-        for (t, _) in &tf {
+        let start = tf_all.len();
+        term_frequencies(&terms[range.clone()], &mut counts, &mut tf_all);
+        for (t, _) in &tf_all[start..] {
             df[*t] += 1;
         }
-        tf_docs.push(tf);
+        tf_ranges.push(start..tf_all.len());
     }
     let n = docs.len() as f64;
     // Smoothed IDF, ln((1 + N) / (1 + df)) + 1: never zero and defined for query terms that
     // occur in no fragment, so a query word shared by every fragment still counts a little.
     let idf: Vec<f64> = df.iter().map(|&d| ((1.0 + n) / (1.0 + d as f64)).ln() + 1.0).collect();
 
-    let q_tf = term_frequencies(&q_terms);
+    let mut q_tf = Vec::new();
+    term_frequencies(&q_terms, &mut counts, &mut q_tf);
     let q_tfidf: Vec<(usize, f64)> = q_tf.iter().map(|(t, w)| (*t, w * idf[*t])).collect();
     let q_tf_norm = norm(q_tf.iter().map(|(_, w)| *w));
     let q_tfidf_norm = norm(q_tfidf.iter().map(|(_, w)| *w));
 
     let mut candidates = Vec::new();
-    for ((i, range), s_tf) in docs.iter().zip(&tf_docs) {
+    for ((i, range), tf_range) in docs.iter().zip(tf_ranges) {
+        let s_tf = &tf_all[tf_range];
         if !q_tf.iter().any(|(t, _)| s_tf.binary_search_by_key(t, |(u, _)| *u).is_ok()) {
             continue;
         }
@@ -383,18 +435,23 @@ fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
     Scoring { candidates, query_words: q_terms.len() }
 }
 
-/// (term, count) sorted by term.
-fn term_frequencies(terms: &[usize]) -> Vec<(usize, f64)> {
-    let mut sorted = terms.to_vec();
-    sorted.sort_unstable();
-    let mut tf: Vec<(usize, f64)> = Vec::new();
-    for t in sorted {
-        match tf.last_mut() {
-            Some((u, n)) if *u == t => *n += 1.0,
-            _ => tf.push((t, 1.0)),
+/// Appends the (term, count) pairs of `terms`, sorted by term, to `tf`. `counts` has a zero
+/// for every term id and is left so; it counts without sorting `terms` (only the distinct
+/// terms are sorted).
+fn term_frequencies(terms: &[usize], counts: &mut [u32], tf: &mut Vec<(usize, f64)>) {
+    let start = tf.len();
+    for &t in terms {
+        if counts[t] == 0 {
+            tf.push((t, 0.0));
         }
+        counts[t] += 1;
     }
-    tf
+    tf[start..].sort_unstable_by_key(|(t, _)| *t);
+    for (t, n) in &mut tf[start..] {
+        // A whole number below 2^53: the same f64 as adding 1.0 that many times.
+        *n = f64::from(counts[*t]);
+        counts[*t] = 0;
+    }
 }
 
 fn norm(v: impl Iterator<Item = f64>) -> f64 {
@@ -720,6 +777,43 @@ mod tests {
             let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
             assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn collapsing_piece_by_piece_is_collapsing_the_whole() {
+        let lines: &[&[&str]] = &[
+            &[],
+            &[""],
+            &["  a  b  "],
+            &["a", "b"],
+            &["a ", " b"],
+            &["\t\n\r\x0c\u{a0}x\u{a0}\u{a0}y\u{a0}"],
+            &[" ", "\u{a0}", "z", " "],
+            &["é\u{a0}é", "\u{2003}wide space\u{3000}", "\u{85}nel"],
+            &["Â\u{a0}", "\u{c2}", "\u{a0}"],
+        ];
+        for pieces in lines {
+            let mut out = String::new();
+            let mut space = false;
+            for p in *pieces {
+                push_collapsed(&mut out, p, &mut space);
+            }
+            if space {
+                out.push(' ');
+            }
+            assert_eq!(out, collapse_whitespace(&pieces.concat()), "{pieces:?}");
+        }
+    }
+
+    #[test]
+    fn term_frequencies_count_and_sort() {
+        let mut counts = vec![0u32; 8];
+        let mut tf = vec![(9, 9.0)];
+        term_frequencies(&[5, 1, 5, 7, 1, 5], &mut counts, &mut tf);
+        assert_eq!(tf, vec![(9, 9.0), (1, 2.0), (5, 3.0), (7, 1.0)]);
+        assert!(counts.iter().all(|&c| c == 0), "counts left at zero for the next call");
+        term_frequencies(&[], &mut counts, &mut tf);
+        assert_eq!(tf.len(), 4);
     }
 
     #[test]
