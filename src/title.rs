@@ -78,7 +78,7 @@ pub fn tokens(s: &str) -> Vec<String> {
 /// so the words inside a piece are the same alone as in the whole text.
 fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
     if text.is_ascii() {
-        text.unicode_words().for_each(f);
+        ascii_words(text, &mut f);
         return;
     }
     let bytes = text.as_bytes();
@@ -105,8 +105,8 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
             let ascii = text[chunk_start..chunk_end].is_ascii();
             piece = match piece {
                 Some((start, _, same)) if same == ascii => Some((start, chunk_end, ascii)),
-                Some((start, end, _)) => {
-                    text[start..end].unicode_words().for_each(&mut f);
+                Some((start, end, was_ascii)) => {
+                    words_of_piece(&text[start..end], was_ascii, &mut f);
                     Some((chunk_start, chunk_end, ascii))
                 }
                 None => Some((chunk_start, chunk_end, ascii)),
@@ -115,8 +115,64 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
         chunk_start = next_start;
         i = next_start;
     }
-    if let Some((start, end, _)) = piece {
-        text[start..end].unicode_words().for_each(f);
+    if let Some((start, end, ascii)) = piece {
+        words_of_piece(&text[start..end], ascii, &mut f);
+    }
+}
+
+fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str)) {
+    if ascii {
+        ascii_words(piece, f);
+    } else {
+        piece.unicode_words().for_each(f);
+    }
+}
+
+/// `text.unicode_words()` for ASCII `text`, in one pass without an iterator chain. In ASCII,
+/// UAX #29 words are runs of letters, digits and `_` (ALetter, Numeric, ExtendNumLet: WB5,
+/// WB8-WB10, WB13a, WB13b) that also hold a letter or digit (`unicode_words` drops the rest),
+/// joined across one `.`, `'` or `:` between two letters (WB6, WB7) and one `.`, `'`, `,` or
+/// `;` between two digits (WB11, WB12). Every other ASCII character is never inside a word.
+/// The unit test `ascii_words_are_unicode_words` compares it with `unicode_words`.
+fn ascii_words<'s>(text: &'s str, f: &mut impl FnMut(&'s str)) {
+    fn is_core(b: u8) -> bool {
+        b.is_ascii_alphanumeric() || b == b'_'
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_core(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut alphanumeric = bytes[i] != b'_';
+        i += 1;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if is_core(b) {
+                alphanumeric |= b != b'_';
+                i += 1;
+                continue;
+            }
+            let (prev, next) = (bytes[i - 1], bytes.get(i + 1).copied().unwrap_or(b' '));
+            let joins = match b {
+                b'.' | b'\'' => {
+                    (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic()) || (prev.is_ascii_digit() && next.is_ascii_digit())
+                }
+                b':' => prev.is_ascii_alphabetic() && next.is_ascii_alphabetic(),
+                b',' | b';' => prev.is_ascii_digit() && next.is_ascii_digit(),
+                _ => false,
+            };
+            if !joins {
+                break;
+            }
+            // The separator and the letter or digit after it.
+            i += 2;
+        }
+        if alphanumeric {
+            f(&text[start..i]);
+        }
     }
 }
 
@@ -827,6 +883,46 @@ mod tests {
         assert!(counts.iter().all(|&c| c == 0), "counts left at zero for the next call");
         term_frequencies(&[], &mut counts, &mut tf);
         assert_eq!(tf.len(), 4);
+    }
+
+    #[test]
+    fn ascii_words_are_unicode_words() {
+        let fixed = [
+            "", "_", "__a", "a_", "e.g. U.S.A. a.b.c. a..b a.:b", "1,000.5 1;2 1'2 1:2 1.a a.1 a1.b 1a.2 a'b'c",
+            "can't 'quoted' \"dq\" a\r\nb\r\r\n\n", "x\x0by\x0cz\x00w\x7f", "a.", ".a", "1.", "a:", "a:b:c",
+        ];
+        let check = |text: &str| {
+            let mut got = Vec::new();
+            ascii_words(text, &mut |w| got.push(w));
+            assert_eq!(got, text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+        };
+        for text in fixed {
+            check(text);
+        }
+        // Random strings over the characters that matter (the separators often, so that they
+        // fall between letters and digits), and now and then any ASCII character.
+        let alphabet = b"aZz09_.'.':,;  \"\r\n\t-";
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..50_000 {
+            let len = (next() % 16) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    let r = next();
+                    if r % 8 == 0 {
+                        char::from((r >> 8) as u8 & 0x7f)
+                    } else {
+                        char::from(alphabet[((r >> 8) % alphabet.len() as u64) as usize])
+                    }
+                })
+                .collect();
+            check(&text);
+        }
     }
 
     #[test]
