@@ -343,7 +343,12 @@ struct Vocabulary<'s> {
 
 impl<'s> Vocabulary<'s> {
     fn new() -> Self {
-        Vocabulary { ids: HashMap::default(), buf: String::new() }
+        Self::with_capacity(0)
+    }
+
+    /// Room for `words` distinct words before the table grows.
+    fn with_capacity(words: usize) -> Self {
+        Vocabulary { ids: HashMap::with_capacity_and_hasher(words, Default::default()), buf: String::new() }
     }
 
     /// Appends the term ids of the [`tokens`] of `text` to `out`.
@@ -422,7 +427,10 @@ impl Hasher for WordHasher {
 fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
     let none = Scoring { candidates: Vec::new(), query_words: 0 };
     // Term ids over the query and all fragments; every fragment's ids are one range of `terms`.
-    let mut vocab = Vocabulary::new();
+    // About one distinct word per 16 bytes of text on the corpus pages: room for them up front
+    // spares the table's rehashing as it grows.
+    let text_bytes = query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>();
+    let mut vocab = Vocabulary::with_capacity(text_bytes / 16);
     let mut q_terms = Vec::new();
     vocab.push_ids(query, &mut q_terms);
     let mut terms: Vec<usize> = Vec::new();
