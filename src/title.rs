@@ -427,10 +427,11 @@ impl Hasher for WordHasher {
 fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
     let none = Scoring { candidates: Vec::new(), query_words: 0 };
     // Term ids over the query and all fragments; every fragment's ids are one range of `terms`.
-    // About one distinct word per 16 bytes of text on the corpus pages: room for them up front
-    // spares the table's rehashing as it grows.
+    // Room up front for about one distinct word per 16 bytes of text (generous on the corpus
+    // pages) spares the table's rehashing as it grows. Capped, so that a huge text of a few
+    // words repeated does not reserve megabytes it never uses; past the cap the table grows.
     let text_bytes = query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>();
-    let mut vocab = Vocabulary::with_capacity(text_bytes / 16);
+    let mut vocab = Vocabulary::with_capacity((text_bytes / 16).min(1 << 16));
     let mut q_terms = Vec::new();
     vocab.push_ids(query, &mut q_terms);
     let mut terms: Vec<usize> = Vec::new();
