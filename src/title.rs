@@ -158,7 +158,8 @@ fn ascii_words<'s>(text: &'s str, f: &mut impl FnMut(&'s str)) {
             let (prev, next) = (bytes[i - 1], bytes.get(i + 1).copied().unwrap_or(b' '));
             let joins = match b {
                 b'.' | b'\'' => {
-                    (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic()) || (prev.is_ascii_digit() && next.is_ascii_digit())
+                    (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic())
+                        || (prev.is_ascii_digit() && next.is_ascii_digit())
                 }
                 b':' => prev.is_ascii_alphabetic() && next.is_ascii_alphabetic(),
                 b',' | b';' => prev.is_ascii_digit() && next.is_ascii_digit(),
@@ -342,10 +343,6 @@ struct Vocabulary<'s> {
 }
 
 impl<'s> Vocabulary<'s> {
-    fn new() -> Self {
-        Self::with_capacity(0)
-    }
-
     /// Room for `words` distinct words before the table grows.
     fn with_capacity(words: usize) -> Self {
         Vocabulary { ids: HashMap::with_capacity_and_hasher(words, Default::default()), buf: String::new() }
@@ -951,7 +948,7 @@ mod tests {
 
     #[test]
     fn term_ids_follow_first_occurrence() {
-        let mut vocab = Vocabulary::new();
+        let mut vocab = Vocabulary::with_capacity(0);
         let mut ids = Vec::new();
         let text = TRICKY.join(" The THE the ");
         vocab.push_ids(&text, &mut ids);
