@@ -15,7 +15,9 @@
 //! The module also holds the two baselines of 5.4.3 and the scoring of a headline against a
 //! gold one, for `dana eval`.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -52,10 +54,172 @@ impl Headline {
 /// Arabic-script vowel marks and tatweel (optional in writing: the `<title>` and the body
 /// may differ only in them).
 pub fn tokens(s: &str) -> Vec<String> {
-    s.unicode_words()
-        .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
-        .filter(|w| !w.is_empty())
-        .collect()
+    let mut buf = String::new();
+    let mut out = Vec::new();
+    for_each_word(s, |w| match compared_form(w, &mut buf) {
+        Form::AsIs => out.push(w.to_string()),
+        Form::InBuffer => out.push(buf.clone()),
+        Form::Empty => {}
+    });
+    out
+}
+
+/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order.
+///
+/// `unicode-segmentation` has a fast path for text that is all ASCII, and a table-driven one
+/// for the rest. A line of English with one curly quote or accented letter would take the slow
+/// path whole, so the text is cut into pieces that take each path on their own, at places
+/// where UAX #29 always breaks and nothing carries over from one side to the other: a run of
+/// spaces (U+0020) followed by an ASCII character. A space is WSegSpace, so there is a word
+/// boundary before it (WB3d only joins spaces to spaces); the ASCII character after the run
+/// is not Extend, Format or ZWJ, so nothing joins the run (WB4) and there is a boundary after
+/// it. No rule looks across a space (WB6, WB7, WB7b, WB7c, WB11 and WB12 look one character
+/// beyond the pair, skipping only Extend, Format and ZWJ, and need a letter or digit there),
+/// so the words inside a piece are the same alone as in the whole text.
+fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
+    if text.is_ascii() {
+        ascii_words(text, &mut f);
+        return;
+    }
+    let bytes = text.as_bytes();
+    // The piece being grown: its start, end and whether it is all ASCII.
+    let mut piece: Option<(usize, usize, bool)> = None;
+    let mut chunk_start = 0;
+    let mut i = 0;
+    while chunk_start < bytes.len() {
+        // The end of the chunk: the next run of spaces followed by ASCII, or the end.
+        let (chunk_end, next_start) = loop {
+            match bytes[i..].iter().position(|&b| b == b' ') {
+                None => break (bytes.len(), bytes.len()),
+                Some(k) => {
+                    let run_start = i + k;
+                    let run_end = run_start + bytes[run_start..].iter().take_while(|&&b| b == b' ').count();
+                    if run_end == bytes.len() || bytes[run_end].is_ascii() {
+                        break (run_start, run_end);
+                    }
+                    i = run_end;
+                }
+            }
+        };
+        if chunk_end > chunk_start {
+            let ascii = text[chunk_start..chunk_end].is_ascii();
+            piece = match piece {
+                Some((start, _, same)) if same == ascii => Some((start, chunk_end, ascii)),
+                Some((start, end, was_ascii)) => {
+                    words_of_piece(&text[start..end], was_ascii, &mut f);
+                    Some((chunk_start, chunk_end, ascii))
+                }
+                None => Some((chunk_start, chunk_end, ascii)),
+            };
+        }
+        chunk_start = next_start;
+        i = next_start;
+    }
+    if let Some((start, end, ascii)) = piece {
+        words_of_piece(&text[start..end], ascii, &mut f);
+    }
+}
+
+fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str)) {
+    if ascii {
+        ascii_words(piece, f);
+    } else {
+        piece.unicode_words().for_each(f);
+    }
+}
+
+/// `text.unicode_words()` for ASCII `text`, in one pass without an iterator chain. In ASCII,
+/// UAX #29 words are runs of letters, digits and `_` (ALetter, Numeric, ExtendNumLet: WB5,
+/// WB8-WB10, WB13a, WB13b) that also hold a letter or digit (`unicode_words` drops the rest),
+/// joined across one `.`, `'` or `:` between two letters (WB6, WB7) and one `.`, `'`, `,` or
+/// `;` between two digits (WB11, WB12). Every other ASCII character is never inside a word.
+/// The unit test `ascii_words_are_unicode_words` compares it with `unicode_words`.
+fn ascii_words<'s>(text: &'s str, f: &mut impl FnMut(&'s str)) {
+    fn is_core(b: u8) -> bool {
+        b.is_ascii_alphanumeric() || b == b'_'
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_core(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut alphanumeric = bytes[i] != b'_';
+        i += 1;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if is_core(b) {
+                alphanumeric |= b != b'_';
+                i += 1;
+                continue;
+            }
+            let (prev, next) = (bytes[i - 1], bytes.get(i + 1).copied().unwrap_or(b' '));
+            let joins = match b {
+                b'.' | b'\'' => {
+                    (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic())
+                        || (prev.is_ascii_digit() && next.is_ascii_digit())
+                }
+                b':' => prev.is_ascii_alphabetic() && next.is_ascii_alphabetic(),
+                b',' | b';' => prev.is_ascii_digit() && next.is_ascii_digit(),
+                _ => false,
+            };
+            if !joins {
+                break;
+            }
+            // The separator and the letter or digit after it.
+            i += 2;
+        }
+        if alphanumeric {
+            f(&text[start..i]);
+        }
+    }
+}
+
+/// Where [`compared_form`] left a word's compared form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Form {
+    /// The word is already lowercase ASCII: it is its own compared form (most words of most
+    /// pages), so the caller can use the word itself and nothing is copied.
+    AsIs,
+    /// The compared form is in the buffer.
+    InBuffer,
+    /// The word was nothing but optional marks: it is not a token.
+    Empty,
+}
+
+/// The compared form of one UAX #29 word (see [`tokens`]): lowercased, optional marks removed.
+/// Written into `buf` (cleared first) only when it differs from the word, so that callers that
+/// only look words up allocate nothing per word.
+fn compared_form(w: &str, buf: &mut String) -> Form {
+    buf.clear();
+    if w.is_ascii() {
+        if w.is_empty() {
+            return Form::Empty;
+        }
+        if !w.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Form::AsIs;
+        }
+        // A capitalised word (the most common other case): copied and lowercased in place.
+        buf.push_str(w);
+        buf.make_ascii_lowercase();
+        return Form::InBuffer;
+    }
+    for c in w.chars().filter(|c| !is_optional_mark(*c)) {
+        // `char::to_lowercase` of an ASCII character is `to_ascii_lowercase`; the shortcut
+        // skips the Unicode table look-up (`make_ascii_lowercase` above does the same).
+        if c.is_ascii() {
+            buf.push(c.to_ascii_lowercase());
+        } else {
+            buf.extend(c.to_lowercase());
+        }
+    }
+    if buf.is_empty() {
+        Form::Empty
+    } else {
+        Form::InBuffer
+    }
 }
 
 /// Arabic harakat, tanween, shadda, sukun, superscript alef and tatweel.
@@ -75,64 +239,240 @@ pub struct Fragment {
 /// The text fragments of the body in document order (lines without text are skipped).
 pub fn fragments(page: &Page) -> Vec<Fragment> {
     let mut out = Vec::new();
+    // One buffer for every line: only the trimmed text of a line with text is copied out.
+    let mut text = String::new();
     for (i, line) in page.lines.iter().enumerate() {
-        let mut text = String::new();
+        text.clear();
+        let mut space = false;
         for tok in &page.toks[line.start..line.end] {
             if let Tok::Text(t) = tok {
-                text.push_str(t);
+                push_collapsed(&mut text, t, &mut space);
             }
         }
-        let text = collapse_whitespace(&text).trim().to_string();
-        if !text.is_empty() {
-            out.push(Fragment { text, line: i });
+        if space {
+            text.push(' ');
+        }
+        let trimmed = text.trim();
+        if !trimmed.is_empty() {
+            out.push(Fragment { text: trimmed.to_string(), line: i });
         }
     }
     out
+}
+
+/// Appends `text` to `out` with its whitespace collapsed as [`collapse_whitespace`] collapses
+/// it, a run of whitespace becoming one space when a character follows it. `space` says that
+/// a run is pending: it carries a run over from one call to the next, so the texts of a line
+/// appended one by one come out as `collapse_whitespace` of their concatenation (the caller
+/// adds the space of a run left pending at the end). Works on bytes: all of the collapsed
+/// characters are ASCII but U+00A0, whose UTF-8 form C2 A0 is found as such.
+fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
+    let bytes = text.as_bytes();
+    // The start of the run of other characters being read.
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let width = match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => 1,
+            0xC2 if bytes.get(i + 1) == Some(&0xA0) => 2,
+            _ => 0,
+        };
+        if width == 0 {
+            i += 1;
+            continue;
+        }
+        if start < i {
+            if *space {
+                out.push(' ');
+            }
+            out.push_str(&text[start..i]);
+        }
+        *space = true;
+        i += width;
+        start = i;
+    }
+    if start < bytes.len() {
+        if *space {
+            out.push(' ');
+        }
+        out.push_str(&text[start..]);
+        *space = false;
+    }
 }
 
 /// Scores every fragment against `query` with the four measures of 5.3.3. Returns a candidate
 /// for each fragment that shares a word with the query (the others score 0 under every
 /// measure), in document order.
 pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
-    // Term ids over the query and all fragments.
-    let mut vocab: HashMap<String, usize> = HashMap::new();
-    let mut id = |w: String| -> usize {
-        let n = vocab.len();
-        *vocab.entry(w).or_insert(n)
-    };
-    let q_terms: Vec<usize> = tokens(query).into_iter().map(&mut id).collect();
-    let docs: Vec<(usize, Vec<usize>)> = fragments
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (i, tokens(&f.text).into_iter().map(&mut id).collect::<Vec<_>>()))
-        .filter(|(_, t)| !t.is_empty())
-        .collect();
+    score_fragments(fragments, query).candidates.into_iter().map(|s| s.with_text(fragments)).collect()
+}
+
+/// A scored fragment. Its candidate's text stays empty until it is chosen ([`Scored::with_text`]):
+/// most fragments of a page share some word with the `<title>`, and copying every one of their
+/// texts only to keep ten would cost more than the scoring.
+struct Scored {
+    candidate: TitleCandidate,
+    /// Index in the fragments.
+    fragment: usize,
+    /// How many [`tokens`] the fragment has.
+    words: usize,
+}
+
+impl Scored {
+    fn with_text(self, fragments: &[Fragment]) -> TitleCandidate {
+        TitleCandidate { text: fragments[self.fragment].text.clone(), ..self.candidate }
+    }
+}
+
+/// What [`score_fragments`] found.
+struct Scoring {
+    /// The fragments that share a word with the query, in document order.
+    candidates: Vec<Scored>,
+    /// How many [`tokens`] the query has (0 when no fragment has any).
+    query_words: usize,
+}
+
+/// Term ids: each distinct token gets the next number, in order of first occurrence (the query
+/// first, then the fragments in document order). The order matters: term frequencies are kept
+/// sorted by id, and the sums of the scores run in that order, so it fixes their last bits.
+struct Vocabulary<'s> {
+    /// Keys borrow the texts when the word is its own compared form ([`Form::AsIs`]).
+    ids: HashMap<Cow<'s, str>, usize, BuildHasherDefault<WordHasher>>,
+    /// The compared form of the word being looked up, when it is not the word itself.
+    buf: String,
+}
+
+impl<'s> Vocabulary<'s> {
+    /// Room for `words` distinct words before the table grows.
+    fn with_capacity(words: usize) -> Self {
+        Vocabulary { ids: HashMap::with_capacity_and_hasher(words, Default::default()), buf: String::new() }
+    }
+
+    /// Appends the term ids of the [`tokens`] of `text` to `out`.
+    fn push_ids(&mut self, text: &'s str, out: &mut Vec<usize>) {
+        let Vocabulary { ids, buf } = self;
+        for_each_word(text, |w| {
+            let next = ids.len();
+            let id = match compared_form(w, buf) {
+                Form::AsIs => *ids.entry(Cow::Borrowed(w)).or_insert(next),
+                Form::InBuffer => match ids.get(buf.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        ids.insert(Cow::Owned(buf.clone()), next);
+                        next
+                    }
+                },
+                Form::Empty => return,
+            };
+            out.push(id);
+        });
+    }
+}
+
+/// The hash of [`Vocabulary`]: FxHash (Firefox's and rustc's rotate-xor-multiply hash), eight
+/// bytes a step, finished with a rotation as `rustc-hash` 2 does. Every token of the page is
+/// looked up and words are short, so std's SipHash cost more than the rest of the interning
+/// (15 M of 657 M instructions on the `scripts/callgrind.sh` sample).
+///
+/// FxHash is not keyed: a page written so that many of its words collide would make the
+/// interning quadratic in their number. std's SipHash is keyed, but on wasm32-unknown-unknown
+/// (no OS randomness) std derives its keys from memory addresses, which the same build
+/// reproduces; so there it raises the work of such an attack rather than preventing it.
+#[derive(Clone, Copy, Default)]
+struct WordHasher {
+    hash: u64,
+}
+
+impl WordHasher {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::K);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            // The length tells "ab" from "ab\0" (`str`'s `Hash` also appends 0xff, but `[u8]`
+            // keys would not).
+            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply leaves the low bits, which pick the bucket, poorly mixed; the rotation
+        // brings the well-mixed high bits down (as rustc-hash 2 does).
+        self.hash.rotate_left(26)
+    }
+}
+
+/// [`score`], the texts left out. Not inlined (called once a page), so that profiles show its
+/// share apart from `dana::extract`'s.
+#[inline(never)]
+fn score_fragments(fragments: &[Fragment], query: &str) -> Scoring {
+    let none = Scoring { candidates: Vec::new(), query_words: 0 };
+    // Term ids over the query and all fragments; every fragment's ids are one range of `terms`.
+    // Room up front for about one distinct word per 16 bytes of text (generous on the corpus
+    // pages) spares the table's rehashing as it grows. Capped, so that a huge text of a few
+    // words repeated does not reserve megabytes it never uses; past the cap the table grows.
+    let text_bytes = query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>();
+    let mut vocab = Vocabulary::with_capacity((text_bytes / 16).min(1 << 16));
+    let mut q_terms = Vec::new();
+    vocab.push_ids(query, &mut q_terms);
+    let mut terms: Vec<usize> = Vec::new();
+    // (fragment index, its range in `terms`), for the fragments with at least one token.
+    let mut docs: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for (i, f) in fragments.iter().enumerate() {
+        let start = terms.len();
+        vocab.push_ids(&f.text, &mut terms);
+        if terms.len() > start {
+            docs.push((i, start..terms.len()));
+        }
+    }
     if q_terms.is_empty() || docs.is_empty() {
-        return Vec::new();
+        return none;
     }
 
     // Document frequency over the page's fragments (the "documents" of the IDF).
-    let mut df = vec![0u32; vocab.len()];
-    let mut tf_docs: Vec<Vec<(usize, f64)>> = Vec::with_capacity(docs.len());
-    for (_, terms) in &docs {
-        let tf = term_frequencies(terms);
-        for (t, _) in &tf {
+    let mut df = vec![0u32; vocab.ids.len()];
+    let mut counts = vec![0u32; vocab.ids.len()];
+    // Every fragment's term frequencies, one range of `tf_all` each (in the order of `docs`).
+    let mut tf_all: Vec<(usize, f64)> = Vec::with_capacity(terms.len());
+    let mut tf_ranges: Vec<std::ops::Range<usize>> = Vec::with_capacity(docs.len());
+    for (_, range) in &docs {
+        let start = tf_all.len();
+        term_frequencies(&terms[range.clone()], &mut counts, &mut tf_all);
+        for (t, _) in &tf_all[start..] {
             df[*t] += 1;
         }
-        tf_docs.push(tf);
+        tf_ranges.push(start..tf_all.len());
     }
     let n = docs.len() as f64;
     // Smoothed IDF, ln((1 + N) / (1 + df)) + 1: never zero and defined for query terms that
     // occur in no fragment, so a query word shared by every fragment still counts a little.
     let idf: Vec<f64> = df.iter().map(|&d| ((1.0 + n) / (1.0 + d as f64)).ln() + 1.0).collect();
 
-    let q_tf = term_frequencies(&q_terms);
+    let mut q_tf = Vec::new();
+    term_frequencies(&q_terms, &mut counts, &mut q_tf);
     let q_tfidf: Vec<(usize, f64)> = q_tf.iter().map(|(t, w)| (*t, w * idf[*t])).collect();
     let q_tf_norm = norm(q_tf.iter().map(|(_, w)| *w));
     let q_tfidf_norm = norm(q_tfidf.iter().map(|(_, w)| *w));
 
-    let mut out = Vec::new();
-    for ((i, _), s_tf) in docs.iter().zip(&tf_docs) {
+    let mut candidates = Vec::new();
+    for ((i, range), tf_range) in docs.iter().zip(tf_ranges) {
+        let s_tf = &tf_all[tf_range];
         if !q_tf.iter().any(|(t, _)| s_tf.binary_search_by_key(t, |(u, _)| *u).is_ok()) {
             continue;
         }
@@ -154,31 +494,37 @@ pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
         // Cosine similarity (5.3.3): the dot product over the product of the norms.
         let tf = dot_tf / (q_tf_norm * s_tf_norm);
         let tfidf = dot_tfidf / (q_tfidf_norm * s_tfidf_norm);
-        out.push(TitleCandidate {
-            text: fragments[*i].text.clone(),
+        let candidate = TitleCandidate {
+            text: String::new(),
             line: fragments[*i].line,
             tf,
             tfidf,
             osm,
             // Eq. 5.3.
             sum: tf + tfidf + osm,
-        });
+        };
+        candidates.push(Scored { candidate, fragment: *i, words: range.len() });
     }
-    out
+    Scoring { candidates, query_words: q_terms.len() }
 }
 
-/// (term, count) sorted by term.
-fn term_frequencies(terms: &[usize]) -> Vec<(usize, f64)> {
-    let mut sorted = terms.to_vec();
-    sorted.sort_unstable();
-    let mut tf: Vec<(usize, f64)> = Vec::new();
-    for t in sorted {
-        match tf.last_mut() {
-            Some((u, n)) if *u == t => *n += 1.0,
-            _ => tf.push((t, 1.0)),
+/// Appends the (term, count) pairs of `terms`, sorted by term, to `tf`. `counts` has a zero
+/// for every term id and is left so; it counts without sorting `terms` (only the distinct
+/// terms are sorted).
+fn term_frequencies(terms: &[usize], counts: &mut [u32], tf: &mut Vec<(usize, f64)>) {
+    let start = tf.len();
+    for &t in terms {
+        if counts[t] == 0 {
+            tf.push((t, 0.0));
         }
+        counts[t] += 1;
     }
-    tf
+    tf[start..].sort_unstable_by_key(|(t, _)| *t);
+    for (t, n) in &mut tf[start..] {
+        // A whole number below 2^53: the same f64 as adding 1.0 that many times.
+        *n = f64::from(counts[*t]);
+        counts[*t] = 0;
+    }
 }
 
 fn norm(v: impl Iterator<Item = f64>) -> f64 {
@@ -197,21 +543,24 @@ pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
 
 /// Finds the headline of a page with TitleFinder and the fallbacks described in the module
 /// documentation.
+// Not inlined (called once a page), so that profiles show TitleFinder's share.
+#[inline(never)]
 pub fn find(page: &Page, metric: TitleMetric) -> Headline {
     let frags = fragments(page);
-    let mut candidates = score(&frags, &page.head.title);
+    let Scoring { candidates: mut scored, query_words } = score_fragments(&frags, &page.head.title);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
-    candidates.sort_by(|a, b| metric_score(b, metric).total_cmp(&metric_score(a, metric)));
-    let limit = max_headline_words(tokens(&page.head.title).len());
+    scored.sort_by(|a, b| metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric)));
+    let limit = max_headline_words(query_words);
     // A text repeated on the page (the headline in a breadcrumb and a heading) is listed once,
     // at its best (and on ties, first) place.
     let mut seen = std::collections::HashSet::new();
-    let candidates: Vec<TitleCandidate> = candidates
+    let candidates: Vec<TitleCandidate> = scored
         .into_iter()
-        .filter(|c| metric_score(c, metric) > 0.0 && tokens(&c.text).len() <= limit)
-        .filter(|c| seen.insert(c.text.clone()))
+        .filter(|s| metric_score(&s.candidate, metric) > 0.0 && s.words <= limit)
+        .filter(|s| seen.insert(frags[s.fragment].text.as_str()))
         .take(MAX_CANDIDATES)
+        .map(|s| s.with_text(&frags))
         .collect();
     if let Some(best) = candidates.first() {
         return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
@@ -426,6 +775,215 @@ mod tests {
 
     fn page(html: &str) -> Page {
         Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
+    }
+
+    /// The tokeniser as first written (one `String` per word, optional marks filtered, then
+    /// lowercased): the reference the fast paths must agree with.
+    fn reference_tokens(s: &str) -> Vec<String> {
+        s.unicode_words()
+            .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+
+    /// Texts where lowercasing or word splitting is not simple.
+    const TRICKY: &[&str] = &[
+        "",
+        "   ",
+        "plain lowercase words",
+        "Mixed CASE, with: punctuation; and 3.14 numbers_under",
+        "ÉCOLE Ünïcode ŒUVRE straße",
+        "KELVIN \u{212A} sign and \u{212B}ngström",
+        "Turkish İstanbul IŞIK ı",
+        "combining e\u{301} and a\u{300}\u{301} marks, ZW\u{200C}NJ and ZW\u{200D}J",
+        "digits 123 ١٢٣ ४५६ and ＦＵＬＬＷＩＤＴＨ",
+        "Arabic \u{0643}\u{064E}\u{062A}\u{064E}\u{0628}\u{064E} tatweel \u{0643}\u{0640}\u{062A}\u{0628} only-marks \u{064E}\u{0650}",
+        "Greek ΣΊΣΥΦΟΣ and Cyrillic ПРИВЕТ мир",
+        "CJK 日本語のテキスト and emoji 👍🏽 flags 🇫🇷🇩🇪",
+        "can't won't O'Neil e.g. U.S.A. 1,000.5",
+        "tab\tnew\nline\u{a0}nbsp\u{3000}ideographic",
+    ];
+
+    #[test]
+    fn tokens_agree_with_the_reference() {
+        for text in TRICKY {
+            assert_eq!(tokens(text), reference_tokens(text), "{text:?}");
+        }
+    }
+
+    fn words_by_pieces(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        for_each_word(text, |w| out.push(w));
+        out
+    }
+
+    #[test]
+    fn words_by_pieces_are_the_words_of_the_whole_text() {
+        let cases = [
+            "space then mark: a \u{301}b and a  \u{301}b",
+            "space then soft hyphen a \u{ad}b, ZWJ a \u{200d}b, ZWNJ a \u{200c}b",
+            "Devanagari vowel sign after a space: क \u{93e}x",
+            "flags 🇫🇷 🇩🇪🇮🇹 x 🇫 🇷",
+            "Hebrew א\"ב x א \"ב and גרשיים x",
+            "numbers 1 ,2 3. 4 1,000 ١٬٠٠٠ x",
+            "  leading and trailing é  ",
+            "é",
+            " ",
+            "x\u{3000}y é\tz é\nq é\r\n w",
+            "can\u{2019}t won\u{2019}t “quoted” — dash",
+        ];
+        for text in TRICKY.iter().chain(&cases) {
+            assert_eq!(words_by_pieces(text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+        }
+        // Random mixtures of ASCII and characters that matter to UAX #29 around spaces.
+        let alphabet: Vec<char> = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}"
+            .chars()
+            .collect();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            // xorshift64: a fixed sequence, so a failure is reproducible.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn collapsing_piece_by_piece_is_collapsing_the_whole() {
+        let lines: &[&[&str]] = &[
+            &[],
+            &[""],
+            &["  a  b  "],
+            &["a", "b"],
+            &["a ", " b"],
+            &["\t\n\r\x0c\u{a0}x\u{a0}\u{a0}y\u{a0}"],
+            &[" ", "\u{a0}", "z", " "],
+            &["é\u{a0}é", "\u{2003}wide space\u{3000}", "\u{85}nel"],
+            &["Â\u{a0}", "\u{c2}", "\u{a0}"],
+        ];
+        for pieces in lines {
+            let mut out = String::new();
+            let mut space = false;
+            for p in *pieces {
+                push_collapsed(&mut out, p, &mut space);
+            }
+            if space {
+                out.push(' ');
+            }
+            assert_eq!(out, collapse_whitespace(&pieces.concat()), "{pieces:?}");
+        }
+    }
+
+    #[test]
+    fn term_frequencies_count_and_sort() {
+        let mut counts = vec![0u32; 8];
+        let mut tf = vec![(9, 9.0)];
+        term_frequencies(&[5, 1, 5, 7, 1, 5], &mut counts, &mut tf);
+        assert_eq!(tf, vec![(9, 9.0), (1, 2.0), (5, 3.0), (7, 1.0)]);
+        assert!(counts.iter().all(|&c| c == 0), "counts left at zero for the next call");
+        term_frequencies(&[], &mut counts, &mut tf);
+        assert_eq!(tf.len(), 4);
+    }
+
+    #[test]
+    fn ascii_words_are_unicode_words() {
+        let fixed = [
+            "",
+            "_ __a a_",
+            "e.g. U.S.A. a.b.c. a..b a.:b a. .a 1. a: a:b:c",
+            "1,000.5 1;2 1'2 1:2 1.a a.1 a1.b 1a.2 a'b'c",
+            "can't 'quoted' \"dq\" a\r\nb\r\r\n\n",
+            "x\x0by\x0cz\x00w\x7f",
+        ];
+        let check = |text: &str| {
+            let mut got = Vec::new();
+            ascii_words(text, &mut |w| got.push(w));
+            assert_eq!(got, text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+        };
+        for text in fixed {
+            check(text);
+        }
+        // Random strings over the characters that matter (the separators often, so that they
+        // fall between letters and digits), and now and then any ASCII character.
+        let alphabet = b"aZz09_.'.':,;  \"\r\n\t-";
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..50_000 {
+            let len = (next() % 16) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    let r = next();
+                    if r % 8 == 0 {
+                        char::from((r >> 8) as u8 & 0x7f)
+                    } else {
+                        char::from(alphabet[((r >> 8) % alphabet.len() as u64) as usize])
+                    }
+                })
+                .collect();
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn compared_form_copies_only_what_it_must() {
+        let mut buf = String::from("stale");
+        assert_eq!(compared_form("already", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("a1_b", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("Upper", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "upper");
+        assert_eq!(compared_form("\u{212A}elvin", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "kelvin");
+        assert_eq!(compared_form("İ", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "i\u{307}");
+        assert_eq!(compared_form("\u{064E}\u{0640}", &mut buf), Form::Empty);
+        assert_eq!(compared_form("", &mut buf), Form::Empty);
+    }
+
+    #[test]
+    fn term_ids_follow_first_occurrence() {
+        let mut vocab = Vocabulary::with_capacity(0);
+        let mut ids = Vec::new();
+        let text = TRICKY.join(" The THE the ");
+        vocab.push_ids(&text, &mut ids);
+        // The reference: a word's id is the number of distinct words before its first occurrence.
+        let words = reference_tokens(&text);
+        let mut first: Vec<&str> = Vec::new();
+        let expected: Vec<usize> = words
+            .iter()
+            .map(|w| match first.iter().position(|f| f == w) {
+                Some(id) => id,
+                None => {
+                    first.push(w);
+                    first.len() - 1
+                }
+            })
+            .collect();
+        assert_eq!(ids, expected);
+        assert_eq!(vocab.ids.len(), first.len());
+    }
+
+    #[test]
+    fn word_hasher_tells_apart_what_str_keys_need() {
+        use std::hash::BuildHasher;
+        let h = |s: &str| BuildHasherDefault::<WordHasher>::default().hash_one(s);
+        let words = ["", "a", "ab", "ab\0", "abcdefgh", "abcdefgh\0", "abcdefghi", "ba", "straße", "strasse"];
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                assert_ne!(h(a), h(b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(h("same"), h("same"));
     }
 
     #[test]
