@@ -17,7 +17,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -337,7 +337,7 @@ struct Scoring {
 /// sorted by id, and the sums of the scores run in that order, so it fixes their last bits.
 struct Vocabulary<'s> {
     /// Keys borrow the texts when the word is its own compared form ([`Form::AsIs`]).
-    ids: HashMap<Cow<'s, str>, usize, BuildHasherDefault<WordHasher>>,
+    ids: HashMap<Cow<'s, str>, usize, WordHashing>,
     /// The compared form of the word being looked up, when it is not the word itself.
     buf: String,
 }
@@ -345,7 +345,7 @@ struct Vocabulary<'s> {
 impl<'s> Vocabulary<'s> {
     /// Room for `words` distinct words before the table grows.
     fn with_capacity(words: usize) -> Self {
-        Vocabulary { ids: HashMap::with_capacity_and_hasher(words, Default::default()), buf: String::new() }
+        Vocabulary { ids: HashMap::with_capacity_and_hasher(words, WordHashing::new()), buf: String::new() }
     }
 
     /// Appends the term ids of the [`tokens`] of `text` to `out`.
@@ -374,13 +374,35 @@ impl<'s> Vocabulary<'s> {
 /// looked up and words are short, so std's SipHash cost more than the rest of the interning
 /// (15 M of 657 M instructions on the `scripts/callgrind.sh` sample).
 ///
-/// FxHash is not keyed: a page written so that many of its words collide would make the
-/// interning quadratic in their number. std's SipHash is keyed, but on wasm32-unknown-unknown
-/// (no OS randomness) std derives its keys from memory addresses, which the same build
-/// reproduces; so there it raises the work of such an attack rather than preventing it.
-#[derive(Clone, Copy, Default)]
+/// FxHash alone is not keyed: a page written so that many of its words collide would make
+/// the interning quadratic in their number. So every [`Vocabulary`] starts its hashes from a
+/// fresh random seed ([`WordHashing`]), which such a page cannot know in advance. (FxHash is
+/// not a cryptographic hash, so the seed raises the work of such an attack rather than ruling
+/// it out; on wasm32-unknown-unknown the seed comes from std's `RandomState`, which has no OS
+/// randomness there and derives its keys from memory addresses.)
+#[derive(Clone, Copy)]
 struct WordHasher {
     hash: u64,
+}
+
+/// Builds [`WordHasher`]s that start from one random seed.
+#[derive(Clone, Copy)]
+struct WordHashing {
+    seed: u64,
+}
+
+impl WordHashing {
+    fn new() -> Self {
+        WordHashing { seed: std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64) }
+    }
+}
+
+impl BuildHasher for WordHashing {
+    type Hasher = WordHasher;
+
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher { hash: self.seed }
+    }
 }
 
 impl WordHasher {
@@ -975,8 +997,8 @@ mod tests {
 
     #[test]
     fn word_hasher_tells_apart_what_str_keys_need() {
-        use std::hash::BuildHasher;
-        let h = |s: &str| BuildHasherDefault::<WordHasher>::default().hash_one(s);
+        let hashing = WordHashing::new();
+        let h = |s: &str| hashing.hash_one(s);
         let words = ["", "a", "ab", "ab\0", "abcdefgh", "abcdefgh\0", "abcdefghi", "ba", "straße", "strasse"];
         for (i, a) in words.iter().enumerate() {
             for b in &words[i + 1..] {
@@ -984,6 +1006,7 @@ mod tests {
             }
         }
         assert_eq!(h("same"), h("same"));
+        assert_ne!(h("same"), WordHashing::new().hash_one("same"), "each vocabulary has its own seed");
     }
 
     #[test]
