@@ -114,6 +114,11 @@ fn split_after_arabic_stops(text: &str, ranges: Vec<(usize, usize)>) -> Vec<(usi
     let mut out = Vec::with_capacity(ranges.len());
     for (start, end) in ranges {
         let mut from = start;
+        if text[start..end].is_ascii() {
+            // Neither stop is ASCII; `is_ascii` checks a word at a time.
+            out.push((from, end));
+            continue;
+        }
         let mut it = text[start..end].char_indices().peekable();
         while let Some((i, c)) = it.next() {
             if c != '؟' && c != '۔' {
@@ -211,10 +216,18 @@ impl<'a> Utf16Index<'a> {
             self.byte = 0;
             self.unit = 0;
         }
-        self.unit += self.text[self.byte..byte].chars().map(char::len_utf16).sum::<usize>();
+        self.unit += utf16_len(&self.text.as_bytes()[self.byte..byte]);
         self.byte = byte;
         self.unit
     }
+}
+
+/// The length in UTF-16 code units of the UTF-8 text `bytes`: one unit for each character (each
+/// byte that is not a continuation byte `10xxxxxx`) and a second one for each character outside
+/// the Basic Multilingual Plane (a four-byte sequence, lead byte `11110xxx`). A byte loop the
+/// compiler vectorises, unlike decoding the characters.
+fn utf16_len(bytes: &[u8]) -> usize {
+    bytes.iter().map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum()
 }
 
 /// The words of `text` (UAX #29; a zero-width non-joiner stays inside its word) with UTF-16
@@ -242,6 +255,15 @@ mod tests {
         '\u{85}', '\u{2028}', '\u{2029}', '\u{301}', '\u{64b}', '\u{200c}', '\u{200d}', '\u{ad}', '\u{feff}', '$', '#', '@', '&', '*', '/', '\u{0}', '\u{7f}',
         '\u{1f600}', 'ǅ', 'K', '\u{130}',
     ];
+
+    #[test]
+    fn utf16_len_counts_code_units() {
+        for s in ["", "abc", "é", "日本語", "😀", "a😀b", "می\u{200c}خواهم", "\u{10ffff}\u{ffff}\u{800}\u{7ff}\u{80}\u{7f}"] {
+            assert_eq!(utf16_len(s.as_bytes()), s.encode_utf16().count(), "{s:?}");
+        }
+        let all: String = (0..=char::MAX as u32).step_by(7).filter_map(char::from_u32).collect();
+        assert_eq!(utf16_len(all.as_bytes()), all.encode_utf16().count());
+    }
 
     #[test]
     fn windows_give_the_boundaries_of_the_whole_text() {
