@@ -693,6 +693,54 @@ mod tests {
         }
     }
 
+    /// `detect_latin` as it was written before the stopword `match`: the reference.
+    fn detect_latin_reference(text: &str) -> Option<Detected> {
+        let words: Vec<String> = text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).take(5000).map(|w| w.to_lowercase()).collect();
+        if words.len() < 5 {
+            return None;
+        }
+        let n = words.len() as f64;
+        let mut scores: Vec<(&'static str, f64)> =
+            LATIN_WORDS.iter().map(|(lang, list)| (*lang, words.iter().filter(|w| list.contains(&w.as_str())).count() as f64 / n)).collect();
+        scores.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let (best, runner) = (scores[0], scores[1]);
+        (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+    }
+
+    #[test]
+    fn detect_latin_agrees_with_its_reference() {
+        let texts = [
+            "",
+            "the",
+            "The cat sat on the mat and it was happy with the world.",
+            "Die Katze sitzt auf der Matte und ist mit der Welt zufrieden.",
+            "Le chat est assis sur le tapis et il est content de la vie.",
+            "El gato y la casa, que es para los niños; con más café.",
+            "Il gatto è nel giardino della casa, più bello che mai, per questo.",
+            "O gato não está em casa, é da avó e do avô, para mais um dia.",
+            "De kat is niet in het huis en ik ben er ook niet, maar wordt het beter.",
+            "IN İN İn i\u{212A} IK ΣΟΦΙΑ σοφια Straße 123 4.5 e-mail o'clock",
+            "Lorem ipsum dolor sit amet consectetur adipiscing elit",
+            "que que que de de en en es es is is",
+        ];
+        for t in texts {
+            assert_eq!(detect_latin(t), detect_latin_reference(t), "{t:?}");
+        }
+        for a in texts {
+            for b in texts {
+                let t = format!("{a} {b}, {a}");
+                assert_eq!(detect_latin(&t), detect_latin_reference(&t), "{t:?}");
+            }
+        }
+        // Only the first 5000 words vote: English first, then enough Dutch to win if it counted.
+        for extra in [0, 1, 2] {
+            let t = format!("{}{}{}", "the cat ".repeat(2499), "x ".repeat(extra), "de het een en van ".repeat(3000));
+            assert_eq!(detect_latin(&t), detect_latin_reference(&t), "extra {extra}");
+            let t = t.trim_end();
+            assert_eq!(detect_latin(t), detect_latin_reference(t), "extra {extra}, trimmed");
+        }
+    }
+
     #[test]
     fn arabic_script_word_agrees_with_the_lists() {
         let lists = [ARABIC_WORDS, PERSIAN_WORDS, URDU_WORDS, PASHTO_WORDS];
