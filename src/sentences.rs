@@ -64,7 +64,7 @@ pub fn split(text: &str) -> Vec<(usize, usize, String)> {
 /// brackets and spaces: in ASCII, only `.`, `!`, `?`, CR and LF can start such an ending. So
 /// only windows around those characters (and around every non-ASCII character, whose category
 /// we do not know) are handed to `unicode-segmentation`, and the ASCII text between them is
-/// skipped. A window
+/// skipped. A window:
 /// - starts at the last ASCII letter or digit before (or at the text's start): the crate's
 ///   state after a letter or digit does not depend on what came before it (its rules look back
 ///   only through closing punctuation, spaces and line breaks to a full stop or `!`/`?`), so
@@ -72,6 +72,7 @@ pub fn split(text: &str) -> Vec<(usize, usize, String)> {
 /// - ends after the first ASCII letter after (or at the text's end): its look-ahead (rule SB8,
 ///   "a lowercase letter follows") stops at the first letter, so no decision inside the window
 ///   needs to see beyond it.
+///
 /// The window's own start and end are not boundaries (unless they are the text's): the
 /// windows overlap by that letter, and the neighbouring window decides it.
 fn uax29_ranges(text: &str) -> Vec<(usize, usize)> {
