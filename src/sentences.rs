@@ -242,7 +242,14 @@ pub fn words(text: &str) -> Vec<(usize, usize, &str)> {
 /// or digit. (UAX #29 words give the same count on space-separated text at a fraction of the
 /// speed; scripts written without spaces are counted by characters in `meta::reading_minutes`.)
 pub fn word_count(text: &str) -> usize {
-    text.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count()
+    text.split_whitespace().filter(|w| w.chars().any(is_alphanumeric)).count()
+}
+
+/// `char::is_alphanumeric`, with the letter test answered by [`crate::lang::script_of`]
+/// (a strong letter exactly when `is_alphabetic`), which remembers its answer per character
+/// instead of searching Unicode's table each time.
+fn is_alphanumeric(c: char) -> bool {
+    crate::lang::script_of(c).is_some() || c.is_numeric()
 }
 
 #[cfg(test)]
@@ -256,6 +263,13 @@ mod tests {
         '\u{85}', '\u{2028}', '\u{2029}', '\u{301}', '\u{64b}', '\u{200c}', '\u{200d}', '\u{ad}', '\u{feff}', '$', '#', '@', '&', '*', '/', '\u{0}', '\u{7f}',
         '\u{1f600}', 'ǅ', 'K', '\u{130}',
     ];
+
+    #[test]
+    fn is_alphanumeric_is_the_standard_one() {
+        for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
+            assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "U+{:04X}", c as u32);
+        }
+    }
 
     #[test]
     fn utf16_len_counts_code_units() {
