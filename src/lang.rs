@@ -21,6 +21,7 @@
 
 use crate::extraction::{Dir, Extraction};
 use crate::preprocess::Page;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Writing systems the detector tells apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,7 +82,40 @@ impl Script {
 }
 
 /// The script of a strong letter; `None` for digits, punctuation, spaces and symbols.
+///
+/// Gives exactly what [`script_of_reference`] gives. It is called for every character of the
+/// article, and `char::is_alphabetic` is a table search for every non-ASCII character, so each
+/// answer in the Basic Multilingual Plane is worked out the first time its character is met
+/// and kept in [`MEMO`].
 pub fn script_of(c: char) -> Option<Script> {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic().then_some(Script::Latin);
+    }
+    let Some(slot) = MEMO.get(c as usize) else {
+        return script_of_reference(c);
+    };
+    // Relaxed is enough: every thread that fills a slot writes the same value.
+    match slot.load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let s = script_of_reference(c);
+            slot.store(s.map_or(NO_SCRIPT, |s| FIRST_SCRIPT + s as u8), Ordering::Relaxed);
+            s
+        }
+        NO_SCRIPT => None,
+        s => Some(Script::ALL[usize::from(s - FIRST_SCRIPT)]),
+    }
+}
+
+/// [`script_of_reference`] of each character below U+10000 met so far: [`UNKNOWN`] before
+/// the first call (so the 64 KB start as zeros and take no room in the binary),
+/// [`NO_SCRIPT`] for none, `FIRST_SCRIPT + s as u8` for script `s`.
+static MEMO: [AtomicU8; 0x10000] = [const { AtomicU8::new(UNKNOWN) }; 0x10000];
+const UNKNOWN: u8 = 0;
+const NO_SCRIPT: u8 = 1;
+const FIRST_SCRIPT: u8 = 2;
+
+/// The definition of [`script_of`]: letters (`char::is_alphabetic`) by Unicode block.
+fn script_of_reference(c: char) -> Option<Script> {
     if !c.is_alphabetic() {
         return None;
     }
@@ -129,6 +163,13 @@ impl ScriptCounts {
         }
     }
 
+    /// Adds the letters counted in `other`.
+    pub fn merge(&mut self, other: &ScriptCounts) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+    }
+
     /// Letters of script `s`.
     pub fn get(&self, s: Script) -> usize {
         self.counts[s as usize]
@@ -170,18 +211,27 @@ const UNSURE: f64 = 0.4;
 
 /// Fills `dir`, `lang`, `lang_source` and per-block directions.
 pub fn apply(page: &Page, out: &mut Extraction) {
+    // The letters of each block. `out.text` is the blocks' texts joined by newlines
+    // (`render::text`), so its letters are theirs: the article is not counted a second time.
+    let block_counts: Vec<ScriptCounts> = out.blocks.iter().map(|b| ScriptCounts::of(&b.text)).collect();
+    let mut counts = ScriptCounts::default();
+    for c in &block_counts {
+        counts.merge(c);
+    }
+
     // The main content; the headline and then the whole page only when it has too few letters
     // to judge (an empty extraction still gets a direction and language for its headline).
-    let mut sample = out.text.clone();
-    let mut counts = ScriptCounts::of(&sample);
+    let mut sample = std::borrow::Cow::Borrowed(out.text.as_str());
     if counts.letters() < 20 {
-        sample.push('\n');
-        sample.push_str(&out.title);
+        let mut s = out.text.clone();
+        s.push('\n');
+        s.push_str(&out.title);
         for f in crate::title::fragments(page) {
-            sample.push('\n');
-            sample.push_str(&f.text);
+            s.push('\n');
+            s.push_str(&f.text);
         }
-        counts = ScriptCounts::of(&sample);
+        counts = ScriptCounts::of(&s);
+        sample = std::borrow::Cow::Owned(s);
     }
 
     let (lang, source) = decide_lang(page, &sample, &counts);
@@ -190,8 +240,7 @@ pub fn apply(page: &Page, out: &mut Extraction) {
     out.dir = decide_dir(&counts, page.head.dir.as_deref(), &out.lang);
 
     // Blocks whose own majority differs from the article's.
-    for b in &mut out.blocks {
-        let c = ScriptCounts::of(&b.text);
+    for (b, c) in out.blocks.iter_mut().zip(&block_counts) {
         let own = match c.rtl_share() {
             Some(s) if s > 0.5 => Some(Dir::Rtl),
             Some(s) if s < 0.5 => Some(Dir::Ltr),
@@ -373,23 +422,94 @@ const PERSIAN_LETTERS: &[char] = &['پ', 'چ', 'ژ', 'گ', 'ی', 'ک'];
 /// ALEF MAKSURA ى, ARABIC YEH ي, ARABIC KAF ك.
 const ARABIC_LETTERS: &[char] = &['ة', 'ى', 'ي', 'ك'];
 
+/// Which of the four sets above holds each character U+0600–U+06FF (where they all are): 1
+/// Pashto, 2 Urdu, 3 Persian, 4 Arabic, 0 none. Worked out by the compiler from the sets.
+const DISTINCTIVE: [u8; 256] = {
+    let sets = [PASHTO_LETTERS, URDU_LETTERS, PERSIAN_LETTERS, ARABIC_LETTERS];
+    let mut table = [0u8; 256];
+    let mut k = 0;
+    while k < sets.len() {
+        let mut i = 0;
+        while i < sets[k].len() {
+            let cp = sets[k][i] as usize;
+            assert!(0x600 <= cp && cp < 0x700, "a distinctive letter outside the Arabic block");
+            assert!(table[cp - 0x600] == 0, "a letter in two sets");
+            table[cp - 0x600] = k as u8 + 1;
+            i += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
 // The most frequent function words of each language (written with the letters its
-// orthography uses, so the lists do not overlap).
+// orthography uses; only هم is in two lists). Looked up through `arabic_script_word`.
+#[cfg(test)]
 const ARABIC_WORDS: &[&str] = &["في", "من", "على", "إلى", "أن", "التي", "الذي", "عن", "مع", "هذا", "هذه", "كان", "قال", "بين", "إن", "لا", "ما", "أو", "كما", "بعد"];
+#[cfg(test)]
 const PERSIAN_WORDS: &[&str] = &["در", "به", "از", "که", "این", "را", "با", "است", "برای", "آن", "یک", "شد", "می", "هم", "بود", "شده", "کرد", "خود", "تا", "اما"];
+#[cfg(test)]
 const URDU_WORDS: &[&str] = &["کے", "کی", "ہے", "میں", "اور", "کا", "کو", "سے", "نے", "یہ", "ہیں", "پر", "بھی", "کہ", "گیا", "ہو", "تھا", "وہ", "کر", "لیے"];
+#[cfg(test)]
 const PASHTO_WORDS: &[&str] = &["د", "او", "په", "چې", "کې", "ته", "دا", "هم", "له", "وي", "دي", "شوي", "یې", "سره", "لپاره", "ده", "نه", "کړي", "وو", "دې"];
+
+/// Bits of the frequent-word lists that hold `word`: 1 Arabic, 2 Persian, 4 Urdu, 8 Pashto
+/// (the lists above, which a test checks this against; one `match` instead of 80 string
+/// comparisons a word).
+fn arabic_script_word(word: &str) -> u8 {
+    const AR: u8 = 1;
+    const FA: u8 = 2;
+    const UR: u8 = 4;
+    const PS: u8 = 8;
+    match word {
+        "في" | "من" | "على" | "إلى" | "أن" | "التي" | "الذي" | "عن" | "مع" | "هذا" | "هذه" | "كان" | "قال" | "بين" | "إن" | "لا" | "ما" | "أو" | "كما" | "بعد" => AR,
+        "در" | "به" | "از" | "که" | "این" | "را" | "با" | "است" | "برای" | "آن" | "یک" | "شد" | "می" | "بود" | "شده" | "کرد" | "خود" | "تا" | "اما" => FA,
+        "هم" => FA | PS,
+        "کے" | "کی" | "ہے" | "میں" | "اور" | "کا" | "کو" | "سے" | "نے" | "یہ" | "ہیں" | "پر" | "بھی" | "کہ" | "گیا" | "ہو" | "تھا" | "وہ" | "کر" | "لیے" => UR,
+        "د" | "او" | "په" | "چې" | "کې" | "ته" | "دا" | "له" | "وي" | "دي" | "شوي" | "یې" | "سره" | "لپاره" | "ده" | "نه" | "کړي" | "وو" | "دې" => PS,
+        _ => 0,
+    }
+}
 
 /// Tells Arabic, Persian, Urdu and Pashto apart by their distinctive letters and words.
 fn detect_arabic_script(text: &str) -> Detected {
-    let letters = text.chars().filter(|c| script_of(*c) == Some(Script::Arabic)).count().max(1) as f64;
-    let rate = |set: &[char]| text.chars().filter(|c| set.contains(c)).count() as f64 / letters;
-    let (pashto, urdu, persian, arabic) = (rate(PASHTO_LETTERS), rate(URDU_LETTERS), rate(PERSIAN_LETTERS), rate(ARABIC_LETTERS));
+    // One pass over the text: its Arabic-script letters, how many of them each language's
+    // distinctive letters are, its words (runs of Arabic-script letters and zero-width
+    // non-joiners) and how many of them each language's frequent words are.
+    let mut letters = 0usize;
+    let mut distinctive = [0usize; 5]; // by DISTINCTIVE's numbers (0: none)
+    let mut words = 0usize;
+    let mut frequent = [0usize; 4]; // by arabic_script_word's bits
+    let mut word_start = None;
+    let mut count_word = |word: &str| {
+        words += 1;
+        let langs = arabic_script_word(word);
+        for (i, f) in frequent.iter_mut().enumerate() {
+            *f += usize::from(langs & (1 << i) != 0);
+        }
+    };
+    for (i, c) in text.char_indices() {
+        let arabic = script_of(c) == Some(Script::Arabic);
+        letters += usize::from(arabic);
+        if let Some(set) = (c as usize).checked_sub(0x600).and_then(|k| DISTINCTIVE.get(k)) {
+            distinctive[usize::from(*set)] += 1;
+        }
+        if arabic || c == '\u{200c}' {
+            word_start.get_or_insert(i);
+        } else if let Some(start) = word_start.take() {
+            count_word(&text[start..i]);
+        }
+    }
+    if let Some(start) = word_start {
+        count_word(&text[start..]);
+    }
 
-    let words: Vec<&str> = text.split(|c: char| !(script_of(c) == Some(Script::Arabic) || c == '\u{200c}')).filter(|w| !w.is_empty()).collect();
-    let n = words.len().max(1) as f64;
-    let share = |list: &[&str]| words.iter().filter(|w| list.contains(w)).count() as f64 / n;
-    let (w_ar, w_fa, w_ur, w_ps) = (share(ARABIC_WORDS), share(PERSIAN_WORDS), share(URDU_WORDS), share(PASHTO_WORDS));
+    let letters = letters.max(1) as f64;
+    let rate = |set: usize| distinctive[set] as f64 / letters;
+    let (pashto, urdu, persian, arabic) = (rate(1), rate(2), rate(3), rate(4));
+    let n = words.max(1) as f64;
+    let share = |bit: usize| frequent[bit] as f64 / n;
+    let (w_ar, w_fa, w_ur, w_ps) = (share(0), share(1), share(2), share(3));
 
     // Pashto and Urdu letters are rare elsewhere, so their presence decides; Persian and Arabic
     // share most letters, so their own letters and frequent words are weighed against each other.
@@ -408,7 +528,7 @@ fn detect_arabic_script(text: &str) -> Detected {
     }
 }
 
-/// Frequent words of seven Latin-script languages.
+/// Frequent words of seven Latin-script languages (looked up through [`latin_stopword`]).
 const LATIN_WORDS: &[(&str, &[&str])] = &[
     ("en", &["the", "and", "of", "to", "is", "in", "that", "it", "with", "for", "was", "on", "are", "this", "be", "by", "as", "you", "have", "not"]),
     ("de", &["der", "die", "und", "das", "ist", "nicht", "ein", "eine", "zu", "den", "mit", "von", "sich", "auf", "für", "im", "dem", "auch", "es", "wird"]),
@@ -422,18 +542,83 @@ const LATIN_WORDS: &[(&str, &[&str])] = &[
 /// A stopword vote among seven Latin-script languages; `None` when no language is clearly
 /// ahead (other Latin-script languages are left unknown rather than guessed).
 fn detect_latin(text: &str) -> Option<Detected> {
-    let words: Vec<String> = text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).take(5000).map(|w| w.to_lowercase()).collect();
-    if words.len() < 5 {
+    // Words are runs of letters; the first 5000 vote.
+    let mut words = 0;
+    let mut hits = [0usize; LATIN_WORDS.len()];
+    let mut lower = String::new();
+    for word in text.split(|c: char| script_of(c).is_none()).filter(|w| !w.is_empty()).take(5000) {
+        words += 1;
+        let langs = latin_stopword(word, &mut lower);
+        for (i, h) in hits.iter_mut().enumerate() {
+            *h += usize::from(langs & (1 << i) != 0);
+        }
+    }
+    if words < 5 {
         return None;
     }
-    let n = words.len() as f64;
-    let mut scores: Vec<(&'static str, f64)> =
-        LATIN_WORDS.iter().map(|(lang, list)| (*lang, words.iter().filter(|w| list.contains(&w.as_str())).count() as f64 / n)).collect();
+    let n = words as f64;
+    let mut scores: Vec<(&'static str, f64)> = LATIN_WORDS.iter().zip(hits).map(|((lang, _), h)| (*lang, h as f64 / n)).collect();
     scores.sort_by(|a, b| b.1.total_cmp(&a.1));
     let (best, runner) = (scores[0], scores[1]);
     // Function words make up a fifth to a half of running text; ahead by a third, it is that
     // language.
     (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+}
+
+/// The languages of [`LATIN_WORDS`] whose list holds `word` once lowercased, as bits
+/// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word. `lower` is scratch space, reused
+/// from word to word so that no word allocates.
+///
+/// One `match` instead of 140 string comparisons a word. The word is lowercased character by
+/// character, and given up as soon as it is longer than the longest function word (counted in
+/// characters: lowercasing can change the length in bytes). This is `str::to_lowercase` except
+/// for a final capital sigma, which is Greek either way and so in no list. A test checks that
+/// it agrees with the lists.
+fn latin_stopword(word: &str, lower: &mut String) -> u8 {
+    const EN: u8 = 1 << 0;
+    const DE: u8 = 1 << 1;
+    const FR: u8 = 1 << 2;
+    const ES: u8 = 1 << 3;
+    const IT: u8 = 1 << 4;
+    const PT: u8 = 1 << 5;
+    const NL: u8 = 1 << 6;
+    // Characters of the longest function word ("questo").
+    const LONGEST: usize = 6;
+
+    lower.clear();
+    let mut chars = 0;
+    for c in word.chars() {
+        if c.is_ascii() {
+            chars += 1;
+            lower.push(c.to_ascii_lowercase());
+        } else {
+            for l in c.to_lowercase() {
+                chars += 1;
+                lower.push(l);
+            }
+        }
+        if chars > LONGEST {
+            return 0;
+        }
+    }
+    match lower.as_str() {
+        "the" | "and" | "of" | "to" | "that" | "it" | "with" | "for" | "was" | "on" | "are" | "this" | "be" | "by" | "as" | "you" | "have" | "not" => EN,
+        "is" | "in" => EN | NL,
+        "der" | "die" | "und" | "ist" | "nicht" | "ein" | "eine" | "zu" | "den" | "mit" | "von" | "sich" | "auf" | "für" | "im" | "dem" | "auch" | "wird" => DE,
+        "das" => DE | PT,
+        "es" => DE | ES,
+        "le" | "la" | "les" | "et" | "des" | "est" | "une" | "un" | "du" | "pas" | "dans" | "pour" | "qui" | "sur" | "au" | "ce" | "avec" | "sont" => FR,
+        "que" => FR | ES | PT,
+        "il" => FR | IT,
+        "el" | "los" | "las" | "y" | "su" | "al" | "como" | "más" | "pero" | "lo" => ES,
+        "en" => ES | NL,
+        "una" | "con" | "del" => ES | IT,
+        "por" | "para" | "se" | "no" => ES | PT,
+        "di" | "che" | "è" | "per" | "non" | "della" | "sono" | "gli" | "nel" | "anche" | "alla" | "come" | "più" | "questo" | "ha" | "si" => IT,
+        "o" | "os" | "do" | "da" | "em" | "um" | "uma" | "não" | "com" | "é" | "dos" | "na" | "mais" | "ao" => PT,
+        "de" | "het" | "een" | "van" | "niet" | "dat" | "op" | "te" | "zijn" | "met" | "voor" | "ik" | "er" | "aan" | "ook" | "maar" | "wordt" => NL,
+        _ => 0,
+    }
 }
 
 #[cfg(test)]
@@ -460,6 +645,178 @@ mod tests {
         assert_eq!(lang_of("Die Katze sitzt auf der Matte und ist mit der Welt zufrieden."), Some("de"));
         assert_eq!(lang_of("Le chat est assis sur le tapis et il est content de la vie."), Some("fr"));
         assert_eq!(lang_of("Lorem ipsum dolor sit amet consectetur adipiscing elit"), None);
+    }
+
+    #[test]
+    fn script_of_agrees_with_its_reference_on_every_char() {
+        // Twice: the first call works the answer out, the second reads it from the memo.
+        for _ in 0..2 {
+            for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
+                assert_eq!(script_of(c), script_of_reference(c), "{c:?} U+{:04X}", c as u32);
+            }
+        }
+    }
+
+    fn stopword(w: &str) -> u8 {
+        latin_stopword(w, &mut String::new())
+    }
+
+    #[test]
+    fn latin_stopword_agrees_with_the_lists() {
+        // Every listed word, in any case, gets exactly the languages whose lists hold it.
+        for (_, list) in LATIN_WORDS {
+            for w in *list {
+                let expected = LATIN_WORDS.iter().enumerate().filter(|(_, (_, l))| l.contains(w)).fold(0u8, |m, (i, _)| m | 1 << i);
+                assert_ne!(expected, 0);
+                assert_eq!(stopword(w), expected, "{w}");
+                assert_eq!(stopword(&w.to_uppercase()), expected, "{w} in capitals");
+            }
+        }
+        // Lowercasing can change the byte length: the Kelvin sign is `k` (Dutch "ik"), `İ` is
+        // `i` and a combining dot (so "İl" is not "il"); more characters than any function word
+        // once lowercased is no match.
+        assert_eq!(stopword("i\u{212A}"), 1 << 6);
+        assert_eq!(stopword("İl"), 0);
+        assert_eq!(stopword("İ"), 0);
+        assert_eq!(stopword("QUESTO"), 1 << 4);
+        assert_eq!(stopword("questoo"), 0);
+        assert_eq!(stopword("ÉÉÉÉÉÉÉ"), 0);
+        assert_eq!(stopword("É"), 1 << 5);
+        assert_eq!(stopword(""), 0);
+        assert_eq!(stopword("thé"), 0);
+        assert_eq!(stopword("ΣΣ"), 0);
+        // The old way, for words that are and are not in the lists.
+        for w in ["The", "AND", "İn", "İN", "Für", "FÜR", "MÁS", "Più", "NÃO", "Wordt", "ik", "I\u{212A}", "ß", "Straße", "o", "O", "x", "Ǆ", "ǅ"] {
+            let lower = w.to_lowercase();
+            let old = LATIN_WORDS.iter().enumerate().filter(|(_, (_, l))| l.contains(&lower.as_str())).fold(0u8, |m, (i, _)| m | 1 << i);
+            assert_eq!(stopword(w), old, "{w}");
+        }
+    }
+
+    /// `detect_latin` as it was written before the stopword `match`: the reference.
+    fn detect_latin_reference(text: &str) -> Option<Detected> {
+        let words: Vec<String> = text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).take(5000).map(|w| w.to_lowercase()).collect();
+        if words.len() < 5 {
+            return None;
+        }
+        let n = words.len() as f64;
+        let mut scores: Vec<(&'static str, f64)> =
+            LATIN_WORDS.iter().map(|(lang, list)| (*lang, words.iter().filter(|w| list.contains(&w.as_str())).count() as f64 / n)).collect();
+        scores.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let (best, runner) = (scores[0], scores[1]);
+        (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+    }
+
+    #[test]
+    fn detect_latin_agrees_with_its_reference() {
+        let texts = [
+            "",
+            "the",
+            "The cat sat on the mat and it was happy with the world.",
+            "Die Katze sitzt auf der Matte und ist mit der Welt zufrieden.",
+            "Le chat est assis sur le tapis et il est content de la vie.",
+            "El gato y la casa, que es para los niños; con más café.",
+            "Il gatto è nel giardino della casa, più bello che mai, per questo.",
+            "O gato não está em casa, é da avó e do avô, para mais um dia.",
+            "De kat is niet in het huis en ik ben er ook niet, maar wordt het beter.",
+            "IN İN İn i\u{212A} IK ΣΟΦΙΑ σοφια Straße 123 4.5 e-mail o'clock",
+            "Lorem ipsum dolor sit amet consectetur adipiscing elit",
+            "que que que de de en en es es is is",
+        ];
+        for t in texts {
+            assert_eq!(detect_latin(t), detect_latin_reference(t), "{t:?}");
+        }
+        for a in texts {
+            for b in texts {
+                let t = format!("{a} {b}, {a}");
+                assert_eq!(detect_latin(&t), detect_latin_reference(&t), "{t:?}");
+            }
+        }
+        // Only the first 5000 words vote: English first, then enough Dutch to win if it counted.
+        for extra in [0, 1, 2] {
+            let t = format!("{}{}{}", "the cat ".repeat(2499), "x ".repeat(extra), "de het een en van ".repeat(3000));
+            assert_eq!(detect_latin(&t), detect_latin_reference(&t), "extra {extra}");
+            let t = t.trim_end();
+            assert_eq!(detect_latin(t), detect_latin_reference(t), "extra {extra}, trimmed");
+        }
+    }
+
+    #[test]
+    fn arabic_script_word_agrees_with_the_lists() {
+        let lists = [ARABIC_WORDS, PERSIAN_WORDS, URDU_WORDS, PASHTO_WORDS];
+        for list in lists {
+            for w in list {
+                let expected = lists.iter().enumerate().filter(|(_, l)| l.contains(w)).fold(0u8, |m, (i, _)| m | 1 << i);
+                assert_eq!(arabic_script_word(w), expected, "{w}");
+            }
+        }
+        for w in ["", "کتاب", "می\u{200c}خواهم", "فی", "هما", "ه"] {
+            assert_eq!(arabic_script_word(w), 0, "{w}");
+        }
+    }
+
+    /// `detect_arabic_script` as it was written before it became one pass: the reference.
+    fn detect_arabic_script_reference(text: &str) -> Detected {
+        let letters = text.chars().filter(|c| script_of_reference(*c) == Some(Script::Arabic)).count().max(1) as f64;
+        let rate = |set: &[char]| text.chars().filter(|c| set.contains(c)).count() as f64 / letters;
+        let (pashto, urdu, persian, arabic) = (rate(PASHTO_LETTERS), rate(URDU_LETTERS), rate(PERSIAN_LETTERS), rate(ARABIC_LETTERS));
+        let words: Vec<&str> = text.split(|c: char| !(script_of_reference(c) == Some(Script::Arabic) || c == '\u{200c}')).filter(|w| !w.is_empty()).collect();
+        let n = words.len().max(1) as f64;
+        let share = |list: &[&str]| words.iter().filter(|w| list.contains(w)).count() as f64 / n;
+        let (w_ar, w_fa, w_ur, w_ps) = (share(ARABIC_WORDS), share(PERSIAN_WORDS), share(URDU_WORDS), share(PASHTO_WORDS));
+        if pashto >= 0.01 && w_ps >= w_ur {
+            return Detected { lang: "ps", confident: pashto >= 0.02 };
+        }
+        if urdu >= 0.01 {
+            return Detected { lang: "ur", confident: urdu >= 0.02 };
+        }
+        let fa_score = persian + w_fa;
+        let ar_score = arabic + w_ar;
+        if fa_score > ar_score {
+            Detected { lang: "fa", confident: fa_score >= 0.05 && fa_score >= 3.0 * ar_score }
+        } else {
+            Detected { lang: "ar", confident: ar_score >= 0.05 && ar_score >= 3.0 * fa_score }
+        }
+    }
+
+    #[test]
+    fn detect_arabic_script_agrees_with_its_reference() {
+        let texts = [
+            "",
+            "123 ،؛ !",
+            "هم",
+            "هم هم د",
+            "در\u{200c} به\u{200c}\u{200c}از \u{200c}که",
+            "کے کی ہے ٹ ٹ ٹ abc في من",
+            "ټول انسانان ازاد نړۍ ته راځي او د حيثيت او حقونو له پلوه سره برابر دي.",
+            "يولد جميع الناس أحرارًا متساوين في الكرامة والحقوق. وقد وهبوا عقلاً وضميرًا",
+            "تمام افراد بشر آزاد به دنیا می\u{200c}آیند و از لحاظ حیثیت و حقوق با هم برابرند.",
+            "تمام انسان آزاد اور حقوق و عزت کے اعتبار سے برابر پیدا ہوئے ہیں۔",
+            "ﻻ ﷲ ޓ العربية123في٣من",
+            "Mixed English في text من with کے words",
+        ];
+        for t in texts {
+            assert_eq!(detect_arabic_script(t), detect_arabic_script_reference(t), "{t:?}");
+        }
+        // Every pair of the texts, so counts and ties shift.
+        for a in texts {
+            for b in texts {
+                let t = format!("{a} {b}{a}");
+                assert_eq!(detect_arabic_script(&t), detect_arabic_script_reference(&t), "{t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn article_letters_are_the_blocks_letters() {
+        // `apply` counts the blocks and not `out.text` again: their letters must be the same.
+        let out = run("<html><body><article><h1>Titre é</h1><p>Un paragraphe, en français. İstanbul K</p><ul><li>élément</li><li>ثانية</li></ul><p>123 !</p></article></body></html>");
+        assert!(out.blocks.len() >= 2, "{:?}", out.blocks);
+        let mut sum = ScriptCounts::default();
+        for b in &out.blocks {
+            sum.merge(&ScriptCounts::of(&b.text));
+        }
+        assert_eq!(sum, ScriptCounts::of(&out.text));
     }
 
     #[test]
