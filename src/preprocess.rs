@@ -282,21 +282,29 @@ fn is_boilerplate(name: &str) -> bool {
 
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
 pub fn collapse_whitespace(s: &str) -> String {
+    let bytes = s.as_bytes();
+    // The width of the whitespace character at `i` (U+00A0 is the two bytes C2 A0; C2 is never
+    // inside another character, and ASCII bytes never are).
+    let space_at = |i: usize| match bytes[i] {
+        b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => 1,
+        0xC2 if bytes.get(i + 1) == Some(&0xA0) => 2,
+        _ => 0,
+    };
     let mut out = String::with_capacity(s.len());
-    let mut space = false;
-    for c in s.chars() {
-        if matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}') {
-            space = true;
-        } else {
-            if space {
-                out.push(' ');
-                space = false;
-            }
-            out.push(c);
+    let mut i = 0;
+    while i < bytes.len() {
+        let spaces = i;
+        while i < bytes.len() && space_at(i) > 0 {
+            i += space_at(i);
         }
-    }
-    if space {
-        out.push(' ');
+        if i > spaces {
+            out.push(' ');
+        }
+        let word = i;
+        while i < bytes.len() && space_at(i) == 0 {
+            i += 1;
+        }
+        out.push_str(&s[word..i]);
     }
     out
 }
@@ -754,6 +762,38 @@ fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition `collapse_whitespace` implements byte-wise: char by char.
+    fn collapse_reference(s: &str) -> String {
+        let mut out = String::new();
+        let mut space = false;
+        for c in s.chars() {
+            if matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}') {
+                space = true;
+            } else {
+                if space {
+                    out.push(' ');
+                    space = false;
+                }
+                out.push(c);
+            }
+        }
+        if space {
+            out.push(' ');
+        }
+        out
+    }
+
+    #[test]
+    fn whitespace_collapses_as_defined() {
+        for s in ["", " ", "a", " a ", "a  b", "\u{a0}a\u{a0}\u{a0}b\n", "\t\r\n\x0c", "x\u{2003}y", "àÂ\u{a0}à", "Ġ\u{a0}", "a \u{a0} b  "] {
+            assert_eq!(collapse_whitespace(s), collapse_reference(s), "{s:?}");
+            let (core, leading, trailing) = collapse_and_trim(Cow::Borrowed(s));
+            let c = collapse_reference(s);
+            assert_eq!(core, c.trim_matches(' '), "{s:?}");
+            assert_eq!((leading, trailing), (c.starts_with(' '), c.len() > 1 && c.ends_with(' ')), "{s:?}");
+        }
+    }
 
     fn lines(html: &str) -> Vec<String> {
         Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources()

@@ -10,16 +10,23 @@ use crate::extraction::{Block, BlockKind, Dir};
 /// Escapes text for HTML element content and double-quoted attribute values.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    // The five characters are ASCII, so they are found byte by byte and the runs between them
+    // copied whole.
+    let mut from = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[from..i]);
+        out.push_str(entity);
+        from = i + 1;
     }
+    out.push_str(&s[from..]);
     out
 }
 
@@ -36,7 +43,7 @@ pub enum UrlUse {
 /// is `http(s):` (or `mailto:` for links). Relative URLs without a base are dropped.
 pub fn safe_url(base: Option<&url::Url>, raw: &str, what: UrlUse) -> Option<String> {
     let raw = raw.trim();
-    if raw.is_empty() || raw.starts_with('#') {
+    if raw.is_empty() || raw.starts_with('#') || is_data_url(raw) {
         return None;
     }
     // The URL parser strips tabs and newlines and lowercases the scheme, exactly as a browser
@@ -49,6 +56,14 @@ pub fn safe_url(base: Option<&url::Url>, raw: &str, what: UrlUse) -> Option<Stri
         ("http" | "https", _) | ("mailto", UrlUse::Link) => Some(parsed.into()),
         _ => None,
     }
+}
+
+/// Whether `raw` is a `data:` URL (never kept; often an inline image of many kilobytes, which
+/// is not worth parsing to learn that). Tabs and newlines are skipped as the URL parser skips
+/// them; anything less plain (say, a leading control character) is left to the parser.
+fn is_data_url(raw: &str) -> bool {
+    let mut scheme = raw.bytes().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+    b"data:".iter().all(|want| scheme.next().is_some_and(|b| b.to_ascii_lowercase() == *want))
 }
 
 /// The plain text: one block a line (a figure contributes its caption).
@@ -115,6 +130,25 @@ pub fn html(blocks: &[Block]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escape_replaces_the_five_characters_only() {
+        assert_eq!(escape(""), "");
+        assert_eq!(escape("a<b>&\"c'é"), "a&lt;b&gt;&amp;&quot;c&#39;é");
+        assert_eq!(escape("ن&"), "ن&amp;");
+    }
+
+    #[test]
+    fn data_urls_are_dropped_before_parsing() {
+        let base = url::Url::parse("https://example.org/a/").ok();
+        for raw in ["data:image/png;base64,AAAA", "DATA:text/html,x", "da\tta:x", " data:x"] {
+            assert!(is_data_url(raw.trim()) || raw.starts_with(' '), "{raw:?}");
+            assert_eq!(safe_url(base.as_ref(), raw, UrlUse::Image), None, "{raw:?}");
+        }
+        assert!(!is_data_url("dat"));
+        assert!(!is_data_url("database.png"));
+        assert_eq!(safe_url(base.as_ref(), "data.png", UrlUse::Image).as_deref(), Some("https://example.org/a/data.png"));
+    }
 
     #[test]
     fn only_http_https_and_mailto_survive() {

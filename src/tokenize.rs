@@ -87,7 +87,7 @@ pub fn normalise_newlines(html: &str) -> Cow<'_, str> {
 /// Tokenises `html` (newlines already normalised, see [`normalise_newlines`]) and hands every
 /// token to `emit`, in document order.
 pub fn tokenize<'s>(html: &'s str, emit: impl FnMut(Token<'s>)) {
-    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: String::new() };
+    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: String::new(), attrs: Vec::new() };
     t.run();
 }
 
@@ -108,6 +108,9 @@ struct Tokenizer<'s, F> {
     emit: F,
     /// The name of the last start tag, for "appropriate end tag" (empty after an end tag).
     last_start: String,
+    /// The attributes of the tag being read (reused, so a tag's own list is allocated once, at
+    /// its final size).
+    attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -338,7 +341,8 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
     /// The states after the tag name: attributes, `/`, `>`.
     fn rest_of_tag(&mut self, start: bool, name: Cow<'s, str>) -> Content {
         let s = self.s;
-        let mut attrs: Vec<(Cow<'s, str>, Cow<'s, str>)> = Vec::new();
+        let mut attrs = std::mem::take(&mut self.attrs);
+        attrs.clear();
         let mut self_closing = false;
         loop {
             // Before attribute name.
@@ -409,10 +413,14 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             let next = content_after(&name);
             self.last_start.clear();
             self.last_start.push_str(&name);
-            (self.emit)(Token::Start { name, attrs, self_closing });
+            let own: Vec<_> = attrs.drain(..).collect();
+            self.attrs = attrs;
+            (self.emit)(Token::Start { name, attrs: own, self_closing });
             next
         } else {
             self.last_start.clear();
+            attrs.clear(); // an end tag's attributes are dropped
+            self.attrs = attrs;
             (self.emit)(Token::End { name });
             Content::Data
         }
