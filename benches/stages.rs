@@ -25,8 +25,8 @@ const STAGE_PAGES_PER_SET: usize = 8;
 const E2E_PAGES_PER_SET: usize = 40;
 
 /// Every intermediate result of the pipeline for one page, computed once outside the timing.
-struct Prepared {
-    page: Page,
+struct Prepared<'a> {
+    page: Page<'a>,
     t1: Vec<u32>,
     t2: Vec<u32>,
     /// Regions before Algorithm 1 ran.
@@ -41,7 +41,7 @@ struct Prepared {
     before_sentences: Extraction,
 }
 
-fn prepare(p: &CorpusPage, options: &Options) -> Prepared {
+fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let algorithm = options.algorithm;
     let page = Page::parse(&p.html, Preprocessing::of(&options));
     let (t1, t2) = density::counts(&page, algorithm);

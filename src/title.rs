@@ -795,7 +795,7 @@ mod tests {
     use super::*;
     use crate::options::LinkFilter;
 
-    fn page(html: &str) -> Page {
+    fn page(html: &str) -> Page<'_> {
         Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
     }
 

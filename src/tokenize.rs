@@ -413,6 +413,9 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             let next = content_after(&name);
             self.last_start.clear();
             self.last_start.push_str(&name);
+            // Drained, not taken: the token gets a list of exactly its size and the buffer
+            // keeps its room for the next tag.
+            #[allow(clippy::drain_collect)]
             let own: Vec<_> = attrs.drain(..).collect();
             self.attrs = attrs;
             (self.emit)(Token::Start { name, attrs: own, self_closing });
