@@ -301,7 +301,8 @@ pub fn collapse_whitespace(s: &str) -> String {
             out.push(' ');
         }
         let word = i;
-        while i < bytes.len() && space_at(i) == 0 {
+        // Bytes above the space, but for U+00A0's lead byte, are never whitespace.
+        while i < bytes.len() && ((bytes[i] > b' ' && bytes[i] != 0xC2) || space_at(i) == 0) {
             i += 1;
         }
         out.push_str(&s[word..i]);
@@ -710,6 +711,20 @@ fn weigh_canonical(tok: &Tok, w: &mut Weight) {
     w.ascii += punctuation;
 }
 
+/// The characters of `collapse_whitespace(s).trim()`, counted without building it. (Every
+/// character `collapse_whitespace` collapses is Unicode whitespace, so trimming first and
+/// collapsing after gives the same text.)
+fn collapsed_trimmed_chars(s: &str) -> usize {
+    let mut n = 0;
+    let mut in_space = false;
+    for c in s.trim().chars() {
+        let space = is_space(c);
+        n += usize::from(!space || !in_space);
+        in_space = space;
+    }
+    n
+}
+
 /// A token with, for anchors under Filter 3, the placeholder length LT - 7.
 struct FilteredTok<'a> {
     tok: Tok<'a>,
@@ -743,7 +758,7 @@ fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'
             let lt: usize = toks[i + 1..=end]
                 .iter()
                 .map(|t| match t {
-                    Tok::Text(s) => collapse_whitespace(s).trim().chars().count(),
+                    Tok::Text(s) => collapsed_trimmed_chars(s),
                     _ => 0,
                 })
                 .sum();
@@ -786,12 +801,13 @@ mod tests {
 
     #[test]
     fn whitespace_collapses_as_defined() {
-        for s in ["", " ", "a", " a ", "a  b", "\u{a0}a\u{a0}\u{a0}b\n", "\t\r\n\x0c", "x\u{2003}y", "àÂ\u{a0}à", "Ġ\u{a0}", "a \u{a0} b  "] {
+        for s in ["", " ", "a", " a ", "a  b", "\u{2003} a \u{2003}", "a\u{2003} \u{2003}b", "\u{a0}a\u{a0}\u{a0}b\n", "\t\r\n\x0c", "x\u{2003}y", "àÂ\u{a0}à", "Ġ\u{a0}", "a \u{a0} b  "] {
             assert_eq!(collapse_whitespace(s), collapse_reference(s), "{s:?}");
             let (core, leading, trailing) = collapse_and_trim(Cow::Borrowed(s));
             let c = collapse_reference(s);
             assert_eq!(core, c.trim_matches(' '), "{s:?}");
             assert_eq!((leading, trailing), (c.starts_with(' '), c.len() > 1 && c.ends_with(' ')), "{s:?}");
+            assert_eq!(collapsed_trimmed_chars(s), c.trim().chars().count(), "{s:?}");
         }
     }
 
