@@ -497,10 +497,8 @@ impl<'a> Page<'a> {
             }
             "body" => self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty())),
             "base" if self.head.base_href.is_none() => self.head.base_href = get("href"),
-            "link" if self.head.canonical.is_none() => {
-                if get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) {
-                    self.head.canonical = get("href");
-                }
+            "link" if self.head.canonical.is_none() && get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) => {
+                self.head.canonical = get("href");
             }
             _ => {}
         }
