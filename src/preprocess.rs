@@ -362,10 +362,7 @@ impl<'a> Page<'a> {
     /// Text is left raw.
     fn strip<'s>(&mut self, html: &'s str, prune: bool) -> Vec<Tok<'s>> {
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
-        let mut tokens = Vec::with_capacity(html.len() / 40);
-        tokenize(html, |t| tokens.push(t));
-
-        let mut out: Vec<Tok<'s>> = Vec::with_capacity(tokens.len());
+        let mut out: Vec<Tok<'s>> = Vec::with_capacity(html.len() / 40);
         // The element being dropped, and how deep we are inside elements of its name.
         let mut dropping: Option<(Cow<'s, str>, usize)> = None;
         let mut in_head = false;
@@ -373,7 +370,8 @@ impl<'a> Page<'a> {
         let mut in_title = false;
         let mut in_svg = 0usize;
 
-        for token in tokens {
+        // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
+        tokenize(html, |token| {
             match token {
                 Token::Start { name, attrs, self_closing } => {
                     let self_closing = self_closing || is_void(&name);
@@ -397,12 +395,12 @@ impl<'a> Page<'a> {
                             if *dropped == name && !self_closing {
                                 *depth += 1;
                             }
-                            continue;
+                            return;
                         }
                     }
                     if name == "head" {
                         in_head = !self_closing;
-                        continue;
+                        return;
                     }
                     if in_head && !is_head_element(&name) {
                         in_head = false; // the head ends where body content begins
@@ -411,7 +409,7 @@ impl<'a> Page<'a> {
                         if !self_closing && !is_void(&name) && is_dropped(&name) {
                             dropping = Some((name, 1));
                         }
-                        continue;
+                        return;
                     }
                     let boilerplate = prune && is_boilerplate(&name);
                     let hidden = hides(&name, &attrs);
@@ -419,13 +417,13 @@ impl<'a> Page<'a> {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
-                        continue;
+                        return;
                     }
                     if hidden {
-                        continue; // a hidden void element (an image kept for screen readers' sake)
+                        return; // a hidden void element (an image kept for screen readers' sake)
                     }
                     if name == "html" || name == "body" {
-                        continue;
+                        return;
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
@@ -436,7 +434,7 @@ impl<'a> Page<'a> {
                             in_head = false;
                             out.push(Tok::Start { name: Cow::Borrowed("br"), attrs: Vec::new(), self_closing: true });
                         }
-                        continue;
+                        return;
                     }
                     if (name == "svg" || name == "math") && in_svg > 0 {
                         in_svg -= 1;
@@ -454,14 +452,14 @@ impl<'a> Page<'a> {
                                 dropping = None;
                             }
                         }
-                        continue;
+                        return;
                     }
                     if name == "head" {
                         in_head = false;
-                        continue;
+                        return;
                     }
                     if in_head || name == "html" || name == "body" || is_void(&name) {
-                        continue;
+                        return;
                     }
                     out.push(Tok::End { name });
                 }
@@ -473,7 +471,7 @@ impl<'a> Page<'a> {
                         self.head.json_ld.push(s.to_string());
                     }
                     if dropping.is_some() || in_head {
-                        continue;
+                        return;
                     }
                     match out.last_mut() {
                         Some(Tok::Text(t)) => t.to_mut().push_str(&s),
@@ -481,7 +479,7 @@ impl<'a> Page<'a> {
                     }
                 }
             }
-        }
+        });
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
         out
     }
