@@ -640,8 +640,14 @@ pub fn canonical(tok: &Tok) -> String {
 }
 
 fn weigh_str(s: &str, w: &mut Weight) {
-    w.chars += s.chars().count() as u32;
-    let non_ascii = s.bytes().filter(|b| *b >= 0x80).count() as u32;
+    // One pass over the bytes: a character starts at every byte that is not a UTF-8
+    // continuation byte (10xxxxxx).
+    let (mut non_ascii, mut continuation) = (0u32, 0u32);
+    for &b in s.as_bytes() {
+        non_ascii += u32::from(b >= 0x80);
+        continuation += u32::from(b & 0xC0 == 0x80);
+    }
+    w.chars += s.len() as u32 - continuation;
     w.non_ascii += non_ascii;
     w.ascii += s.len() as u32 - non_ascii;
 }
