@@ -86,6 +86,15 @@ const MAX_DEPTH: usize = 512;
 /// How many inline elements a block keeps open at once; deeper ones keep their text only.
 const MAX_INLINE: usize = 64;
 
+/// `s.trim()`, in place (no second allocation).
+fn trim_owned(mut s: String) -> String {
+    let end = s.trim_end().len();
+    s.truncate(end);
+    let start = s.len() - s.trim_start().len();
+    s.drain(..start);
+    s
+}
+
 struct Builder<'a> {
     page: &'a Page<'a>,
     base: Option<url::Url>,
@@ -204,14 +213,14 @@ impl<'a> Builder<'a> {
         let text = if kind == BlockKind::Preformatted {
             self.text.trim_matches('\n').to_string()
         } else {
-            collapse_whitespace(&self.text).trim().to_string()
+            trim_owned(collapse_whitespace(&self.text))
         };
         let html = std::mem::take(&mut self.html);
         self.text.clear();
         if text.is_empty() {
             return;
         }
-        let html = if kind == BlockKind::Preformatted { html.trim_matches('\n').to_string() } else { html.trim().to_string() };
+        let html = if kind == BlockKind::Preformatted { html.trim_matches('\n').to_string() } else { trim_owned(html) };
         // A caption belongs to the figure's image just before it.
         if kind == BlockKind::Figure {
             if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
