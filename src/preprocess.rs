@@ -324,9 +324,7 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
     let inner = s[start..].trim_end_matches(is_space);
     let leading = start > 0;
     let trailing = !inner.is_empty() && inner.len() + start < s.len();
-    let b = inner.as_bytes();
-    let needs_collapse = b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r' | b'\x0c'))
-        || b.windows(2).any(|w| w == b"  " || w == [0xC2, 0xA0]);
+    let needs_collapse = needs_collapse(inner.as_bytes());
     if needs_collapse {
         return (Cow::Owned(collapse_whitespace(inner)), leading, trailing);
     }
@@ -340,6 +338,27 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
         }
     };
     (core, leading, trailing)
+}
+
+/// Whether `collapse_whitespace` would change `b` (which starts and ends with no whitespace):
+/// a tab, newline, CR or form feed, two spaces in a row, or U+00A0 (C2 A0). One pass; the
+/// common byte (above the space, not C2) costs one comparison.
+fn needs_collapse(b: &[u8]) -> bool {
+    let mut after_space = false;
+    for (k, &c) in b.iter().enumerate() {
+        if c > b' ' && c != 0xC2 {
+            after_space = false;
+            continue;
+        }
+        match c {
+            b'\t' | b'\n' | b'\r' | b'\x0c' => return true,
+            b' ' if after_space => return true,
+            b' ' => after_space = true,
+            0xC2 if b.get(k + 1) == Some(&0xA0) => return true,
+            _ => after_space = false, // C2 leading another character, or a control character
+        }
+    }
+    false
 }
 
 impl<'a> Page<'a> {
