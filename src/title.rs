@@ -305,8 +305,8 @@ fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
 /// for each fragment that shares a word with the query (the others score 0 under every
 /// measure), in document order.
 ///
-/// This is the plain reference: [`find`] scores only the fragments short enough to be kept
-/// ([`score_headline_candidates`]), with the same results to the last bit for those.
+/// This is the plain reference: [`find`] scores only the fragments short enough for it to
+/// keep, with the same results to the last bit for those.
 pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
     score_fragments(fragments, query).into_iter().map(|s| s.with_text(fragments)).collect()
 }
