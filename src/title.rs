@@ -195,13 +195,14 @@ enum Form {
 /// only look words up allocate nothing per word.
 fn compared_form(w: &str, buf: &mut String) -> Form {
     buf.clear();
+    if w.is_empty() {
+        return Form::Empty;
+    }
+    // One look at each byte for the most common case, lowercase ASCII.
+    if !w.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+        return Form::AsIs;
+    }
     if w.is_ascii() {
-        if w.is_empty() {
-            return Form::Empty;
-        }
-        if !w.bytes().any(|b| b.is_ascii_uppercase()) {
-            return Form::AsIs;
-        }
         // A capitalised word (the most common other case): copied and lowercased in place.
         buf.push_str(w);
         buf.make_ascii_lowercase();
