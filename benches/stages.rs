@@ -43,7 +43,7 @@ struct Prepared<'a> {
 
 fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let algorithm = options.algorithm;
-    let page = Page::parse(&p.html, Preprocessing::of(&options));
+    let page = Page::parse(&p.html, Preprocessing::of(options));
     let (t1, t2) = density::counts(&page, algorithm);
     let found = density::regions(&density::smooth(&t1, &t2), &t1);
     let mut chosen_regions = found.clone();
