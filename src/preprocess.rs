@@ -291,22 +291,29 @@ pub fn collapse_whitespace(s: &str) -> String {
         _ => 0,
     };
     let mut out = String::with_capacity(s.len());
+    // Text is copied in runs as long as possible: a lone ' ' is already collapsed, so only
+    // other whitespace and runs of several characters end a run.
+    let mut copied = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let spaces = i;
+        let c = bytes[i];
+        // Bytes above the space, but for U+00A0's lead byte, are never whitespace.
+        if (c > b' ' && c != 0xC2) || space_at(i) == 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
         while i < bytes.len() && space_at(i) > 0 {
             i += space_at(i);
         }
-        if i > spaces {
-            out.push(' ');
+        if c == b' ' && i == start + 1 {
+            continue; // one plain space: kept as it is
         }
-        let word = i;
-        // Bytes above the space, but for U+00A0's lead byte, are never whitespace.
-        while i < bytes.len() && ((bytes[i] > b' ' && bytes[i] != 0xC2) || space_at(i) == 0) {
-            i += 1;
-        }
-        out.push_str(&s[word..i]);
+        out.push_str(&s[copied..start]);
+        out.push(' ');
+        copied = i;
     }
+    out.push_str(&s[copied..]);
     out
 }
 
