@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# SECONDS per target (default 600); targets default to all four, run one after another in one
+# SECONDS per target (default 600); targets default to all five, run one after another in one
 # process each (the machine is shared: no parallel jobs). Needs cargo-fuzz
 # (`cargo install cargo-fuzz`); Rust stable runs it with RUSTC_BOOTSTRAP=1.
 #
@@ -18,7 +18,7 @@ ROOT=$(pwd)
 SECONDS_PER_TARGET=${1:-600}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(extract_bytes extract_page splice_tags decode)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(extract_bytes extract_page splice_tags decode tokenize)
 CORPUS=${DANA_CORPUS:-$ROOT/../shared/corpus}
 export RUSTC_BOOTSTRAP=1
 

@@ -9,7 +9,7 @@
 
 use crate::extraction::{Block, BlockKind};
 use crate::options::Algorithm;
-use crate::preprocess::{canonical, collapse_whitespace, is_block, is_void, Page, Tok};
+use crate::preprocess::{canonical, collapse_whitespace, is_block, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, safe_url, UrlUse};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`.
@@ -213,7 +213,16 @@ impl<'a> Builder<'a> {
         let text = if kind == BlockKind::Preformatted {
             self.text.trim_matches('\n').to_string()
         } else {
-            trim_owned(collapse_whitespace(&self.text))
+            // The texts were collapsed one by one in preprocessing, so their concatenation
+            // rarely needs it again: checked first, copied as it is when it does not.
+            // (Collapsing then trimming gives what trimming then collapsing gives: everything
+            // `collapse_whitespace` collapses is Unicode whitespace.)
+            let t = self.text.trim();
+            if needs_collapse(t.as_bytes()) {
+                collapse_whitespace(t)
+            } else {
+                t.to_string()
+            }
         };
         let html = std::mem::take(&mut self.html);
         self.text.clear();

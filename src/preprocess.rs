@@ -350,7 +350,7 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
 /// Whether `collapse_whitespace` would change `b` (which starts and ends with no whitespace):
 /// a tab, newline, CR or form feed, two spaces in a row, or U+00A0 (C2 A0). One pass; the
 /// common byte (above the space, not C2) costs one comparison.
-fn needs_collapse(b: &[u8]) -> bool {
+pub(crate) fn needs_collapse(b: &[u8]) -> bool {
     let mut after_space = false;
     for (k, &c) in b.iter().enumerate() {
         if c > b' ' && c != 0xC2 {

@@ -1,72 +1,20 @@
 //! Our tokenizer (`dana::tokenize`) against html5gum, the WHATWG tokenizer it replaced, with
 //! the same settings preprocessing used (default emitter, naive state switching): the same
-//! start tags (names, attributes, self-closing flags), end tags and text, on generated pages
-//! built from the constructs where tokenizers differ, on the XSS payloads and on the corpus.
-//! Comments, doctypes and errors are not compared (preprocessing drops them), and text is
-//! compared with adjacent pieces joined (preprocessing joins them).
+//! start tags (names, attributes, self-closing flags), end tags and text
+//! (`fuzz/src/lib.rs`, `tokenizers_agree`), on hand-written edge cases, on generated pages built
+//! from the constructs where tokenizers differ, on the XSS payloads and on the corpus. The
+//! fuzz target `tokenize` (scripts/fuzz.sh) runs the same comparison on libFuzzer's inputs.
 
 use std::path::PathBuf;
 
-use dana::tokenize::{normalise_newlines, tokenize, Token};
-
-#[derive(Debug, PartialEq)]
-enum T {
-    Start(String, Vec<(String, String)>, bool),
-    End(String),
-    Text(String),
-}
-
-fn push_text(out: &mut Vec<T>, s: &str) {
-    if s.is_empty() {
-        return;
-    }
-    match out.last_mut() {
-        Some(T::Text(t)) => t.push_str(s),
-        _ => out.push(T::Text(s.to_string())),
-    }
-}
-
-fn ours(html: &str) -> Vec<T> {
-    let html = normalise_newlines(html);
-    let mut out = Vec::new();
-    tokenize(&html, |t| match t {
-        Token::Start { name, attrs, self_closing } => {
-            out.push(T::Start(name.into_owned(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
-        }
-        Token::End { name } => out.push(T::End(name.into_owned())),
-        Token::Text(s) => push_text(&mut out, &s),
-    });
-    out
-}
-
-fn reference(html: &str) -> Vec<T> {
-    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let mut emitter = html5gum::DefaultEmitter::default();
-    emitter.naively_switch_states(true);
-    let mut out = Vec::new();
-    for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
-        match token {
-            html5gum::Token::StartTag(t) => {
-                out.push(T::Start(s(&t.name), t.attributes.iter().map(|(k, v)| (s(k), s(&v.value))).collect(), t.self_closing))
-            }
-            html5gum::Token::EndTag(t) => out.push(T::End(s(&t.name))),
-            html5gum::Token::String(t) => push_text(&mut out, &s(&t.value)),
-            _ => {}
-        }
-    }
-    out
-}
+// The comparison is the fuzz target's (`tokenize`), so the fuzzer and these tests check the same.
+#[path = "../fuzz/src/lib.rs"]
+#[allow(dead_code)]
+mod dana_fuzz;
 
 fn check(html: &str, what: &str) {
-    let (a, b) = (ours(html), reference(html));
-    if a != b {
-        let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-        panic!(
-            "{what}: token {at} differs\n ours:      {:?}\n reference: {:?}\n input (first 300 bytes): {:?}",
-            a.get(at),
-            b.get(at),
-            &html[..html.char_indices().nth(300).map_or(html.len(), |(i, _)| i)]
-        );
+    if let Err(e) = dana_fuzz::tokenizers_agree(html) {
+        panic!("{what}: {e}");
     }
 }
 

@@ -95,6 +95,85 @@ pub fn decode(data: &[u8]) {
     }
 }
 
+/// `tokenize`: our tokenizer (`dana::tokenize`) gives the tokens html5gum, the WHATWG
+/// tokenizer it replaced, gives with the settings preprocessing used (default emitter, naive
+/// state switching), on any text.
+pub fn tokenize(data: &[u8]) {
+    let html = String::from_utf8_lossy(data);
+    if let Err(e) = tokenizers_agree(&html) {
+        panic!("{e}");
+    }
+}
+
+/// A token as both tokenizers are compared: start tags (name, attributes, self-closing), end
+/// tags and text. Comments, doctypes and errors are not compared (preprocessing drops them),
+/// and adjacent text is joined (preprocessing joins it).
+#[derive(Debug, PartialEq)]
+pub enum Tk {
+    Start(String, Vec<(String, String)>, bool),
+    End(String),
+    Text(String),
+}
+
+fn push_text(out: &mut Vec<Tk>, s: &str) {
+    if s.is_empty() {
+        return;
+    }
+    match out.last_mut() {
+        Some(Tk::Text(t)) => t.push_str(s),
+        _ => out.push(Tk::Text(s.to_string())),
+    }
+}
+
+/// The tokens of `dana::tokenize`.
+pub fn ours(html: &str) -> Vec<Tk> {
+    use dana::tokenize::Token;
+    let html = dana::tokenize::normalise_newlines(html);
+    let mut out = Vec::new();
+    dana::tokenize::tokenize(&html, |t| match t {
+        Token::Start { name, attrs, self_closing } => {
+            out.push(Tk::Start(name.into_owned(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
+        }
+        Token::End { name } => out.push(Tk::End(name.into_owned())),
+        Token::Text(s) => push_text(&mut out, &s),
+    });
+    out
+}
+
+/// The tokens of html5gum (default emitter, naive state switching).
+pub fn reference(html: &str) -> Vec<Tk> {
+    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let mut emitter = html5gum::DefaultEmitter::default();
+    emitter.naively_switch_states(true);
+    let mut out = Vec::new();
+    for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
+        match token {
+            html5gum::Token::StartTag(t) => {
+                out.push(Tk::Start(s(&t.name), t.attributes.iter().map(|(k, v)| (s(k), s(&v.value))).collect(), t.self_closing))
+            }
+            html5gum::Token::EndTag(t) => out.push(Tk::End(s(&t.name))),
+            html5gum::Token::String(t) => push_text(&mut out, &s(&t.value)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `Err` with the first differing token when the two tokenizers disagree on `html`.
+pub fn tokenizers_agree(html: &str) -> Result<(), String> {
+    let (a, b) = (ours(html), reference(html));
+    if a == b {
+        return Ok(());
+    }
+    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    Err(format!(
+        "token {at} differs\n ours:      {:?}\n reference: {:?}\n input (first 300 bytes): {:?}",
+        a.get(at),
+        b.get(at),
+        &html[..html.char_indices().nth(300).map_or(html.len(), |(i, _)| i)]
+    ))
+}
+
 /// Snippets the structure-aware target splices into pages: unclosed and stray tags, raw-text
 /// and foreign elements, comments, references, hostile URLs and deep nesting.
 pub const SNIPPETS: &[&str] = &[
