@@ -806,22 +806,15 @@ fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'
 mod tests {
     use super::*;
 
-    /// The definition `collapse_whitespace` implements byte-wise: char by char.
+    /// The definition `collapse_whitespace` implements: the words between whitespace, joined by
+    /// one space, with one space for leading and trailing whitespace.
     fn collapse_reference(s: &str) -> String {
-        let mut out = String::new();
-        let mut space = false;
-        for c in s.chars() {
-            if matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}') {
-                space = true;
-            } else {
-                if space {
-                    out.push(' ');
-                    space = false;
-                }
-                out.push(c);
-            }
+        let words: Vec<&str> = s.split(is_space).filter(|w| !w.is_empty()).collect();
+        let mut out = words.join(" ");
+        if s.starts_with(is_space) {
+            out.insert(0, ' ');
         }
-        if space {
+        if s.ends_with(is_space) && !words.is_empty() {
             out.push(' ');
         }
         out

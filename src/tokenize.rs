@@ -667,23 +667,9 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                         Some(c) if escaped && c.is_ascii_alphabetic() => {
                             // Script data double escape start state: `<script` followed by
                             // whitespace, `/` or `>` enters the double-escaped state.
-                            let mut j = i + 1;
-                            while j < s.len() && s[j].is_ascii_alphabetic() {
-                                j += 1;
-                            }
-                            let is_script = s[i + 1..j].eq_ignore_ascii_case(b"script");
-                            state = match s.get(j) {
-                                Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') => {
-                                    j += 1;
-                                    if is_script {
-                                        S::DoubleEscaped
-                                    } else {
-                                        S::Escaped
-                                    }
-                                }
-                                _ => S::Escaped,
-                            };
-                            i = j;
+                            let (next, is_script) = script_word(s, i + 1);
+                            state = if is_script { S::DoubleEscaped } else { S::Escaped };
+                            i = next;
                         }
                         _ => {
                             i += 1;
@@ -713,24 +699,11 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                     if c == b'<' {
                         // Script data double escaped less-than sign state.
                         if s.get(i + 1) == Some(&b'/') {
-                            // Script data double escape end state.
-                            let mut j = i + 2;
-                            while j < s.len() && s[j].is_ascii_alphabetic() {
-                                j += 1;
-                            }
-                            let is_script = s[i + 2..j].eq_ignore_ascii_case(b"script");
-                            state = match s.get(j) {
-                                Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') => {
-                                    j += 1;
-                                    if is_script {
-                                        S::Escaped
-                                    } else {
-                                        S::DoubleEscaped
-                                    }
-                                }
-                                _ => S::DoubleEscaped,
-                            };
-                            i = j;
+                            // Script data double escape end state: `</script` followed by
+                            // whitespace, `/` or `>` goes back to the escaped state.
+                            let (next, is_script) = script_word(s, i + 2);
+                            state = if is_script { S::Escaped } else { S::DoubleEscaped };
+                            i = next;
                         } else {
                             i += 1;
                             state = S::DoubleEscaped;
@@ -823,6 +796,21 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         };
         let mut buf = [0u8; 4];
         Some(Cow::Owned(char::from_u32(c).unwrap_or('\u{fffd}').encode_utf8(&mut buf).to_string()))
+    }
+}
+
+/// The test of the script data double escape start and end states (13.2.5.27, 13.2.5.31): the
+/// ASCII letters from `from`, then whitespace, `/` or `>`. Returns where reading goes on (past
+/// that character, which the states consume; else at the character that ended the letters,
+/// which they read again) and whether the letters spell `script` with such a character after.
+fn script_word(s: &[u8], from: usize) -> (usize, bool) {
+    let mut j = from;
+    while j < s.len() && s[j].is_ascii_alphabetic() {
+        j += 1;
+    }
+    match s.get(j) {
+        Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') => (j + 1, s[from..j].eq_ignore_ascii_case(b"script")),
+        _ => (j, false),
     }
 }
 
