@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, tokenize, Token};
+use crate::tokenize::{normalise_newlines, tokenize};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,58 +40,9 @@ impl Preprocessing {
     }
 }
 
-/// A token of the page body after preprocessing. Names, values and text borrow from the page
-/// where they are written as they are read (no reference to decode, no whitespace to collapse).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Tok<'a> {
-    /// A start tag: lowercase name, attributes sorted by name (first of duplicates wins).
-    Start {
-        /// Tag name, lowercase.
-        name: Cow<'a, str>,
-        /// Attributes as (lowercase name, decoded value).
-        attrs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
-        /// Written as `<x/>`.
-        self_closing: bool,
-    },
-    /// An end tag.
-    End {
-        /// Tag name, lowercase.
-        name: Cow<'a, str>,
-    },
-    /// Text, character references decoded, whitespace collapsed to single spaces (except
-    /// inside `pre`, `textarea` and `listing`, where it is kept as written, CR LF as LF).
-    Text(Cow<'a, str>),
-}
-
-impl<'a> Tok<'a> {
-    /// The tag name of a start or end tag.
-    pub fn name(&self) -> Option<&str> {
-        match self {
-            Tok::Start { name, .. } | Tok::End { name } => Some(name),
-            Tok::Text(_) => None,
-        }
-    }
-
-    /// The value of an attribute of a start tag.
-    pub fn attr(&self, key: &str) -> Option<&str> {
-        match self {
-            Tok::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref()),
-            _ => None,
-        }
-    }
-
-    /// The same token, owning its strings.
-    pub fn into_owned(self) -> Tok<'static> {
-        let own = |c: Cow<'a, str>| Cow::Owned(c.into_owned());
-        match self {
-            Tok::Start { name, attrs, self_closing } => {
-                Tok::Start { name: own(name), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
-            }
-            Tok::End { name } => Tok::End { name: own(name) },
-            Tok::Text(t) => Tok::Text(own(t)),
-        }
-    }
-}
+/// A token of the page body after preprocessing: the tokenizer's own type. In a [`Page`], text
+/// tokens hold normalised text (see [`crate::tokenize::Token::Text`]).
+pub use crate::tokenize::Token as Tok;
 
 /// Per-token weights that phase 1 sums per line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -399,7 +350,7 @@ impl<'a> Page<'a> {
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         tokenize(html, |token| {
             match token {
-                Token::Start { name, attrs, self_closing } => {
+                Tok::Start { name, attrs, self_closing } => {
                     let self_closing = self_closing || is_void(&name);
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
@@ -453,7 +404,7 @@ impl<'a> Page<'a> {
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
-                Token::End { name } => {
+                Tok::End { name } => {
                     if name == "br" {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
@@ -489,7 +440,7 @@ impl<'a> Page<'a> {
                     }
                     out.push(Tok::End { name });
                 }
-                Token::Text(s) => {
+                Tok::Text(s) => {
                     if in_title {
                         self.head.title.push_str(&s);
                     }

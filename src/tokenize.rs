@@ -21,7 +21,9 @@
 
 use std::borrow::Cow;
 
-/// A token as preprocessing reads it.
+/// A token: what the tokenizer hands to preprocessing, and (as [`crate::preprocess::Tok`]) what
+/// a preprocessed page is made of. Names, values and text borrow from the page where they are
+/// written as they are read (no reference to decode, no whitespace to collapse).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token<'s> {
     /// A start tag: name lowercased (ASCII), attributes sorted by name with the first of
@@ -31,7 +33,7 @@ pub enum Token<'s> {
         name: Cow<'s, str>,
         /// (name, decoded value), sorted by name.
         attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
-        /// Written as `<x/>`.
+        /// Written as `<x/>` (in a page: also every void element).
         self_closing: bool,
     },
     /// An end tag (its attributes, if any, are dropped, as by the spec).
@@ -39,9 +41,41 @@ pub enum Token<'s> {
         /// Tag name.
         name: Cow<'s, str>,
     },
-    /// Text, character references decoded. Consecutive pieces of one text may come as
-    /// several tokens (for instance around a comment).
+    /// Text, character references decoded. From the tokenizer, consecutive pieces of one text
+    /// may come as several tokens (for instance around a comment). In a page, text is whole and
+    /// its whitespace collapsed to single spaces (except inside `pre`, `listing`, `xmp` and
+    /// `plaintext`, where it is kept as written, CR LF as LF).
     Text(Cow<'s, str>),
+}
+
+impl<'s> Token<'s> {
+    /// The tag name of a start or end tag.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Token::Start { name, .. } | Token::End { name } => Some(name),
+            Token::Text(_) => None,
+        }
+    }
+
+    /// The value of an attribute of a start tag.
+    pub fn attr(&self, key: &str) -> Option<&str> {
+        match self {
+            Token::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// The same token, owning its strings.
+    pub fn into_owned(self) -> Token<'static> {
+        let own = |c: Cow<'s, str>| Cow::Owned(c.into_owned());
+        match self {
+            Token::Start { name, attrs, self_closing } => {
+                Token::Start { name: own(name), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
+            }
+            Token::End { name } => Token::End { name: own(name) },
+            Token::Text(t) => Token::Text(own(t)),
+        }
+    }
 }
 
 /// How the content after a start tag is tokenised (html5gum's `naive_next_state`).
@@ -326,13 +360,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         let mut name = String::from(&self.src[from..i]);
         // The slow rest: uppercase letters and NULs.
         while i < s.len() && !matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') {
-            let end = next_char_end(s, i);
-            match s[i] {
-                0 => name.push('\u{fffd}'),
-                c if c.is_ascii_uppercase() => name.push(c.to_ascii_lowercase() as char),
-                _ => name.push_str(&self.src[i..end]),
-            }
-            i = end;
+            i = self.push_name_char(&mut name, i);
         }
         self.i = i;
         Cow::Owned(name)
@@ -450,16 +478,22 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
                 break;
             }
             first = false;
-            let end = next_char_end(s, i);
-            match c {
-                0 => name.push('\u{fffd}'),
-                c if c.is_ascii_uppercase() => name.push(c.to_ascii_lowercase() as char),
-                _ => name.push_str(&self.src[i..end]),
-            }
-            i = end;
+            i = self.push_name_char(&mut name, i);
         }
         self.i = i;
         Cow::Owned(name)
+    }
+
+    /// Adds the character at `i` to a tag or attribute name as the name states do (ASCII
+    /// uppercase lowercased, NUL as U+FFFD) and returns where the next one starts.
+    fn push_name_char(&self, name: &mut String, i: usize) -> usize {
+        let end = next_char_end(self.s, i);
+        match self.s[i] {
+            0 => name.push('\u{fffd}'),
+            c if c.is_ascii_uppercase() => name.push(c.to_ascii_lowercase() as char),
+            _ => name.push_str(&self.src[i..end]),
+        }
+        end
     }
 
     /// A quoted value up to (not past) its closing quote `q`, or to the end of the input.
