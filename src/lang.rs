@@ -83,10 +83,10 @@ impl Script {
 
 /// The script of a strong letter; `None` for digits, punctuation, spaces and symbols.
 ///
-/// Gives exactly what [`script_of_reference`] gives. It is called for every character of the
+/// Gives exactly what `script_of_reference` gives. It is called for every character of the
 /// article, and `char::is_alphabetic` is a table search for every non-ASCII character, so each
 /// answer in the Basic Multilingual Plane is worked out the first time its character is met
-/// and kept in [`MEMO`].
+/// and kept in `MEMO`.
 pub fn script_of(c: char) -> Option<Script> {
     if c.is_ascii() {
         return c.is_ascii_alphabetic().then_some(Script::Latin);
