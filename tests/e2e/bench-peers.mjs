@@ -14,14 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
-import { corpusRoot, REPO } from './lib/corpus.mjs';
+import { benchSample, cliArg, corpusRoot, REPO } from './lib/corpus.mjs';
 
-const SETS = ['cleaneval', 'cleanportaleval', 'dragnet', 'readability', 'r2l'];
-const arg = (flag, dflt) => {
-  const i = process.argv.indexOf(flag);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const perSet = Number(arg('--pages', 20));
+const perSet = Number(cliArg('--pages', 20));
 
 // build.sh writes the wasm package to pkg/ and copies it to www/pkg.
 const pkgDir = [path.join(REPO, 'www', 'pkg'), path.join(REPO, 'pkg')].find((d) => fs.existsSync(path.join(d, 'dana.js')));
@@ -35,24 +30,7 @@ if (!fs.existsSync(path.join(readabilityDir, 'Readability.js'))) {
   process.exit(1);
 }
 
-// The same sample as benches/common/mod.rs `sample(per_set)`.
-const urls = [];
-for (const set of SETS) {
-  const dir = path.join(corpusRoot(), set, 'pages');
-  if (!fs.existsSync(dir)) {
-    console.log(`note: ${dir} is missing; set ${set} skipped`);
-    continue;
-  }
-  // Byte order, as Rust sorts Strings.
-  const ids = fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  const n = Math.min(perSet, ids.length);
-  for (let k = 0; k < n; k++) urls.push(`/corpus/${set}/pages/${encodeURIComponent(ids[Math.floor((k * ids.length) / n)])}.html`);
-}
-if (urls.length < 10) {
-  console.error(`only ${urls.length} corpus pages under ${corpusRoot()} (need at least 10); set DANA_CORPUS`);
-  process.exit(1);
-}
+const urls = benchSample(perSet).map((p) => p.url);
 
 const server = await startServer({
   mounts: { '/': path.join(REPO, 'www'), '/pkg/': pkgDir, '/corpus/': corpusRoot(), '/readability/': readabilityDir },

@@ -21,36 +21,16 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { launchBrowser } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
-import { corpusRoot, REPO } from './lib/corpus.mjs';
+import { benchSample, cliArg, corpusRoot, REPO, SETS } from './lib/corpus.mjs';
 
-const SETS = ['cleaneval', 'cleanportaleval', 'dragnet', 'readability', 'r2l'];
-const arg = (flag, dflt) => {
-  const i = process.argv.indexOf(flag);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const perSet = Number(arg('--pages', 20));
-const passes = Number(arg('--passes', 5));
+const perSet = Number(cliArg('--pages', 20));
+const passes = Number(cliArg('--passes', 5));
 const options = process.argv.includes('--trace') ? { trace: true } : {};
-const pkg = path.resolve(arg('--pkg', path.join(REPO, 'pkg')));
+const pkg = path.resolve(cliArg('--pkg', path.join(REPO, 'pkg')));
 
 // ---- the sample ------------------------------------------------------------------------------
-const sample = [];
-for (const set of SETS) {
-  const dir = path.join(corpusRoot(), set, 'pages');
-  if (!fs.existsSync(dir)) {
-    console.log(`note: ${dir} is missing; set ${set} skipped`);
-    continue;
-  }
-  const ids = fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  const n = Math.min(perSet, ids.length);
-  for (let k = 0; k < n; k++) sample.push({ set, id: ids[Math.floor((k * ids.length) / n)] });
-}
-if (sample.length < 10) {
-  console.error(`only ${sample.length} corpus pages under ${corpusRoot()} (need at least 10); set DANA_CORPUS`);
-  process.exit(1);
-}
-const urls = sample.map((p) => `/corpus/${p.set}/pages/${encodeURIComponent(p.id)}.html`);
+const sample = benchSample(perSet);
+const urls = sample.map((p) => p.url);
 
 function summary(label, result) {
   const bytes = result.pages.reduce((s, p) => s + p.bytes, 0);

@@ -6,7 +6,7 @@
 //   // -> [{ set, id, file, bytes }] for the pages that exist; prints a note for each missing one
 //   requireAtLeast(pages, 2, 'demo test');  // throws when too few are present
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,4 +53,42 @@ export function requireAtLeast(pages, min, what) {
   if (pages.length < min) {
     throw new Error(`${what}: only ${pages.length} corpus pages found under ${corpusRoot()}, need at least ${min}`);
   }
+}
+
+/** The corpus sets, in the order the benchmarks report them. */
+export const SETS = ['cleaneval', 'cleanportaleval', 'dragnet', 'readability', 'r2l'];
+
+/**
+ * The benchmarks' sample, the same as benches/common/mod.rs `sample(per_set)`: per set, the page
+ * ids sorted bytewise (as Rust sorts Strings), the k-th of n taken from the sorted list. Returns
+ * [{ set, id, url }] (`url` on the benchmark servers' /corpus/ mount); prints a note for a
+ * missing set and exits when fewer than 10 pages are found.
+ */
+export function benchSample(perSet) {
+  const sample = [];
+  for (const set of SETS) {
+    const dir = path.join(corpusRoot(), set, 'pages');
+    if (!existsSync(dir)) {
+      console.log(`note: ${dir} is missing; set ${set} skipped`);
+      continue;
+    }
+    const ids = readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
+      .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const n = Math.min(perSet, ids.length);
+    for (let k = 0; k < n; k++) {
+      const id = ids[Math.floor((k * ids.length) / n)];
+      sample.push({ set, id, url: `/corpus/${set}/pages/${encodeURIComponent(id)}.html` });
+    }
+  }
+  if (sample.length < 10) {
+    console.error(`only ${sample.length} corpus pages under ${corpusRoot()} (need at least 10); set DANA_CORPUS`);
+    process.exit(1);
+  }
+  return sample;
+}
+
+/** The value after `flag` on the command line, or `dflt`. */
+export function cliArg(flag, dflt) {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? process.argv[i + 1] : dflt;
 }
