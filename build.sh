@@ -9,12 +9,27 @@
 # every install step is skipped when its tool is already there, so a second run only builds.
 #
 # Environment:
-#   DANA_CORPUS     corpus root for tests and benchmarks (default ../shared/corpus)
+#   DANA_CORPUS     corpus root for tests and benchmarks (default ../shared/corpus, beside this
+#                   checkout or beside the local checkout it was cloned from)
 #   DANA_WASM_OPT   1 (default): shrink the .wasm with npm binaryen's wasm-opt -Oz; 0: skip
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
-CORPUS=${DANA_CORPUS:-$ROOT/../shared/corpus}
+# The corpus: $DANA_CORPUS, else ../shared/corpus beside this checkout, else (for a clone made
+# elsewhere of a local checkout, say in a temporary folder) ../shared/corpus beside the checkout
+# it was cloned from. It is never copied into the repository.
+find_corpus() {
+  [ -n "${DANA_CORPUS:-}" ] && { echo "$DANA_CORPUS"; return; }
+  local beside=$ROOT/../shared/corpus origin
+  if [ ! -d "$beside" ]; then
+    origin=$(git -C "$ROOT" config --get remote.origin.url 2>/dev/null || true)
+    if [ -n "$origin" ] && [ -d "$origin/../shared/corpus" ]; then
+      beside=$(cd "$origin/../shared/corpus" && pwd)
+    fi
+  fi
+  echo "$beside"
+}
+CORPUS=$(find_corpus)
 export DANA_CORPUS=$CORPUS
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 
