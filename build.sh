@@ -11,26 +11,28 @@
 # Environment:
 #   DANA_CORPUS     corpus root for tests and benchmarks (default ../shared/corpus, beside this
 #                   checkout or beside the local checkout it was cloned from)
+#   DANA_XSS_PAYLOADS  the XSS payload list (default ../shared/security/xss-payloads.txt, the same way)
 #   DANA_WASM_OPT   1 (default): shrink the .wasm with npm binaryen's wasm-opt -Oz; 0: skip
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
-# The corpus: $DANA_CORPUS, else ../shared/corpus beside this checkout, else (for a clone made
-# elsewhere of a local checkout, say in a temporary folder) ../shared/corpus beside the checkout
-# it was cloned from. It is never copied into the repository.
-find_corpus() {
-  [ -n "${DANA_CORPUS:-}" ] && { echo "$DANA_CORPUS"; return; }
-  local beside=$ROOT/../shared/corpus origin
-  if [ ! -d "$beside" ]; then
+# The shared data (the corpora, the XSS payloads): ../shared beside this checkout, else (for a
+# clone made elsewhere of a local checkout, say in a temporary folder) ../shared beside the
+# checkout it was cloned from. It is never copied into the repository.
+find_shared() {
+  local shared=$ROOT/../shared origin
+  if [ ! -d "$shared" ]; then
     origin=$(git -C "$ROOT" config --get remote.origin.url 2>/dev/null || true)
-    if [ -n "$origin" ] && [ -d "$origin/../shared/corpus" ]; then
-      beside=$(cd "$origin/../shared/corpus" && pwd)
+    if [ -n "$origin" ] && [ -d "$origin/../shared" ]; then
+      shared=$(cd "$origin/../shared" && pwd)
     fi
   fi
-  echo "$beside"
+  echo "$shared"
 }
-CORPUS=$(find_corpus)
+SHARED=$(find_shared)
+CORPUS=${DANA_CORPUS:-$SHARED/corpus}
 export DANA_CORPUS=$CORPUS
+export DANA_XSS_PAYLOADS=${DANA_XSS_PAYLOADS:-$SHARED/security/xss-payloads.txt}
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 
 # The wasm size budget, in bytes (docs/PERFORMANCE.md says why these numbers). The build fails
