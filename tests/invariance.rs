@@ -30,6 +30,10 @@ use std::path::PathBuf;
 use dana::{Algorithm, Options};
 use html5gum::{DefaultEmitter, Token, Tokenizer};
 
+#[path = "support/corpus.rs"]
+mod corpus_support;
+use corpus_support::corpus_root;
+
 /// The pages: five per English set, every page of the r2l set.
 const PAGES: &[(&str, &str)] = &[
     ("cleaneval", "dev-17"),
@@ -63,10 +67,7 @@ const PAGES: &[(&str, &str)] = &[
 ];
 
 fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DANA_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
+    corpus_root()
 }
 
 /// The decoded pages that are present, by name; fails when fewer than half are. With
@@ -80,7 +81,7 @@ fn load_pages() -> Vec<(String, String)> {
             paths.sort();
             for path in paths {
                 let name = format!("{set}/{}", path.file_stem().unwrap_or_default().to_string_lossy());
-                pages.push((name, dana::decode::decode(&std::fs::read(&path).unwrap()).0));
+                pages.push((name, dana::decode(&std::fs::read(&path).unwrap(), None).0));
             }
         }
         assert!(!pages.is_empty(), "no corpus pages under {}", dir.display());
@@ -89,7 +90,7 @@ fn load_pages() -> Vec<(String, String)> {
     for (set, id) in PAGES {
         let path = dir.join(set).join("pages").join(format!("{id}.html"));
         match std::fs::read(&path) {
-            Ok(bytes) => pages.push((format!("{set}/{id}"), dana::decode::decode(&bytes).0)),
+            Ok(bytes) => pages.push((format!("{set}/{id}"), dana::decode(&bytes, None).0)),
             Err(e) => eprintln!("note: skipping {}: {e}", path.display()),
         }
     }
@@ -324,7 +325,7 @@ fn crlf(html: &str) -> String {
 fn with_bom(html: &str) -> String {
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
     bytes.extend_from_slice(html.as_bytes());
-    let (text, encoding) = dana::decode::decode(&bytes);
+    let (text, encoding) = dana::decode(&bytes, None);
     assert_eq!(encoding, "UTF-8");
     text
 }

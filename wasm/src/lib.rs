@@ -1,4 +1,6 @@
-//! The JavaScript face of the engine (wasm-bindgen). The only file that names `wasm_bindgen`.
+//! The JavaScript face of the engine (wasm-bindgen): the only crate of the workspace that names
+//! `wasm_bindgen`. build.sh builds it with wasm-pack into `pkg/` (`dana.js`, `dana_bg.wasm`,
+//! `dana.d.ts`).
 //!
 //! JavaScript calls `extract(html, options?)` with a partial options object in camelCase
 //! (`{ algorithm: "danag", gap: 12 }`); missing keys take [`Options::default`]'s values. It gets
@@ -8,12 +10,17 @@
 //!
 //! Both directions go through serde (options in as a `serde_json::Value`, results out as JSON
 //! text that `JSON.parse` reads) so that a field added to `Options` or `Extraction` crosses the
-//! boundary without an edit here. The TypeScript declarations below
+//! boundary without an edit here.
+//!
+//! `decode(bytes, charset?)` turns a page's bytes into the text `extract` takes, with the
+//! engine's decoder ([`dana::decode`]): JavaScript passes the charset of the response's
+//! `Content-Type` header when it has one.
+//!
+//! The TypeScript declarations below
 //! are hand-written and must be kept in step: `tests/node/shape.test.mjs` fails when the object
 //! and the declarations disagree.
 
-use crate::extraction::Extraction;
-use crate::options::{Algorithm, LinkFilter, Options};
+use dana::{Algorithm, Extraction, LinkFilter, Options};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -107,6 +114,13 @@ export interface Series {
   source: string[];
 }
 
+/** What `decode` returns: the page's text, and the name of the encoding it was decoded with
+ *  (the Encoding Standard's name, such as "UTF-8" or "windows-1256"). */
+export interface Decoded {
+  text: string;
+  encoding: string;
+}
+
 /** What the engine found in a page. */
 export interface Extraction {
   algorithm: Algorithm | null;
@@ -164,8 +178,22 @@ pub fn extract_js(
         .as_string()
         .ok_or_else(|| JsError::new(&format!("extract: html must be a string, got {}", js_type(&html))))?;
     let options = parse_options(&options.unwrap_or(JsValue::UNDEFINED))?;
-    let result: Extraction = crate::extract(&html, &options);
+    let result: Extraction = dana::extract(&html, &options);
     to_js(&result)
+}
+
+/// The text of a page's bytes: byte-order mark, else the transport layer's `charset` (the
+/// `Content-Type` header's, when given), else valid UTF-8, else the `<meta>` charset, else
+/// windows-1252 (see `dana::decode`). Never fails on the bytes; unknown charset labels are ignored.
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "Decoded")]
+pub fn decode_js(bytes: &[u8], charset: Option<String>) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Decoded {
+        text: String,
+        encoding: &'static str,
+    }
+    let (text, encoding) = dana::decode(bytes, charset.as_deref());
+    to_js(&Decoded { text, encoding })
 }
 
 /// Serialises a value to a plain JS object with camelCase keys: written as JSON text in one
