@@ -17,6 +17,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use dana::{Algorithm, Extraction, LinkFilter, Options};
@@ -154,7 +155,8 @@ struct ExtractArgs {
     #[arg(long, value_name = "DIR", allow_hyphen_values = true, value_parser = parse_out_dir)]
     out_dir: Option<PathBuf>,
     /// The pages; '-' is standard input
-    #[arg(value_name = "FILE")]
+    // Any OS string, the empty one too: `check_readable` says what is wrong with it.
+    #[arg(value_name = "FILE", value_parser = OsStringValueParser::new().map(PathBuf::from))]
     inputs: Vec<PathBuf>,
 }
 

@@ -138,7 +138,7 @@ fn gate() -> Result<(), String> {
             show(floor.map(|f| f.lcs_f1))
         );
         match (floors.as_ref(), floor) {
-            (Some(_), None) => failures.push(format!("{}: no floor pinned (run DANA_PIN=1 cargo test --release --test eval_gate)", r.name)),
+            (Some(_), None) => failures.push(format!("{}: no floor pinned (run DANA_PIN=1 cargo test --release -p dana-cli --test eval_gate)", r.name)),
             (_, Some(f)) => {
                 if m.shingle_f1 < f.shingle_f1 {
                     failures.push(format!("{}: shingle F1 {:.4} < floor {:.3}", r.name, m.shingle_f1, f.shingle_f1));
