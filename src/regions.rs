@@ -109,6 +109,8 @@ mod tests {
 
     /// The naive reading of Algorithm 1: every region reachable from r_m through a chain of
     /// neighbours each within `gap`.
+    // `x + 1 <= gap` is the thesis's formula for the distance between two regions, kept as written.
+    #[allow(clippy::int_plus_one)]
     fn naive(rs: &[Region], gap: usize) -> Vec<usize> {
         let m = (0..rs.len()).rev().max_by_key(|&i| rs[i].chars).unwrap();
         let mut lo = m;

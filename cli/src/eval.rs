@@ -1,15 +1,14 @@
 //! The evaluation harness behind `dana eval`: runs the engine over corpus sets and scores
 //! each page against its gold text.
 //!
-//! * [`corpus`]: reading `<set>/index.jsonl`, `pages/<id>.html`, `gold/<id>.txt`, and where the
-//!   corpus is ([`corpus::root`]).
+//! * [`corpus`]: reading `<set>/index.jsonl`, `pages/<id>.html`, `gold/<id>.txt`.
 //! * [`metrics`]: tokens, LCS P/R/F1 (thesis eq. 4.1) and the article-extraction-benchmark's
 //!   word 4-gram shingle P/R/F1.
 //! * [`headline`]: headline accuracy of TitleFinder's metrics and the baselines (thesis 5.4).
-//! * [`run`]: the configurations, one [`run::PageRecord`] per page and configuration.
+//! * [`run`](mod@run): the configurations, one [`run::PageRecord`] per page and configuration.
 //! * [`report`]: averages and the printed tables.
 //!
-//! [`EvalArgs`] are `dana eval`'s arguments and [`run()`] runs it; `cli/tests/eval_gate.rs`
+//! [`EvalArgs`] are `dana eval`'s arguments and [`run()`](fn@run) runs it; `cli/tests/eval_gate.rs`
 //! uses [`run::evaluate`] directly.
 
 pub mod corpus;

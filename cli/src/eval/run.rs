@@ -65,7 +65,7 @@ impl Config {
 /// The result of one configuration on one page: one line of `--json`.
 ///
 /// To add a metric (for example headline accuracy against `Entry::title`), add a field here,
-/// fill it in [`score`], and average it in `Summary::of` (cli/src/eval/report.rs).
+/// fill it in `score`, and average it in `Summary::of` (cli/src/eval/report.rs).
 #[derive(Clone, Debug, Serialize)]
 pub struct PageRecord {
     pub set: String,
