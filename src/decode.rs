@@ -24,20 +24,37 @@ const PRESCAN: usize = 4096;
 /// browsers follow it ("certain" confidence in the HTML standard): even when the bytes would be
 /// valid UTF-8 or a `<meta>` says otherwise.
 pub fn decode(bytes: &[u8], transport_charset: Option<&str>) -> (String, &'static str) {
-    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
-        let (text, _) = enc.decode_without_bom_handling(&bytes[bom_len..]);
-        return (text.into_owned(), enc.name());
-    }
-    if let Some(enc) = transport_charset.and_then(transport_encoding) {
-        let (text, _) = enc.decode_without_bom_handling(bytes);
-        return (text.into_owned(), enc.name());
-    }
-    if let Ok(s) = std::str::from_utf8(bytes) {
+    let (enc, bom_len) = sniff(bytes, transport_charset);
+    let body = &bytes[bom_len..];
+    // Valid UTF-8 needs no decoding, only a copy.
+    if let (true, Ok(s)) = (enc == UTF_8, std::str::from_utf8(body)) {
         return (s.to_string(), UTF_8.name());
     }
-    let enc = declared_charset(&bytes[..bytes.len().min(PRESCAN)]).unwrap_or(WINDOWS_1252);
-    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let (text, _) = enc.decode_without_bom_handling(body);
     (text.into_owned(), enc.name())
+}
+
+/// The encoding [`decode`] decodes these bytes with (its name in the Encoding Standard), and
+/// the length of the byte-order mark it skips (0 when there is none): for a caller that turns
+/// the bytes into text with another implementation of the Encoding Standard. The wasm does, with
+/// the browser's `TextDecoder`, so that the module carries no decoding tables of its own.
+pub fn sniff_encoding(bytes: &[u8], transport_charset: Option<&str>) -> (&'static str, usize) {
+    let (enc, bom_len) = sniff(bytes, transport_charset);
+    (enc.name(), bom_len)
+}
+
+/// The sniffing order of the module documentation.
+fn sniff(bytes: &[u8], transport_charset: Option<&str>) -> (&'static Encoding, usize) {
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        return (enc, bom_len);
+    }
+    if let Some(enc) = transport_charset.and_then(transport_encoding) {
+        return (enc, 0);
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return (UTF_8, 0);
+    }
+    (declared_charset(&bytes[..bytes.len().min(PRESCAN)]).unwrap_or(WINDOWS_1252), 0)
 }
 
 /// The encoding a transport-layer charset label names. Surrounding whitespace and the quotes of
@@ -128,6 +145,15 @@ mod tests {
         assert_eq!(decode("café".as_bytes(), Some("iso-8859-1")), ("cafÃ©".to_string(), "windows-1252"));
         // A byte-order mark still wins.
         assert_eq!(decode(b"\xef\xbb\xbfcaf\xc3\xa9", Some("windows-1256")), ("café".to_string(), "UTF-8"));
+    }
+
+    #[test]
+    fn sniffing_names_what_decode_uses() {
+        for (bytes, charset) in [(&b"\xef\xbb\xbfhi"[..], None), (b"\xff\xfeh\x00", Some("windows-1256")), (SALAM_1256, Some("cp1256")), (SALAM_1256, None), ("ok".as_bytes(), None)] {
+            let (encoding, bom) = sniff_encoding(bytes, charset);
+            assert_eq!(encoding, decode(bytes, charset).1, "{bytes:?}");
+            assert_eq!(bom, if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else if bytes.starts_with(b"\xff\xfe") { 2 } else { 0 });
+        }
     }
 
     #[test]

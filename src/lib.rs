@@ -28,7 +28,7 @@
 #![cfg_attr(not(feature = "internals"), allow(dead_code))]
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
-pub use decode::decode;
+pub use decode::{decode, sniff_encoding};
 pub use extraction::{Block, BlockKind, Dir, Extraction, Region, Sentence, Series, TitleCandidate};
 pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
 

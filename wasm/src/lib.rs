@@ -184,16 +184,40 @@ pub fn extract_js(
 
 /// The text of a page's bytes: byte-order mark, else the transport layer's `charset` (the
 /// `Content-Type` header's, when given), else valid UTF-8, else the `<meta>` charset, else
-/// windows-1252 (see `dana::decode`). Never fails on the bytes; unknown charset labels are ignored.
+/// windows-1252. The engine chooses the encoding ([`dana::sniff_encoding`], the order of
+/// [`dana::decode`]); the browser's `TextDecoder`, the same Encoding Standard as the engine's
+/// `encoding_rs`, turns the bytes into text, so the module carries no decoding tables (they
+/// would add about 130 KB gzipped and break the size budget). Never fails on the bytes; unknown
+/// labels are ignored. Node 20's `TextDecoder` decodes windows-1252 as ISO-8859-1 (0x80-0x9F
+/// become C1 controls), unlike browsers and the engine: under Node, compare such pages with care.
 #[wasm_bindgen(js_name = decode, unchecked_return_type = "Decoded")]
-pub fn decode_js(bytes: &[u8], charset: Option<String>) -> Result<JsValue, JsError> {
+pub fn decode_js(#[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8], charset: Option<String>) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Decoded {
         text: String,
         encoding: &'static str,
     }
-    let (text, encoding) = dana::decode(bytes, charset.as_deref());
+    let (encoding, bom_len) = dana::sniff_encoding(bytes, charset.as_deref());
+    let body = &bytes[bom_len..];
+    let text = if encoding == "replacement" {
+        // The encoding of labels such as iso-2022-kr that must not be decoded: one U+FFFD for
+        // any input (TextDecoder refuses to construct it).
+        if body.is_empty() { String::new() } else { "\u{FFFD}".to_string() }
+    } else {
+        // `ignoreBOM`: the mark was skipped above; a second one is text, as in `dana::decode`.
+        let options = json_parse(r#"{"ignoreBOM":true}"#).map_err(|e| JsError::new(&format!("decode: {}", js_type(&e))))?;
+        TextDecoder::new(encoding, &options).map_err(|_| JsError::new(&format!("decode: TextDecoder does not know {encoding}")))?.decode(body)
+    };
     to_js(&Decoded { text, encoding })
+}
+
+#[wasm_bindgen]
+extern "C" {
+    type TextDecoder;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(label: &str, options: &JsValue) -> Result<TextDecoder, JsValue>;
+    #[wasm_bindgen(method)]
+    fn decode(this: &TextDecoder, bytes: &[u8]) -> String;
 }
 
 /// Serialises a value to a plain JS object with camelCase keys: written as JSON text in one
