@@ -859,7 +859,7 @@ mod tests {
         assert_eq!(out.lang_source, "declared");
         let dirs: Vec<_> = out.blocks.iter().map(|b| b.dir).collect();
         assert_eq!(dirs, vec![None, None, Some(Dir::Ltr), None]);
-        assert!(out.html.contains("<p dir=\"ltr\">All human beings"), "{}", out.html);
+        assert!(out.html.contains("<p data-block=\"2\" dir=\"ltr\">All human beings"), "{}", out.html);
     }
 
     #[test]

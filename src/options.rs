@@ -207,3 +207,25 @@ impl Options {
         self.gap.unwrap_or(self.algorithm.default_gap())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_filters_have_one_name_and_accept_the_thesis_numbers() {
+        for (f, name, number) in [(LinkFilter::None, "none", "0"), (LinkFilter::Remove, "remove", "1"), (LinkFilter::Strip, "strip", "2"), (LinkFilter::Placeholder, "placeholder", "3")] {
+            assert_eq!(f.name(), name);
+            assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{name}\""), "JSON prints the name");
+            for input in [name, number, &name.to_ascii_uppercase()] {
+                assert_eq!(LinkFilter::parse(input), Some(f), "{input}");
+            }
+            for input in [name, number] {
+                assert_eq!(serde_json::from_str::<LinkFilter>(&format!("\"{input}\"")).unwrap(), f, "{input}");
+            }
+        }
+        assert_eq!(LinkFilter::parse("4"), None);
+        assert_eq!(LinkFilter::parse("filter 1"), None);
+        assert!(serde_json::from_str::<LinkFilter>("\"4\"").is_err());
+    }
+}

@@ -15,7 +15,6 @@
 //! fail when it is missing. Only the crate's public API is used.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use dana::{Algorithm, Extraction, Options};
 use html5gum::{DefaultEmitter, Token, Tokenizer};
@@ -144,26 +143,13 @@ fn reference_kept_ids(ex: &Extraction, tagged_source: &[String], edges: bool) ->
     Some(ids)
 }
 
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DANA_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
-}
+#[path = "support/corpus.rs"]
+mod corpus;
 
-/// Every page of the five evaluation sets, decoded as the CLI decodes it, by name.
+/// Every page of the five evaluation sets; fails when the corpus is not all there.
 fn corpus_pages() -> Vec<(String, String)> {
-    let dir = corpus_dir();
-    let mut pages = Vec::new();
-    for set in ["cleaneval", "cleanportaleval", "dragnet", "readability", "r2l"] {
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(set).join("pages")).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-        paths.sort();
-        for path in paths {
-            let name = format!("{set}/{}", path.file_stem().unwrap_or_default().to_string_lossy());
-            pages.push((name, dana::decode::decode(&std::fs::read(&path).unwrap()).0));
-        }
-    }
-    assert!(pages.len() >= 1000, "only {} corpus pages under {} (set DANA_CORPUS)", pages.len(), dir.display());
+    let pages = corpus::every_page();
+    assert!(pages.len() >= 1000, "only {} corpus pages under {} (set DANA_CORPUS)", pages.len(), corpus::corpus_dir().display());
     pages
 }
 
