@@ -11,10 +11,10 @@ use dana::{Dir, Options};
 
 #[path = "support/corpus.rs"]
 mod corpus_support;
-use corpus_support::corpus_root;
+use corpus_support::corpus_dir;
 
 fn corpus() -> PathBuf {
-    corpus_root()
+    corpus_dir()
 }
 
 /// The index entry of `id`; panics when the r2l set itself is absent.

@@ -14,7 +14,7 @@ mod dana_fuzz;
 
 #[path = "support/corpus.rs"]
 mod corpus_support;
-use corpus_support::corpus_root;
+use corpus_support::corpus_dir;
 
 fn check(html: &str, what: &str) {
     if let Err(e) = dana_fuzz::tokenizers_agree(html) {
@@ -107,7 +107,7 @@ fn xss_payloads() {
 
 #[test]
 fn corpus_pages() {
-    let root = corpus_root();
+    let root = corpus_dir();
     let mut n = 0;
     for set in ["cleaneval", "cleanportaleval", "dragnet", "r2l", "readability"] {
         let Ok(dir) = std::fs::read_dir(root.join(set).join("pages")) else {

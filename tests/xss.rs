@@ -28,7 +28,7 @@ mod safe_html;
 
 #[path = "support/corpus.rs"]
 mod corpus_support;
-use corpus_support::corpus_root;
+use corpus_support::corpus_dir;
 
 /// The article pages the payloads are embedded in: English and Arabic, one layout each.
 const PAGES: &[(&str, &str)] =
@@ -49,7 +49,7 @@ fn repo() -> PathBuf {
 }
 
 fn corpus() -> PathBuf {
-    corpus_root()
+    corpus_dir()
 }
 
 fn payloads() -> Vec<String> {

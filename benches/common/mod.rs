@@ -35,7 +35,7 @@ mod corpus_support;
 
 /// The corpus directory: `$DANA_CORPUS`, else `<repo>/../shared/corpus`.
 pub fn corpus_dir() -> PathBuf {
-    corpus_support::corpus_root()
+    corpus_support::corpus_dir()
 }
 
 /// The sorted page ids of one set (empty, with a printed note, when the set is missing).

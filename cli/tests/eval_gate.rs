@@ -50,7 +50,7 @@ fn crate_dir() -> PathBuf {
 mod corpus_support;
 
 fn corpus() -> PathBuf {
-    corpus_support::corpus_root()
+    corpus_support::corpus_dir()
 }
 
 /// `set -> ids` from the subset file.

@@ -15,7 +15,7 @@ use dana_cli::eval::headline::{eval_headlines, headline_scores, EVAL_METHODS};
 mod corpus_support;
 
 fn corpus() -> PathBuf {
-    corpus_support::corpus_root()
+    corpus_support::corpus_dir()
 }
 
 /// (id, title) of every page of `set` whose index gives a title.

@@ -65,6 +65,9 @@ export interface DanaOptions {
   media?: boolean | null;
   /** Fill `series.source` with each line's source text (for plots). Default false. */
   trace?: boolean | null;
+  /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
+   *  stage ignores them, and `keptIds` lists the elements that carry the main content. */
+  elementIds?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -145,6 +148,9 @@ export interface Extraction {
   regions: Region[];
   series: Series;
   reason: string | null;
+  /** With `elementIds`: the `data-dana-id` of every element of the main content, in document
+   *  order (strip mode keeps them). Empty otherwise. */
+  keptIds: number[];
 }
 "#;
 
