@@ -85,21 +85,41 @@ fn dir_attr(b: &Block) -> &'static str {
     }
 }
 
-/// The article HTML: one element a block, consecutive list items grouped into lists. Each
-/// block's element carries `data-block="i"`, i its index in `blocks`, so that sentences (which
-/// name their block by index) can be found in it.
+/// The article HTML: one element a block, consecutive list items grouped into lists, a deeper
+/// list inside the item before it (a list holds only items). Each block's element carries
+/// `data-block="i"`, i its index in `blocks`, so that sentences (which name their block by
+/// index) can be found in it.
 pub fn html(blocks: &[Block]) -> String {
     let mut out = String::from("<article>");
-    // Open lists as (ordered) from the outermost.
-    let mut lists: Vec<bool> = Vec::new();
+    // The open lists from the outermost: whether each is ordered, and whether its last item is
+    // still open (a deeper list goes inside it; it closes at its next sibling or its list's end).
+    let mut lists: Vec<(bool, bool)> = Vec::new();
+    fn close_list(out: &mut String, (ordered, item_open): (bool, bool)) {
+        if item_open {
+            out.push_str("</li>");
+        }
+        out.push_str(if ordered { "</ol>" } else { "</ul>" });
+    }
     for (i, b) in blocks.iter().enumerate() {
         let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
-        while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last() != Some(&b.ordered)) {
-            out.push_str(if lists.pop() == Some(true) { "</ol>" } else { "</ul>" });
+        while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered)) {
+            close_list(&mut out, lists.pop().expect("an open list"));
+        }
+        if depth > 0 && lists.len() == depth {
+            if let Some(last) = lists.last_mut().filter(|l| l.1) {
+                out.push_str("</li>");
+                last.1 = false;
+            }
         }
         while lists.len() < depth {
+            // A list two levels deeper than the last item (rare): an item without a block of
+            // its own holds it, so that the list is still inside an item.
+            if let Some(parent) = lists.last_mut().filter(|l| !l.1) {
+                out.push_str("<li>");
+                parent.1 = true;
+            }
             out.push_str(if b.ordered { "<ol>" } else { "<ul>" });
-            lists.push(b.ordered);
+            lists.push((b.ordered, false));
         }
         let d = dir_attr(b);
         let (open, close) = match b.kind {
@@ -108,7 +128,13 @@ pub fn html(blocks: &[Block]) -> String {
                 (format!("<h{l} data-block=\"{i}\"{d}>"), format!("</h{l}>"))
             }
             BlockKind::Paragraph => (format!("<p data-block=\"{i}\"{d}>"), "</p>".to_string()),
-            BlockKind::ListItem => (format!("<li data-block=\"{i}\"{d}>"), "</li>".to_string()),
+            BlockKind::ListItem => {
+                // Closed by the next item or the list's end (a deeper list may come first).
+                if let Some(list) = lists.last_mut() {
+                    list.1 = true;
+                }
+                (format!("<li data-block=\"{i}\"{d}>"), String::new())
+            }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             BlockKind::Figure => {
@@ -128,8 +154,8 @@ pub fn html(blocks: &[Block]) -> String {
         out.push_str(&b.html);
         out.push_str(&close);
     }
-    while let Some(ordered) = lists.pop() {
-        out.push_str(if ordered { "</ol>" } else { "</ul>" });
+    while let Some(list) = lists.pop() {
+        close_list(&mut out, list);
     }
     out.push_str("</article>");
     out
@@ -169,6 +195,31 @@ mod tests {
         }
         assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Image), None);
         assert_eq!(safe_url(None, "/relative", UrlUse::Link), None);
+    }
+
+    fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, line: 0 }
+    }
+
+    #[test]
+    fn a_deeper_list_goes_inside_the_item_before_it() {
+        let li = |t: &str, level, ordered| block(BlockKind::ListItem, t, level, ordered);
+        let blocks = [li("a", 1, false), li("a1", 2, true), li("a2", 2, true), li("b", 1, false), block(BlockKind::Paragraph, "p", 0, false)];
+        assert_eq!(
+            html(&blocks),
+            "<article><ul><li data-block=\"0\">a<ol><li data-block=\"1\">a1</li><li data-block=\"2\">a2</li></ol></li>\
+             <li data-block=\"3\">b</li></ul><p data-block=\"4\">p</p></article>"
+        );
+        // Two levels deeper than the last item: an item without a block holds the list.
+        assert_eq!(
+            html(&[li("x", 1, false), li("y", 3, false)]),
+            "<article><ul><li data-block=\"0\">x<ul><li><ul><li data-block=\"1\">y</li></ul></li></ul></li></ul></article>"
+        );
+        // A list of the other kind at the same depth is a list of its own.
+        assert_eq!(
+            html(&[li("x", 1, false), li("y", 1, true)]),
+            "<article><ul><li data-block=\"0\">x</li></ul><ol><li data-block=\"1\">y</li></ol></article>"
+        );
     }
 
     #[test]
