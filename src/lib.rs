@@ -17,6 +17,7 @@
 //! Malformed HTML is input, not an error; a page without an article gives an empty
 //! [`Extraction`] whose `reason` says why.
 
+pub mod article;
 pub mod blocks;
 pub mod decode;
 pub mod density;
@@ -61,7 +62,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     regions::choose(&mut regions, gap, lower_limit, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let chosen = regions::chosen_lines(&regions, &t1, &t2, options.edges);
+    let mut chosen = regions::chosen_lines(&regions, &t1, &t2, options.edges);
+    // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
+    if options.article {
+        chosen = article::grow(&page, &chosen);
+    }
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
 
     let mut out = Extraction {

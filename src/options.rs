@@ -146,6 +146,10 @@ pub struct Options {
     /// `aside`, `footer`. Default `true` (measured, docs/EVALUATION.md). `false` is the
     /// thesis's preprocessing exactly.
     pub prune: bool,
+    /// Phase 4 takes the whole article the chosen lines belong to: the lines of the smallest
+    /// element that holds them (after thesis 7.2.1), but for link-dense lines, forms and
+    /// lone labels ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub article: bool,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
@@ -164,6 +168,7 @@ impl Default for Options {
             edges: true,
             media: true,
             prune: true,
+            article: true,
             trace: false,
         }
     }
@@ -173,7 +178,7 @@ impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
     /// `cluster`, `edges`) off, everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -46,10 +46,10 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
-        if !o.prune && !o.media && !o.cluster && !o.edges {
+        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article {
             s.push_str(" thesis");
         } else {
-            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges")] {
+            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article")] {
                 if !on {
                     s.push_str(" -");
                     s.push_str(name);
