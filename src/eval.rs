@@ -42,8 +42,8 @@ Options:
   --title-bound      use the headline as the upper bound of the main content
   --thesis           the algorithms exactly as the thesis defines them (our refinements
                      prune, media, cluster and edges off)
-  --without R        turn one refinement off: prune, media, cluster, edges or
-                     article (repeatable)
+  --without R        turn one refinement off: prune, media, cluster, edges,
+                     article or fallback (repeatable)
   --limit N          only the first N pages of each set (index order)
   --worst N          list the N pages with the lowest shingle F1 of each set
   --json FILE        write one JSON line per page and configuration to FILE
@@ -127,8 +127,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             }
             "--without" => {
                 let v = value()?;
-                if !matches!(v.as_str(), "prune" | "media" | "cluster" | "edges" | "article") {
-                    return Err(format!("invalid value '{v}' for --without (expected prune, media, cluster, edges or article)"));
+                if !matches!(v.as_str(), "prune" | "media" | "cluster" | "edges" | "article" | "fallback") {
+                    return Err(format!("invalid value '{v}' for --without (expected prune, media, cluster, edges, article or fallback)"));
                 }
                 a.without.push(v);
             }
@@ -165,6 +165,7 @@ fn configs(a: &Args) -> Vec<Config> {
             cluster: base.cluster && !off("cluster"),
             edges: base.edges && !off("edges"),
             article: base.article && !off("article"),
+            fallback: base.fallback && !off("fallback"),
             ..base
         })
     };
@@ -205,7 +206,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.media, o.cluster, o.edges, o.article) == (d.prune, d.media, d.cluster, d.edges, d.article)
+                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback)
         })
         .unwrap_or(usize::MAX)
 }

@@ -23,6 +23,7 @@ pub mod decode;
 pub mod density;
 pub mod eval;
 pub mod extraction;
+pub mod fallback;
 pub mod lang;
 pub mod meta;
 pub mod options;
@@ -46,7 +47,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1). With
     // its newlines normalised here, the page's tokens can borrow their text from it.
     let html = tokenize::normalise_newlines(html);
-    let page = preprocess::Page::parse(&html, preprocess::Preprocessing::of(options));
+    // With `fallback`, a page on which no line rises above the axis is read a second time.
+    let page = fallback::page(&html, options);
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);

@@ -225,8 +225,8 @@ fn parse_extract_args(args: &[OsString]) -> Result<ExtractArgs, CliError> {
             "--title-bound" => parsed.options.title_bound = true,
             "--thesis" => {
                 let thesis = Options::thesis(parsed.options.algorithm);
-                (parsed.options.prune, parsed.options.media, parsed.options.cluster, parsed.options.edges, parsed.options.article) =
-                    (thesis.prune, thesis.media, thesis.cluster, thesis.edges, thesis.article);
+                (parsed.options.prune, parsed.options.media, parsed.options.cluster, parsed.options.edges, parsed.options.article, parsed.options.fallback) =
+                    (thesis.prune, thesis.media, thesis.cluster, thesis.edges, thesis.article, thesis.fallback);
             }
             "--algorithm" => {
                 let v = utf8_value(name, value(name)?)?;

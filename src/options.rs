@@ -150,6 +150,10 @@ pub struct Options {
     /// element that holds them (after thesis 7.2.1), but for link-dense lines, forms and
     /// lone labels ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub article: bool,
+    /// A page on which no line rises above the axis is read again: its `<noscript>` copy when
+    /// that holds more text than the rest, else with every tag weighed by its name alone
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
+    pub fallback: bool,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
@@ -169,6 +173,7 @@ impl Default for Options {
             media: true,
             prune: true,
             article: true,
+            fallback: true,
             trace: false,
         }
     }
@@ -176,9 +181,9 @@ impl Default for Options {
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`) off, everything else default.
+    /// `cluster`, `edges`, `article`, `fallback`) off, everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

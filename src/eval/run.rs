@@ -46,10 +46,10 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
-        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article {
+        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article && !o.fallback {
             s.push_str(" thesis");
         } else {
-            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article")] {
+            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article"), (o.fallback, "fallback")] {
                 if !on {
                     s.push_str(" -");
                     s.push_str(name);
