@@ -39,46 +39,77 @@ const MAX_DEPTH: usize = 512;
 /// No element: the document itself.
 const ROOT: u32 = u32::MAX;
 
-/// The element nesting of a preprocessed page, rebuilt from its tokens.
+/// The element nesting of a preprocessed page, rebuilt from its tokens, with each line's text.
 struct Tree {
-    /// Each element's parent (or [`ROOT`]), depth, first token and last token.
+    /// Each element's parent (or [`ROOT`]), depth, and the lines of its start and end tags.
     parent: Vec<u32>,
     depth: Vec<u32>,
-    open: Vec<usize>,
-    close: Vec<usize>,
-    /// The innermost element holding each token (a start tag is inside its own element).
-    inside: Vec<u32>,
+    open: Vec<u32>,
+    close: Vec<u32>,
+    /// The innermost element holding each line's first token and its last token (a start
+    /// tag is inside its own element, an end tag inside the element it closes).
+    first: Vec<u32>,
+    last: Vec<u32>,
+    /// Each line's text.
+    texts: Vec<LineText>,
 }
 
 impl Tree {
+    /// One pass over the tokens (tolerant, as [`crate::blocks`] reads them: an end tag closes
+    /// the nearest open element of its name and those left open inside it; a stray end tag is
+    /// ignored).
     fn of(page: &Page) -> Tree {
-        let n = page.toks.len();
-        let mut t = Tree { parent: Vec::new(), depth: Vec::new(), open: Vec::new(), close: Vec::new(), inside: Vec::with_capacity(n) };
-        // Open elements: id and name.
+        let lines = page.lines.len();
+        let mut t = Tree {
+            parent: Vec::new(),
+            depth: Vec::new(),
+            open: Vec::new(),
+            close: Vec::new(),
+            first: vec![ROOT; lines],
+            last: vec![ROOT; lines],
+            texts: vec![LineText::default(); lines],
+        };
+        // Open elements: id and name; open links and forms.
         let mut stack: Vec<(u32, &str)> = Vec::new();
+        let (mut links, mut forms) = (0usize, 0usize);
         for (i, tok) in page.toks.iter().enumerate() {
+            let line = page.line_of[i] as usize;
+            let mut inside = stack.last().map_or(ROOT, |e| e.0);
             match tok {
                 Tok::Start { name, self_closing: false, .. } if !is_void(name) && stack.len() < MAX_DEPTH => {
-                    let id = t.parent.len() as u32;
+                    inside = t.parent.len() as u32;
                     t.parent.push(stack.last().map_or(ROOT, |e| e.0));
                     t.depth.push(stack.len() as u32);
-                    t.open.push(i);
-                    t.close.push(n - 1);
-                    stack.push((id, name));
-                    t.inside.push(id);
+                    t.open.push(line as u32);
+                    t.close.push(lines as u32 - 1);
+                    stack.push((inside, name));
+                    links += usize::from(name == "a");
+                    forms += usize::from(name == "form");
                 }
                 Tok::End { name } => {
-                    t.inside.push(stack.last().map_or(ROOT, |e| e.0));
-                    // An end tag closes the nearest open element of its name and those left
-                    // open inside it; a stray end tag is ignored.
                     if let Some(pos) = stack.iter().rposition(|e| e.1 == name) {
                         for e in &stack[pos..] {
-                            t.close[e.0 as usize] = i;
+                            t.close[e.0 as usize] = line as u32;
+                            links -= usize::from(e.1 == "a");
+                            forms -= usize::from(e.1 == "form");
                         }
                         stack.truncate(pos);
                     }
                 }
-                _ => t.inside.push(stack.last().map_or(ROOT, |e| e.0)),
+                Tok::Text(_) => {
+                    let w = page.weights[i].text;
+                    let text = &mut t.texts[line];
+                    text.text += w;
+                    text.link += if links > 0 { w } else { 0 };
+                    text.form += if forms > 0 { w } else { 0 };
+                }
+                Tok::Start { .. } => {}
+            }
+            if i == page.lines[line].start {
+                t.first[line] = inside;
+            }
+            if i + 1 == page.lines[line].end {
+                t.last[line] = inside;
             }
         }
         t
@@ -98,9 +129,8 @@ impl Tree {
     }
 
     /// The smallest element holding the whole of line `l`.
-    fn of_line(&self, page: &Page, l: usize) -> u32 {
-        let line = &page.lines[l];
-        self.common(self.inside[line.start], self.inside[line.end - 1])
+    fn of_line(&self, l: usize) -> u32 {
+        self.common(self.first[l], self.last[l])
     }
 }
 
@@ -119,31 +149,14 @@ impl LineText {
     }
 }
 
-fn line_texts(page: &Page) -> Vec<LineText> {
-    let mut out = vec![LineText::default(); page.lines.len()];
-    let (mut links, mut forms) = (0usize, 0usize);
-    for (i, tok) in page.toks.iter().enumerate() {
-        match tok {
-            Tok::Start { name, self_closing: false, .. } if name == "a" => links += 1,
-            Tok::Start { name, self_closing: false, .. } if name == "form" => forms += 1,
-            Tok::End { name } if name == "a" => links = links.saturating_sub(1),
-            Tok::End { name } if name == "form" => forms = forms.saturating_sub(1),
-            Tok::Text(_) => {
-                let line = &mut out[page.line_of[i] as usize];
-                let w = page.weights[i].text;
-                line.text += w;
-                line.link += if links > 0 { w } else { 0 };
-                line.form += if forms > 0 { w } else { 0 };
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to.
 pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
-    let texts = line_texts(page);
+    let mut out = chosen.to_vec();
+    if !chosen.contains(&true) {
+        return out;
+    }
+    let tree = Tree::of(page);
+    let texts = &tree.texts;
     // Runs of consecutive chosen lines, with their text.
     let mut runs: Vec<(usize, usize, u64)> = Vec::new();
     for l in (0..chosen.len()).filter(|&l| chosen[l]) {
@@ -156,18 +169,16 @@ pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
         }
     }
     let largest = runs.iter().map(|r| r.2).max().unwrap_or(0);
-    let tree = Tree::of(page);
     let container = runs
         .iter()
         .filter(|r| r.2 as f64 >= SUBSTANTIAL_RUN * largest as f64)
         .flat_map(|r| r.0..=r.1)
-        .map(|l| tree.of_line(page, l))
+        .map(|l| tree.of_line(l))
         .reduce(|a, b| tree.common(a, b));
-    let mut out = chosen.to_vec();
     let Some(c) = container.filter(|&c| c != ROOT) else {
         return out;
     };
-    let (from, to) = (page.line_of[tree.open[c as usize]] as usize, page.line_of[tree.close[c as usize]] as usize);
+    let (from, to) = (tree.open[c as usize] as usize, tree.close[c as usize] as usize);
     // Backwards, so that a short line can look at the next line with text.
     let mut next_taken = false;
     for l in (from..=to).rev() {
@@ -202,11 +213,11 @@ mod tests {
         let p = page("<div><p>one two</div></span><section><p>three</p></section>");
         let t = Tree::of(&p);
         let (one, three) = (line_of(&p, "one"), line_of(&p, "three"));
-        assert_eq!(t.common(t.of_line(&p, one), t.of_line(&p, three)), ROOT);
+        assert_eq!(t.common(t.of_line(one), t.of_line(three)), ROOT);
         let p = page("<article><div><p>one</p></div><div><div><p>three</p></div></div></article>");
         let t = Tree::of(&p);
-        let c = t.common(t.of_line(&p, line_of(&p, "one")), t.of_line(&p, line_of(&p, "three")));
-        assert_eq!(t.open[c as usize], 0, "the article element holds both");
+        let c = t.common(t.of_line(line_of(&p, "one")), t.of_line(line_of(&p, "three")));
+        assert_eq!((t.open[c as usize], t.close[c as usize]), (0, p.lines.len() as u32 - 1), "the article element holds both");
     }
 
     #[test]
