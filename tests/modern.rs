@@ -90,3 +90,36 @@ fn declared_hidden_panels_never_win_over_the_article() {
         assert!(!out.text.contains("Cookie preference"), "{panel:.40}: {}", out.text);
     }
 }
+
+/// A thread as forum software writes it: each post its own element of one class, between them
+/// author cards and reaction bars taller than Algorithm 1's gap.
+fn forum_thread() -> String {
+    let chrome: String = (0..24)
+        .map(|i| format!("<div class=\"reaction-bar flex items-center gap-1 text-xs text-muted\" data-reaction=\"{i}\" data-post-action=\"react\"></div>"))
+        .collect();
+    let post = |n: usize, author: &str, words: &str| {
+        format!(
+            "<article class=\"message message--post\" data-author=\"{author}\"><div class=\"message-userDetails\"><a href=\"/members/{author}\">{author}</a></div>\
+             <div class=\"message-body\"><p>{words}</p><p>Post {n} goes on with a second paragraph that adds the details of what was tried and what happened.</p></div>\
+             {chrome}</article>"
+        )
+    };
+    format!(
+        "<html><head><title>Laptop fan runs all the time</title></head><body><main><h1>Laptop fan runs all the time</h1><div class=\"block-body\">{}{}{}{}</div></main></body></html>",
+        post(1, "ana", "Since the last update the fan of my laptop runs all the time, even when it is idle on the desktop."),
+        post(2, "bo", "Check the task manager for a process that keeps a core busy; the indexer does that for a day after updates."),
+        post(3, "cy", "Mine did the same and a firmware update from the maker's site fixed it, so look there before anything else."),
+        post(4, "ana", "Thanks, it was the indexer: after a night it finished and the fan is quiet again. Marking this solved."),
+    )
+}
+
+#[test]
+fn a_thread_keeps_every_post() {
+    let html = forum_thread();
+    let without = extract(&html, &Options { article: false, ..Options::default() });
+    let posts = |text: &str| (1..=4).filter(|n| text.contains(&format!("Post {n} goes on"))).count();
+    assert!(posts(&without.text) < 4, "Algorithm 1 alone keeps one post's chain: {}", without.text);
+    let with = extract(&html, &Options::default());
+    assert_eq!(posts(&with.text), 4, "{}", with.text);
+    assert!(with.text.contains("Since the last update") && with.text.contains("Marking this solved"), "{}", with.text);
+}
