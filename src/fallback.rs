@@ -37,6 +37,7 @@ pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
             line_of: noscript_text.line_of,
             lines: noscript_text.lines,
             head: page.head,
+            element_ids: noscript_text.element_ids,
         };
     }
     let bare = Page::parse(html, Preprocessing { bare_tags: true, ..how });
