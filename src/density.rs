@@ -3,7 +3,7 @@
 
 use crate::extraction::Region;
 use crate::options::Algorithm;
-use crate::preprocess::Page;
+use crate::preprocess::{Line, Page};
 
 /// Phase 1: the content count T1 and the code count T2 of every normalised line.
 ///
@@ -12,26 +12,25 @@ use crate::preprocess::Page;
 /// - DANAg and AdDANAg (4.5.1): T1 = characters of text the tokenizer found on the line,
 ///   T2 = length of the line - T1 (eq. 4.5).
 pub fn counts(page: &Page, algorithm: Algorithm) -> (Vec<u32>, Vec<u32>) {
-    let n = page.lines.len();
-    let (mut t1, mut t2) = (vec![0u32; n], vec![0u32; n]);
-    for (i, line) in page.lines.iter().enumerate() {
-        let (mut a, mut b) = (0u32, 0u32);
-        for w in &page.weights[line.start..line.end] {
-            match algorithm {
-                Algorithm::R2l | Algorithm::Dana => {
-                    a += w.non_ascii;
-                    b += w.ascii;
-                }
-                Algorithm::Danag | Algorithm::Addanag => {
-                    a += w.text;
-                    b += w.chars - w.text;
-                }
+    page.lines.iter().map(|line| line_counts(page, line, algorithm)).unzip()
+}
+
+/// T1 and T2 of one line (see [`counts`]).
+pub fn line_counts(page: &Page, line: &Line, algorithm: Algorithm) -> (u32, u32) {
+    let (mut a, mut b) = (0u32, 0u32);
+    for w in &page.weights[line.start..line.end] {
+        match algorithm {
+            Algorithm::R2l | Algorithm::Dana => {
+                a += w.non_ascii;
+                b += w.ascii;
+            }
+            Algorithm::Danag | Algorithm::Addanag => {
+                a += w.text;
+                b += w.chars - w.text;
             }
         }
-        t1[i] = a;
-        t2[i] = b;
     }
-    (t1, t2)
+    (a, b)
 }
 
 /// Phase 2, eq. 4.2: diff_i = (T1 - T2) summed over lines i-1, i and i+1 (lines outside the

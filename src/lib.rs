@@ -50,7 +50,7 @@ macro_rules! stages {
         mod $stage;
     )*};
 }
-stages!(tokenize, preprocess, density, regions, blocks, render, title, meta, lang, sentences);
+stages!(tokenize, preprocess, fallback, density, regions, article, blocks, render, title, meta, lang, sentences);
 
 /// Extracts the main content of one HTML page.
 pub fn extract(html: &str, options: &Options) -> Extraction {
@@ -60,7 +60,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // Preprocessing step (4.3.1) and the second preprocessing step of AdDANAg (4.6.1). With
     // its newlines normalised here, the page's tokens can borrow their text from it.
     let html = tokenize::normalise_newlines(html);
-    let page = preprocess::Page::parse(&html, preprocess::Preprocessing::of(options));
+    // With `fallback`, a page on which no line rises above the axis is read a second time.
+    let page = fallback::page(&html, options);
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);
@@ -77,7 +78,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let chosen = regions::chosen_lines(&candidates, &t1, &t2, options.edges);
+    let mut chosen = regions::chosen_lines(&candidates, &t1, &t2, options.edges);
+    // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
+    if options.article {
+        chosen = article::grow(&page, &chosen);
+    }
     let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
     let text = render::text(&blocks);
 

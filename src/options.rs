@@ -159,6 +159,14 @@ pub struct Options {
     /// `aside`, `footer`. Default `true` (measured, docs/EVALUATION.md). `false` is the
     /// thesis's preprocessing exactly.
     pub prune: bool,
+    /// Phase 4 takes the whole article the chosen lines belong to: the lines of the smallest
+    /// element that holds them (after thesis 7.2.1), but for link-dense lines, forms and
+    /// lone labels ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub article: bool,
+    /// A page on which no line rises above the axis is read again: its `<noscript>` copy when
+    /// that holds more text than the rest, else with every tag weighed by its name alone
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
+    pub fallback: bool,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
@@ -184,6 +192,8 @@ impl Default for Options {
             edges: true,
             media: true,
             prune: true,
+            article: true,
+            fallback: true,
             trace: false,
             element_ids: false,
         }
@@ -192,9 +202,9 @@ impl Default for Options {
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`) off, everything else default.
+    /// `cluster`, `edges`, `article`, `fallback`) off, everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

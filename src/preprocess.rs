@@ -26,6 +26,10 @@ pub struct Preprocessing {
     pub prune: bool,
     /// Weigh image tags by their name alone ([`Options::media`]).
     pub media: bool,
+    /// Weigh every start tag by its name alone, as `media` weighs images (anchors keep the
+    /// hyperlink filter's weight): [`crate::fallback`]'s second reading of a page whose
+    /// attributes outweigh all of its text.
+    pub bare_tags: bool,
     /// Take the `data-dana-id` attribute out of every start tag into [`Page::element_ids`]
     /// ([`Options::element_ids`]).
     pub element_ids: bool,
@@ -34,12 +38,12 @@ pub struct Preprocessing {
 impl Preprocessing {
     /// As `options` asks.
     pub fn of(options: &Options) -> Preprocessing {
-        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media, element_ids: options.element_ids }
+        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media, bare_tags: false, element_ids: options.element_ids }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, element_ids: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false }
     }
 }
 
@@ -78,6 +82,9 @@ pub struct Head {
     pub metas: Vec<Vec<(String, String)>>,
     /// Bodies of `<script type="application/ld+json">`.
     pub json_ld: Vec<String>,
+    /// Raw HTML of every `<noscript>` that is not inside another dropped element (what a
+    /// reader without scripts sees; [`crate::fallback`]).
+    pub noscript: Vec<String>,
     /// `<html lang>`.
     pub lang: Option<String>,
     /// `<html dir>` (or `<body dir>`).
@@ -493,6 +500,9 @@ impl<'a> Page<'a> {
                     if pending_script == Some(true) {
                         self.head.json_ld.push(s.to_string());
                     }
+                    if matches!(&dropping, Some((name, _)) if name == "noscript") {
+                        self.head.noscript.push(s.to_string());
+                    }
                     if dropping.is_some() || in_head {
                         return;
                     }
@@ -700,7 +710,7 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
         }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
         // of the article; counted as code they make a picture-rich article read as markup.
-        (Tok::Start { name, .. }, _) if how.media && is_media(name) => {
+        (Tok::Start { name, .. }, _) if (how.media && is_media(name)) || how.bare_tags => {
             w.chars = name.len() as u32 + 2;
             w.ascii = w.chars;
         }

@@ -46,11 +46,11 @@ pub struct EvalArgs {
     /// Use the headline as the upper bound of the main content
     #[arg(long)]
     pub title_bound: bool,
-    /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster
-    /// and edges off)
+    /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster,
+    /// edges, article and fallback off)
     #[arg(long)]
     pub thesis: bool,
-    /// Turn one refinement off: prune, media, cluster or edges (repeatable)
+    /// Turn one refinement off: prune, media, cluster, edges, article or fallback (repeatable)
     #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
     pub without: Vec<String>,
     /// Only the first N pages of each set (index order)
@@ -110,8 +110,8 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
 
 fn refinement(s: &str) -> Result<String, String> {
     match s {
-        "prune" | "media" | "cluster" | "edges" => Ok(s.to_string()),
-        _ => Err("expected prune, media, cluster or edges".into()),
+        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" => Ok(s.to_string()),
+        _ => Err("expected prune, media, cluster, edges, article or fallback".into()),
     }
 }
 
@@ -138,6 +138,8 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             media: base.media && !off("media"),
             cluster: base.cluster && !off("cluster"),
             edges: base.edges && !off("edges"),
+            article: base.article && !off("article"),
+            fallback: base.fallback && !off("fallback"),
             ..base
         })
     };
@@ -178,7 +180,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.media, o.cluster, o.edges) == (d.prune, d.media, d.cluster, d.edges)
+                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback)
         })
         .unwrap_or(usize::MAX)
 }

@@ -147,7 +147,7 @@ struct ExtractArgs {
     #[arg(long)]
     title_bound: bool,
     /// The algorithm exactly as the thesis defines it: our measured refinements (prune, media,
-    /// cluster, edges; see README) off
+    /// cluster, edges, article, fallback; see README) off
     #[arg(long)]
     thesis: bool,
     /// Write one file per input into DIR (created if missing) instead of printing; several

@@ -136,3 +136,34 @@ fn bad_sets_are_one_line_errors() {
     assert!(!missing.contains('\n'));
     fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn sets_with_page_types_get_a_table_per_type() {
+    let root = scratch("types");
+    let dir = root.join("typed");
+    fs::create_dir_all(dir.join("pages")).unwrap();
+    fs::create_dir_all(dir.join("gold")).unwrap();
+    let page = format!("<html><body><article><h1>Harbour</h1><p>{PARAGRAPH}</p><p>{PARAGRAPH}</p></article></body></html>");
+    let mut index = String::new();
+    for (id, page_type, gold) in [("a", "article", PARAGRAPH), ("b", "article", PARAGRAPH), ("c", "forum", "Words that the page does not hold at all, not one.")] {
+        index.push_str(&format!("{{\"id\": \"{id}\", \"page_type\": \"{page_type}\"}}\n"));
+        fs::write(dir.join(format!("pages/{id}.html")), &page).unwrap();
+        fs::write(dir.join(format!("gold/{id}.txt")), gold).unwrap();
+    }
+    fs::write(dir.join("index.jsonl"), index).unwrap();
+    let mut table = Vec::new();
+    dana_cli::eval::run(&args(&["--quiet", dir.to_str().unwrap()]), &mut table).unwrap();
+    let table = String::from_utf8(table).unwrap();
+    let row = |t: &str| table.lines().find(|l| l.trim_start().starts_with(t)).unwrap_or_else(|| panic!("no {t} row in {table}")).to_string();
+    assert!(table.contains("by page type"), "{table}");
+    assert!(row("article").contains("2 pages") && row("forum").contains("1 pages"), "{table}");
+    assert!(row("forum").contains("F1 0.000"), "the forum page's gold is nowhere in it: {table}");
+    assert!(!row("article").contains("F1 0.000"), "{table}");
+    // A set without page types gets no such table.
+    let plain = root.join("plain");
+    make_set(&plain);
+    let mut table = Vec::new();
+    dana_cli::eval::run(&args(&["--quiet", plain.to_str().unwrap()]), &mut table).unwrap();
+    assert!(!String::from_utf8(table).unwrap().contains("by page type"));
+    fs::remove_dir_all(&root).unwrap();
+}

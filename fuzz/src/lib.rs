@@ -7,8 +7,9 @@ use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
 
 /// Options from two selector bytes. First byte: bits 0-1 the algorithm, 2-3 the hyperlink
 /// filter, 4 a page URL, 5 the headline bound, 6 tracing, 7 a tiny gap (0-3 lines) instead of
-/// the algorithm's. Second byte: bit 0 `cluster`, 1 `edges`, 2 `prune`, 5 `media` (each
-/// inverted, so 0 is the product default), bits 3-4 the title metric.
+/// the algorithm's. Second byte: bit 0 `cluster`, 1 `edges`, 2 `prune`, 5 `media`, 6
+/// `article`, 7 `fallback` (each inverted, so 0 is the product default), bits 3-4 the title
+/// metric.
 pub fn options(a: u8, b: u8) -> Options {
     Options {
         algorithm: Algorithm::ALL[usize::from(a & 3)],
@@ -22,6 +23,8 @@ pub fn options(a: u8, b: u8) -> Options {
         edges: b & 2 == 0,
         prune: b & 4 == 0,
         media: b & 0x20 == 0,
+        article: b & 0x40 == 0,
+        fallback: b & 0x80 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

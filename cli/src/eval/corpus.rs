@@ -1,5 +1,5 @@
-//! Reading a corpus set: `<set>/index.jsonl` (one `{"id", "url", "title", "source"[, "lang"]}`
-//! a line), `<set>/pages/<id>.html` (raw bytes) and `<set>/gold/<id>.txt` (UTF-8).
+//! Reading a corpus set: `<set>/index.jsonl` (one `{"id", "url", "title", "source"[, "lang",
+//! "page_type"]}` a line), `<set>/pages/<id>.html` (raw bytes) and `<set>/gold/<id>.txt` (UTF-8).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +17,10 @@ pub struct Entry {
     pub title: Option<String>,
     #[serde(default)]
     pub lang: Option<String>,
+    /// What kind of page it is (the modern set: article, documentation, forum, product,
+    /// listing, collection, service), for the per-type table.
+    #[serde(default)]
+    pub page_type: Option<String>,
 }
 
 /// A corpus set: its name (the directory's name), directory and index, in index order.

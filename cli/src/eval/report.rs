@@ -79,6 +79,39 @@ pub fn macro_shingle_f1(results: &[SetResult], c: usize) -> Option<(f64, usize)>
     }
 }
 
+/// Shingle P/R/F1 per page type of a set whose index gives `page_type` (empty otherwise), each
+/// type averaged as the benchmark averages a set, for every configuration.
+fn page_type_table(set: &SetResult, configs: &[Config], default: usize, width: usize) -> String {
+    let mut types: Vec<&str> = set.records.first().map_or(Vec::new(), |rs| rs.iter().filter_map(|r| r.page_type.as_deref()).collect());
+    types.sort_unstable();
+    types.dedup();
+    let mut out = String::new();
+    if types.is_empty() {
+        return out;
+    }
+    let _ = writeln!(out, "  by page type (shingle F1 / P / R, empty pages):");
+    for (c, config) in configs.iter().enumerate() {
+        let mark = if c == default { "*" } else { " " };
+        let _ = writeln!(out, "{mark} {}", config.label());
+        for t in &types {
+            let records: Vec<PageRecord> = set.records[c].iter().filter(|r| r.page_type.as_deref() == Some(*t)).cloned().collect();
+            let s = Summary::of(&records);
+            let _ = writeln!(
+                out,
+                "    {:<w$} {:>4} pages   F1 {:.3}  P {:.3}  R {:.3}   empty {}",
+                t,
+                s.pages,
+                s.shingle.f1,
+                s.shingle.precision,
+                s.shingle.recall,
+                s.empty,
+                w = width.saturating_sub(2)
+            );
+        }
+    }
+    out
+}
+
 /// The whole report: a table a set, the worst pages when asked, then a summary table.
 pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: usize) -> String {
     let mut out = String::new();
@@ -106,6 +139,7 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
                 s.failed
             );
         }
+        out.push_str(&page_type_table(set, configs, default, width));
         if worst > 0 {
             for (c, config) in configs.iter().enumerate() {
                 let mut recs: Vec<&PageRecord> = set.records[c].iter().collect();

@@ -48,10 +48,10 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
-        if !o.prune && !o.media && !o.cluster && !o.edges {
+        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article && !o.fallback {
             s.push_str(" thesis");
         } else {
-            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges")] {
+            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article"), (o.fallback, "fallback")] {
                 if !on {
                     s.push_str(" -");
                     s.push_str(name);
@@ -70,6 +70,8 @@ impl Config {
 pub struct PageRecord {
     pub set: String,
     pub id: String,
+    /// The index's `page_type`, when it gives one.
+    pub page_type: Option<String>,
     pub config: String,
     pub algorithm: Algorithm,
     pub filter: LinkFilter,
@@ -126,6 +128,7 @@ fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut
     PageRecord {
         set: set.to_string(),
         id: entry.id.clone(),
+        page_type: entry.page_type.clone(),
         config: config.label(),
         algorithm: config.options.algorithm,
         filter: config.options.effective_filter(),
