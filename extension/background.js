@@ -56,7 +56,9 @@ const engine = {
 async function analyse(page, mode) {
   await startEngine();
   const strip = mode === 'strip';
-  const ex = engine.extract(page.html, { url: page.url || null, elementIds: strip });
+  const options = { url: page.url || null };
+  if (strip) options.elementIds = true;
+  const ex = engine.extract(page.html, options);
   const found = ex.blocks.length > 0;
   if (strip) return { found, reason: ex.reason, keep: found ? ex.keptIds : [] };
   return { found, reason: ex.reason, article: article(ex) };

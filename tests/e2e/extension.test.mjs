@@ -593,6 +593,48 @@ describe('Dana Reader extension in Chromium', () => {
     await page.close();
   });
 
+  test("the reader's own allowlist removes what the engine's HTML should never hold", async () => {
+    // The engine builds the article from an allowlist (tests/xss.rs, xss.test.mjs); this is the
+    // second line: the engine's HTML is tampered with in the worker, after the engine ran.
+    const page = await h.open('/demo.html');
+    await h.worker.evaluate(() => {
+      self.__realExtract = self.dana.engine.extract;
+      self.dana.engine.extract = (html, options) => {
+        const ex = self.__realExtract(html, options);
+        const bad = '<p data-block="999" onclick="alert(1)" style="position:fixed" class="x">Tampered paragraph <a href="javascript:alert(2)">bad link</a> ' +
+          '<a href="https://example.org/ok" target="_blank" onmouseover="alert(3)">good link</a><img src="x" onerror="alert(4)" alt="pic"></p>' +
+          '<script>alert(5)</script><iframe src="https://example.org/"></iframe><svg><a href="javascript:alert(6)"><text>svg text</text></a></svg>' +
+          '<form action="https://example.org/"><input name="q"></form><div>unexpected element</div><!-- comment -->';
+        return { ...ex, html: ex.html.replace('</article>', `${bad}</article>`) };
+      };
+    });
+    try {
+      assert.equal((await h.run(page, 'reader')).found, true);
+    } finally {
+      await h.worker.evaluate(() => (self.dana.engine.extract = self.__realExtract));
+    }
+    const got = await page.evaluate(() => {
+      const body = document.querySelector('dana-reader').shadowRoot.querySelector('article .body');
+      const p = [...body.querySelectorAll('p')].find((e) => e.textContent.startsWith('Tampered paragraph'));
+      return {
+        p: p && p.outerHTML,
+        foreign: [...body.querySelectorAll('script, iframe, svg, form, input, div')].map((e) => e.localName),
+        text: body.textContent,
+        comments: document.createTreeWalker(body, NodeFilter.SHOW_COMMENT).nextNode() !== null,
+      };
+    });
+    assert.equal(
+      got.p,
+      '<p data-block="999">Tampered paragraph <a>bad link</a> <a href="https://example.org/ok" rel="noopener noreferrer">good link</a>' +
+        '<img alt="pic" loading="lazy" decoding="async" referrerpolicy="no-referrer"></p>'
+    );
+    assert.deepEqual(got.foreign, []);
+    assert.ok(!/svg text|unexpected element/.test(got.text), 'unexpected elements go with their content');
+    assert.equal(got.comments, false);
+    assert.deepEqual(page.danaErrors, []);
+    await page.close();
+  });
+
   test('a failure inside the engine leaves the page untouched, with a clear message', async () => {
     const p = ENGLISH[0];
     const page = await h.open(pathOf(p, 'csp'));
