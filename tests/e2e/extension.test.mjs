@@ -532,6 +532,12 @@ describe('Dana Reader extension in Chromium', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await h.isolated(page, installFakeSpeech, [['English (United States)', 'en-US']]);
     assert.equal((await h.run(page, 'speak')).active, true);
+    // The nested list sits in the item before it (a list holds only items).
+    const lists = await page.evaluate(() => {
+      const body = document.querySelector('dana-reader').shadowRoot.querySelector('article .body');
+      return { listInList: body.querySelectorAll(':is(ul, ol) > :is(ul, ol)').length, inner: body.querySelector('li > ul > li')?.textContent };
+    });
+    assert.deepEqual(lists, { listInList: 0, inner: 'The inner item, one level down, is a block of its own and read on its own.' });
     const { total } = await speechState(h, page);
     assert.ok(total >= 15, `sentences: ${total}`);
     const spoken = [];
