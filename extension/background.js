@@ -19,7 +19,7 @@ import { settingsFrom } from './defaults.js';
 import init, { extract } from './pkg/dana.js';
 
 const MODES = ['reader', 'speak', 'strip'];
-// The content scripts, one self-contained script built by build.mjs from content/main.js.
+// The content script: one self-contained file, built by build.mjs from content/main.js.
 const CONTENT_SCRIPT = 'bundle/content.js';
 // The content script's guard (content/main.js): a Symbol-keyed property of the isolated
 // world's global object, which page markup cannot create nor page script reach.
