@@ -55,11 +55,11 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         });
         let (t1, t2) = density::counts(&page, algorithm);
         let diff = density::smooth(&t1, &t2);
-        let mut found = density::regions(&diff, &t1);
+        let mut found = density::candidate_regions(&diff, &t1);
         let phases = fastest(3, min_time, || {
             let (t1, t2) = density::counts(black_box(&page), algorithm);
             let diff = density::smooth(&t1, &t2);
-            let mut r = density::regions(&diff, &t1);
+            let mut r = density::candidate_regions(&diff, &t1);
             regions::choose(&mut r, gap, None, options.cluster);
             black_box(r);
         });

@@ -13,7 +13,7 @@ mod common;
 
 use common::{html_bytes, sample, CorpusPage};
 use criterion::{BatchSize, Criterion, Throughput};
-use dana::extraction::{Extraction, Region};
+use dana::extraction::Region;
 use dana::preprocess::{Page, Preprocessing};
 use dana::{blocks, density, lang, meta, regions, render, sentences, title, Algorithm, Block, Options};
 use std::hint::black_box;
@@ -33,37 +33,23 @@ struct Prepared<'a> {
     found: Vec<Region>,
     chosen: Vec<bool>,
     blocks: Vec<Block>,
-    /// The extraction as each metadata stage finds it, in `extract`'s order (the headline
-    /// comes first and reads only the page): before `meta::apply`, before `lang::apply`,
-    /// before `sentences::apply`.
-    before_meta: Extraction,
-    before_lang: Extraction,
-    before_sentences: Extraction,
+    /// The plain text of `blocks` and the headline, which the language stage reads.
+    text: String,
+    title: String,
 }
 
 fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let algorithm = options.algorithm;
     let page = Page::parse(&p.html, Preprocessing::of(options));
     let (t1, t2) = density::counts(&page, algorithm);
-    let found = density::regions(&density::smooth(&t1, &t2), &t1);
+    let found = density::candidate_regions(&density::smooth(&t1, &t2), &t1);
     let mut chosen_regions = found.clone();
     regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
-    let before_title = Extraction {
-        algorithm: Some(algorithm),
-        text: render::text(&blocks),
-        html: render::html(&blocks),
-        blocks: blocks.clone(),
-        ..Extraction::default()
-    };
-    let mut before_meta = before_title.clone();
-    title::find(&page, options.title_metric).apply(&mut before_meta);
-    let mut before_lang = before_meta.clone();
-    meta::apply(&page, options.url.as_deref(), &mut before_lang);
-    let mut before_sentences = before_lang.clone();
-    lang::apply(&page, &mut before_sentences);
-    Prepared { page, t1, t2, found, chosen, blocks, before_meta, before_lang, before_sentences }
+    let text = render::text(&blocks);
+    let title = title::find(&page, options.title_metric).text;
+    Prepared { page, t1, t2, found, chosen, blocks, text, title }
 }
 
 /// Fails the run when a stage answered nothing on every page of the sample.
@@ -137,7 +123,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
         b.iter(|| {
             for p in &prepared {
                 let diff = density::smooth(black_box(&p.t1), black_box(&p.t2));
-                black_box(density::regions(&diff, &p.t1));
+                black_box(density::candidate_regions(&diff, &p.t1));
             }
         })
     });
@@ -183,9 +169,9 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("render", bytes);
 
-    // What `extract` does after rendering, stage by stage: headline, metadata, language and
-    // direction, read-aloud sentences. Each starts from the result the previous one left.
-    let titles = prepared.iter().filter(|p| !p.before_meta.title.is_empty()).count();
+    // What `extract` does besides phases 1 to 4, stage by stage: headline, metadata, language
+    // and direction, read-aloud sentences. Each is a function of the page and the blocks.
+    let titles = prepared.iter().filter(|p| !p.title.is_empty()).count();
     check("title", algorithm, titles, n);
     g.bench_function("title", |b| {
         b.iter(|| {
@@ -199,57 +185,38 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     let metas = prepared
         .iter()
         .filter(|p| {
-            let o = &p.before_lang;
-            o.byline.is_some() || o.site_name.is_some() || o.published.is_some() || o.lead_image.is_some() || o.excerpt.is_some()
+            let m = meta::find(&p.page, None, &p.blocks);
+            m.byline.is_some() || m.site_name.is_some() || m.published.is_some() || m.lead_image.is_some() || m.excerpt.is_some()
         })
         .count();
     check("meta", algorithm, metas, n);
     g.bench_function("meta", |b| {
-        b.iter_batched_ref(
-            || prepared.iter().map(|p| p.before_meta.clone()).collect::<Vec<_>>(),
-            |outs| {
-                for (p, out) in prepared.iter().zip(outs.iter_mut()) {
-                    meta::apply(&p.page, None, black_box(out));
-                }
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter(|| {
+            for p in &prepared {
+                black_box(meta::find(black_box(&p.page), None, &p.blocks));
+            }
+        })
     });
     add("meta", bytes);
 
-    check("lang", algorithm, prepared.iter().filter(|p| !p.before_sentences.lang.is_empty()).count(), n);
+    check("lang", algorithm, prepared.iter().filter(|p| !lang::decide(&p.page, &p.blocks, &p.text, &p.title).lang.is_empty()).count(), n);
     g.bench_function("lang", |b| {
-        b.iter_batched_ref(
-            || prepared.iter().map(|p| p.before_lang.clone()).collect::<Vec<_>>(),
-            |outs| {
-                for (p, out) in prepared.iter().zip(outs.iter_mut()) {
-                    lang::apply(&p.page, black_box(out));
-                }
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter(|| {
+            for p in &prepared {
+                black_box(lang::decide(black_box(&p.page), &p.blocks, &p.text, &p.title));
+            }
+        })
     });
     add("lang", bytes);
 
-    let with_sentences = prepared
-        .iter()
-        .filter(|p| {
-            let mut o = p.before_sentences.clone();
-            sentences::apply(&mut o);
-            !o.sentences.is_empty()
-        })
-        .count();
+    let with_sentences = prepared.iter().filter(|p| !sentences::of_blocks(&p.blocks).is_empty()).count();
     check("sentences", algorithm, with_sentences, n);
     g.bench_function("sentences", |b| {
-        b.iter_batched_ref(
-            || prepared.iter().map(|p| p.before_sentences.clone()).collect::<Vec<_>>(),
-            |outs| {
-                for out in outs.iter_mut() {
-                    sentences::apply(black_box(out));
-                }
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter(|| {
+            for p in &prepared {
+                black_box(sentences::of_blocks(black_box(&p.blocks)));
+            }
+        })
     });
     add("sentences", bytes);
 

@@ -7,9 +7,11 @@
 //!   only tokens of chosen lines produce output. Stray end tags are ignored, unclosed
 //!   elements close at the end: any token sequence is valid input.
 
+use std::ops::Range;
+
 use crate::extraction::{Block, BlockKind};
 use crate::options::Algorithm;
-use crate::preprocess::{canonical, collapse_whitespace, is_block, is_void, needs_collapse, Page, Tok};
+use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, safe_url, UrlUse};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`.
@@ -18,6 +20,35 @@ pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&st
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => Builder::new(page, url).run(chosen),
     }
+}
+
+/// Strip mode's kept elements ([`crate::Extraction::kept_ids`]): the ids of the start tags
+/// on the lines phase 4 reads (`chosen`, the lines the `blocks` start on and the headline's
+/// `title_line`) that hold content (T1 > 0) or an image, in document order, each once. The ids
+/// come from the tokens' parsed attributes ([`Page::element_ids`]), so text that merely looks
+/// like an id (in an attribute value, a comment or a script) keeps nothing.
+pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], title_line: Option<usize>) -> Vec<u32> {
+    if page.element_ids.is_empty() {
+        return Vec::new();
+    }
+    let mut read = chosen.to_vec();
+    for line in blocks.iter().map(|b| b.line).chain(title_line) {
+        if let Some(r) = read.get_mut(line) {
+            *r = true;
+        }
+    }
+    let has_image = |line: usize| {
+        let l = &page.lines[line];
+        page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Start { name, .. } if name == "img"))
+    };
+    let keep: Vec<bool> = read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
+    let mut seen = std::collections::HashSet::new();
+    page.element_ids
+        .iter()
+        .filter(|(tok, _)| keep[page.line_of[*tok] as usize])
+        .map(|(_, id)| *id)
+        .filter(|id| seen.insert(*id))
+        .collect()
 }
 
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
@@ -86,13 +117,11 @@ const MAX_DEPTH: usize = 512;
 /// How many inline elements a block keeps open at once; deeper ones keep their text only.
 const MAX_INLINE: usize = 64;
 
-/// `s.trim()`, in place (no second allocation).
-fn trim_owned(mut s: String) -> String {
-    let end = s.trim_end().len();
-    s.truncate(end);
-    let start = s.len() - s.trim_start().len();
-    s.drain(..start);
-    s
+/// Where one text token of a block went: its bytes in `Builder::text` and its escaped bytes
+/// in `Builder::html`.
+struct Piece {
+    text: Range<usize>,
+    html: Range<usize>,
 }
 
 struct Builder<'a> {
@@ -101,9 +130,11 @@ struct Builder<'a> {
     /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
     stack: Vec<&'a str>,
     out: Vec<Block>,
-    /// The block being filled.
+    /// The block being filled: its text and its HTML as they come, and where each text token
+    /// stands in both.
     text: String,
     html: String,
+    pieces: Vec<Piece>,
     /// Inline elements open in `html`, closed when the block ends.
     inline: Vec<&'static str>,
     line: usize,
@@ -119,7 +150,7 @@ impl<'a> Builder<'a> {
             (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
             (p, None) => p.clone(),
         };
-        Builder { page, base, stack: Vec::new(), out: Vec::new(), text: String::new(), html: String::new(), inline: Vec::new(), line: 0 }
+        Builder { page, base, stack: Vec::new(), out: Vec::new(), text: String::new(), html: String::new(), pieces: Vec::new(), inline: Vec::new(), line: 0 }
     }
 
     fn run(mut self, chosen: &[bool]) -> Vec<Block> {
@@ -164,8 +195,10 @@ impl<'a> Builder<'a> {
                         if self.text.is_empty() {
                             self.line = line;
                         }
+                        let (text_start, html_start) = (self.text.len(), self.html.len());
                         self.text.push_str(t);
                         self.html.push_str(&escape(t));
+                        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
                     }
                 }
             }
@@ -207,29 +240,17 @@ impl<'a> Builder<'a> {
         }
         if self.text.is_empty() {
             self.html.clear();
+            self.pieces.clear();
             return;
         }
         let (kind, level, ordered) = self.kind();
-        let text = if kind == BlockKind::Preformatted {
-            self.text.trim_matches('\n').to_string()
-        } else {
-            // The texts were collapsed one by one in preprocessing, so their concatenation
-            // rarely needs it again: checked first, copied as it is when it does not.
-            // (Collapsing then trimming gives what trimming then collapsing gives: everything
-            // `collapse_whitespace` collapses is Unicode whitespace.)
-            let t = self.text.trim();
-            if needs_collapse(t.as_bytes()) {
-                collapse_whitespace(t)
-            } else {
-                t.to_string()
-            }
-        };
-        let html = std::mem::take(&mut self.html);
+        let (text, html) = self.finish_text(kind == BlockKind::Preformatted);
         self.text.clear();
+        self.html.clear();
+        self.pieces.clear();
         if text.is_empty() {
             return;
         }
-        let html = if kind == BlockKind::Preformatted { html.trim_matches('\n').to_string() } else { trim_owned(html) };
         // A caption belongs to the figure's image just before it.
         if kind == BlockKind::Figure {
             if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
@@ -239,6 +260,52 @@ impl<'a> Builder<'a> {
             }
         }
         self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, line: self.line });
+    }
+
+    /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
+    /// `pre`, its whitespace collapsed; the HTML's text trimmed and collapsed the same way,
+    /// piece by piece, so that the text content of the HTML is exactly the text (what
+    /// [`Block`] promises) wherever the inline tags stand.
+    fn finish_text(&self, pre: bool) -> (String, String) {
+        let body = if pre { self.text.trim_matches('\n') } else { self.text.trim() };
+        // `body` is a slice of `self.text`: its bounds there.
+        let from = body.as_ptr() as usize - self.text.as_ptr() as usize;
+        let to = from + body.len();
+        // The texts were collapsed one by one in preprocessing, so their concatenation rarely
+        // needs it again: checked first, copied as it is when it does not. (Collapsing then
+        // trimming gives what trimming then collapsing gives: everything `collapse_whitespace`
+        // collapses is Unicode whitespace.)
+        let collapse = !pre && needs_collapse(body.as_bytes());
+        let mut text = String::with_capacity(body.len());
+        let mut html = String::with_capacity(self.html.len());
+        let mut copied = 0; // bytes of `self.html` written
+        let mut in_space = false;
+        for piece in &self.pieces {
+            html.push_str(&self.html[copied..piece.html.start]);
+            copied = piece.html.end;
+            let kept = piece.text.start.clamp(from, to)..piece.text.end.clamp(from, to);
+            let start = text.len();
+            if collapse {
+                // `collapse_whitespace`, run across the pieces.
+                for c in self.text[kept.clone()].chars() {
+                    if !is_space(c) {
+                        text.push(c);
+                    } else if !in_space {
+                        text.push(' ');
+                    }
+                    in_space = is_space(c);
+                }
+            } else {
+                text.push_str(&self.text[kept.clone()]);
+            }
+            if !collapse && kept == piece.text {
+                html.push_str(&self.html[piece.html.clone()]);
+            } else {
+                html.push_str(&escape(&text[start..]));
+            }
+        }
+        html.push_str(&self.html[copied..]);
+        (text, html)
     }
 
     fn image(&mut self, tok: &Tok, line: usize) {

@@ -49,7 +49,7 @@ pub fn smooth(t1: &[u32], t2: &[u32]) -> Vec<i64> {
 
 /// Phase 2, eq. 4.3: the maximal runs of lines with diff > 0, each with its content
 /// characters (sum of T1) and its area above the axis (sum of diff), none chosen yet.
-pub fn regions(diff: &[i64], t1: &[u32]) -> Vec<Region> {
+pub fn candidate_regions(diff: &[i64], t1: &[u32]) -> Vec<Region> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < diff.len() {
@@ -101,7 +101,7 @@ mod tests {
     fn regions_are_maximal_positive_runs() {
         let diff = [-1, 3, 4, 0, 5, -2, 1];
         let t1 = [0, 10, 20, 0, 7, 0, 1];
-        let r = regions(&diff, &t1);
+        let r = candidate_regions(&diff, &t1);
         let spans: Vec<(usize, usize, u64, u64)> = r.iter().map(|r| (r.start, r.end, r.chars, r.area)).collect();
         assert_eq!(spans, vec![(1, 2, 30, 7), (4, 4, 7, 5), (6, 6, 1, 1)]);
     }

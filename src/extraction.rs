@@ -23,7 +23,8 @@ pub struct Extraction {
 
     /// The main content as plain text: one block a line.
     pub text: String,
-    /// The main content as HTML built only from an allowlist of elements and attributes.
+    /// The main content as HTML built only from an allowlist of elements and attributes. The
+    /// element of block i carries `data-block="i"` (see [`Block`]).
     pub html: String,
     /// The main content as blocks in reading order.
     pub blocks: Vec<Block>,
@@ -55,6 +56,14 @@ pub struct Extraction {
     pub series: Series,
     /// Why nothing was extracted; `None` when an article was found.
     pub reason: Option<String>,
+    /// With [`crate::Options::element_ids`]: the `data-dana-id`s of the elements that carry
+    /// the main content, in document order, each once. An element is kept when its start tag
+    /// stands on a line that phase 4 reads (a chosen line, edges included, or the line a block
+    /// or the headline starts on) and that line holds content (T1 > 0) or an image. Container
+    /// start tags alone on a line hold no content: they are not listed (keeping them whole
+    /// would keep the boilerplate inside them), only what they hold. Empty without
+    /// `element_ids`.
+    pub kept_ids: Vec<u32>,
 }
 
 /// A headline candidate and its scores.
@@ -104,6 +113,13 @@ pub enum Dir {
 }
 
 /// One block of the article, in reading order.
+///
+/// In [`Extraction::html`] block i is the element with `data-block="i"`: `h1`..`h6`, `p`,
+/// `li`, `blockquote`, `pre` or `figure`. Its text content (entities decoded, the text of
+/// nested `[data-block]` elements left out) is exactly `text`, so a reader can find the
+/// offsets of [`Sentence`]s in it without collapsing whitespace itself. For a figure that is
+/// the caption (the `figcaption`); the image's `alt` is an attribute, not text content, and
+/// a figure without a caption has empty `text`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Block {
     /// What it is.

@@ -17,9 +17,10 @@
 //! script that belongs to one language (Hebrew, Greek, Hangul, Kana, Thai, Armenian,
 //! Georgian), frequent words for seven Latin-script languages; anything else stays unknown.
 //!
-//! This stage also sets the reading time, which depends on the language ([`crate::meta`]).
+//! The reading time depends on the language: [`crate::meta::reading_minutes`] takes it from
+//! here.
 
-use crate::extraction::{Dir, Extraction};
+use crate::extraction::{Block, Dir};
 use crate::preprocess::Page;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -209,11 +210,26 @@ impl ScriptCounts {
 /// `1 - UNSURE` it is right-to-left; in between the declarations decide.
 const UNSURE: f64 = 0.4;
 
-/// Fills `dir`, `lang`, `lang_source` and per-block directions.
-pub fn apply(page: &Page, out: &mut Extraction) {
-    // The letters of each block. `out.text` is the blocks' texts joined by newlines
+/// The language and direction of the main content (the fields of the same names in
+/// [`crate::Extraction`]), and the direction of each block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Language {
+    /// BCP 47 tag; empty when unknown.
+    pub lang: String,
+    /// `declared`, `detected` or `none`.
+    pub lang_source: &'static str,
+    /// The article's direction.
+    pub dir: Dir,
+    /// Per block, its direction when it differs from `dir` ([`Block::dir`]).
+    pub block_dirs: Vec<Option<Dir>>,
+}
+
+/// Decides the language and direction of the article made of `blocks` (whose texts joined by
+/// newlines are `text`), with headline `title`.
+pub fn decide(page: &Page, blocks: &[Block], text: &str, title: &str) -> Language {
+    // The letters of each block. `text` is the blocks' texts joined by newlines
     // (`render::text`), so its letters are theirs: the article is not counted a second time.
-    let block_counts: Vec<ScriptCounts> = out.blocks.iter().map(|b| ScriptCounts::of(&b.text)).collect();
+    let block_counts: Vec<ScriptCounts> = blocks.iter().map(|b| ScriptCounts::of(&b.text)).collect();
     let mut counts = ScriptCounts::default();
     for c in &block_counts {
         counts.merge(c);
@@ -221,11 +237,11 @@ pub fn apply(page: &Page, out: &mut Extraction) {
 
     // The main content; the headline and then the whole page only when it has too few letters
     // to judge (an empty extraction still gets a direction and language for its headline).
-    let mut sample = std::borrow::Cow::Borrowed(out.text.as_str());
+    let mut sample = std::borrow::Cow::Borrowed(text);
     if counts.letters() < 20 {
-        let mut s = out.text.clone();
+        let mut s = text.to_string();
         s.push('\n');
-        s.push_str(&out.title);
+        s.push_str(title);
         for f in crate::title::fragments(page) {
             s.push('\n');
             s.push_str(&f.text);
@@ -234,20 +250,22 @@ pub fn apply(page: &Page, out: &mut Extraction) {
         sample = std::borrow::Cow::Owned(s);
     }
 
-    let (lang, source) = decide_lang(page, &sample, &counts);
-    out.lang = lang;
-    out.lang_source = source.to_string();
-    out.dir = decide_dir(&counts, page.head.dir.as_deref(), &out.lang);
+    let (lang, lang_source) = decide_lang(page, &sample, &counts);
+    let dir = decide_dir(&counts, page.head.dir.as_deref(), &lang);
 
     // Blocks whose own majority differs from the article's.
-    for (b, c) in out.blocks.iter_mut().zip(&block_counts) {
-        let own = match c.rtl_share() {
-            Some(s) if s > 0.5 => Some(Dir::Rtl),
-            Some(s) if s < 0.5 => Some(Dir::Ltr),
-            _ => None, // no letters, or an even mix: inherit
-        };
-        b.dir = own.filter(|d| *d != out.dir);
-    }
+    let block_dirs = block_counts
+        .iter()
+        .map(|c| {
+            let own = match c.rtl_share() {
+                Some(s) if s > 0.5 => Some(Dir::Rtl),
+                Some(s) if s < 0.5 => Some(Dir::Ltr),
+                _ => None, // no letters, or an even mix: inherit
+            };
+            own.filter(|d| *d != dir)
+        })
+        .collect();
+    Language { lang, lang_source, dir, block_dirs }
 }
 
 /// The direction of text with these letters, given the declared `dir` and the language.
@@ -287,17 +305,10 @@ fn decide_lang(page: &Page, sample: &str, counts: &ScriptCounts) -> (String, &'s
 
 /// The language the page declares, as a normalised BCP 47 tag (`fa-IR`, `en`).
 pub fn declared_lang(page: &Page) -> Option<String> {
-    let meta = |pred: &dyn Fn(&str, &str) -> bool| {
-        page.head.metas.iter().find_map(|attrs| {
-            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim());
-            let matched = attrs.iter().any(|(k, v)| pred(k, v.trim()));
-            matched.then(|| get("content")).flatten().map(str::to_string)
-        })
-    };
     let candidates = [
         page.head.lang.clone(),
-        meta(&|k, v| k == "http-equiv" && v.eq_ignore_ascii_case("content-language")),
-        meta(&|k, v| (k == "property" || k == "name") && v.eq_ignore_ascii_case("og:locale")),
+        page.head.meta_contents(&["http-equiv"], "content-language").next(),
+        page.head.meta_contents(&["property", "name"], "og:locale").next(),
     ];
     // `content-language` may list several languages; the first is the main one.
     candidates.into_iter().flatten().find_map(|v| v.split(',').next().and_then(normalise_tag))
@@ -809,7 +820,7 @@ mod tests {
 
     #[test]
     fn article_letters_are_the_blocks_letters() {
-        // `apply` counts the blocks and not `out.text` again: their letters must be the same.
+        // `decide` counts the blocks and not `out.text` again: their letters must be the same.
         let out = run("<html><body><article><h1>Titre é</h1><p>Un paragraphe, en français. İstanbul K</p><ul><li>élément</li><li>ثانية</li></ul><p>123 !</p></article></body></html>");
         assert!(out.blocks.len() >= 2, "{:?}", out.blocks);
         let mut sum = ScriptCounts::default();
@@ -827,7 +838,7 @@ mod tests {
         assert_eq!(normalise_tag("english"), None);
     }
 
-    fn run(html: &str) -> Extraction {
+    fn run(html: &str) -> crate::Extraction {
         crate::extract(html, &crate::Options { filter: Some(LinkFilter::None), ..crate::Options::default() })
     }
 
@@ -848,7 +859,7 @@ mod tests {
         assert_eq!(out.lang_source, "declared");
         let dirs: Vec<_> = out.blocks.iter().map(|b| b.dir).collect();
         assert_eq!(dirs, vec![None, None, Some(Dir::Ltr), None]);
-        assert!(out.html.contains("<p dir=\"ltr\">All human beings"), "{}", out.html);
+        assert!(out.html.contains("<p data-block=\"2\" dir=\"ltr\">All human beings"), "{}", out.html);
     }
 
     #[test]

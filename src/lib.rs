@@ -6,15 +6,18 @@
 //!    non-content, apply the hyperlink filter (4.6.1), and normalise the page into lines.
 //! 2. [`density`] phase 1: per line the content count T1 and the code count T2 (4.3.2, 4.5.1).
 //! 3. [`density`] phase 2: smooth, diff_i = sum over i-1..=i+1 of (T1 - T2) (eq. 4.2), and
-//!    collect the regions with diff > 0 (eq. 4.3).
+//!    collect the candidate regions with diff > 0 (eq. 4.3).
 //! 4. [`regions`] phase 3: Algorithm 1 grows the region with the most characters by the
 //!    neighbours within `gap` lines (or, by default, takes the densest such chain).
 //! 5. [`blocks`] phase 4: the chosen lines go through the error-tolerant block builder (or, for
-//!    R2L, keep only their right-to-left characters); [`render`] makes the article HTML.
-//! 6. [`title`], [`meta`], [`lang`] and [`sentences`] add headline, metadata, direction,
-//!    language and read-aloud sentences.
+//!    R2L, keep only their right-to-left characters); [`render`] makes the text and the article
+//!    HTML.
+//! 6. [`title`] (chapter 5), [`lang`], [`meta`] and [`sentences`] find the headline, the
+//!    language and direction, what the page declares about itself, and the read-aloud
+//!    sentences.
 //!
-//! Malformed HTML is input, not an error; a page without an article gives an empty
+//! Each stage returns what it finds; [`extract`] assembles the [`Extraction`] from them in one
+//! place. Malformed HTML is input, not an error; a page without an article gives an empty
 //! [`Extraction`] whose `reason` says why.
 
 pub mod blocks;
@@ -49,59 +52,74 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);
-    // Phase 2: smoothing and the regions above the axis.
+    // Phase 2: smoothing and the candidate regions above the axis.
     let diff = density::smooth(&t1, &t2);
-    let mut regions = density::regions(&diff, &t1);
+    let mut candidates = density::candidate_regions(&diff, &t1);
 
-    // Headline first: with `title_bound` it bounds the main content from above (7.2.1).
+    // The headline (chapter 5) first: with `Options::title_bound` its line bounds the main
+    // content from above (7.2.1).
     let headline = title::find(&page, options.title_metric);
-    let lower_limit = if options.title_bound { headline.line } else { None };
+    let title_bound = if options.title_bound { headline.line } else { None };
 
-    // Phase 3: Algorithm 1.
-    regions::choose(&mut regions, gap, lower_limit, options.cluster);
+    // Phase 3: Algorithm 1 marks the chosen candidates.
+    regions::choose(&mut candidates, gap, title_bound, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let chosen = regions::chosen_lines(&regions, &t1, &t2, options.edges);
-    let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
+    let chosen = regions::chosen_lines(&candidates, &t1, &t2, options.edges);
+    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
+    let text = render::text(&blocks);
 
-    let mut out = Extraction {
+    // Direction and language come from the text itself; each block's own direction goes into
+    // the HTML, so they are decided before it is written.
+    let language = lang::decide(&page, &blocks, &text, &headline.text);
+    for (block, dir) in blocks.iter_mut().zip(&language.block_dirs) {
+        block.dir = *dir;
+    }
+
+    // What the reader view needs beyond the text.
+    let meta = meta::find(&page, options.url.as_deref(), &blocks);
+    let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
+
+    Extraction {
         algorithm: Some(algorithm),
         filter: Some(options.effective_filter()),
         gap,
+        title: headline.text,
+        title_rule: headline.rule.to_string(),
+        title_candidates: headline.candidates,
+        html: render::html(&blocks),
+        sentences: sentences::of_blocks(&blocks),
+        reading_minutes: meta::reading_minutes(&text, &language.lang),
+        text,
+        lang: language.lang,
+        lang_source: language.lang_source.to_string(),
+        dir: language.dir,
+        byline: meta.byline,
+        site_name: meta.site_name,
+        published: meta.published,
+        lead_image: meta.lead_image,
+        excerpt: meta.excerpt,
+        reason: no_article_reason(&page, &blocks, &candidates),
+        blocks,
+        regions: candidates,
         series: Series {
             source: if options.trace { page.line_sources() } else { Vec::new() },
             t1,
             t2,
             diff,
         },
-        regions,
-        ..Extraction::default()
-    };
-    headline.apply(&mut out);
-    out.text = render::text(&blocks);
-    out.blocks = blocks;
-    out.reason = no_article_reason(&page, &out);
-
-    // Direction and language come from the text itself; they are decided before the HTML is
-    // written so that each block carries its own direction into it.
-    lang::apply(&page, &mut out);
-    out.html = render::html(&out.blocks);
-
-    // What the reader view needs beyond the text.
-    meta::apply(&page, options.url.as_deref(), &mut out);
-    out.reading_minutes = meta::reading_minutes(&out.text, &out.lang);
-    sentences::apply(&mut out);
-    out
+        kept_ids,
+    }
 }
 
 /// Says why nothing was extracted, or `None` when something was.
-fn no_article_reason(page: &preprocess::Page, out: &Extraction) -> Option<String> {
-    if !out.blocks.is_empty() {
+fn no_article_reason(page: &preprocess::Page, blocks: &[Block], candidates: &[Region]) -> Option<String> {
+    if !blocks.is_empty() {
         return None;
     }
     Some(if page.lines.is_empty() {
         "the page has no visible content".to_string()
-    } else if out.regions.is_empty() {
+    } else if candidates.is_empty() {
         "no line has more content than code (no region above the axis)".to_string()
     } else {
         "the chosen region holds no readable text".to_string()

@@ -8,8 +8,8 @@
 
 use serde_json::Value;
 
-use crate::extraction::{BlockKind, Extraction};
-use crate::preprocess::{collapse_whitespace, Page};
+use crate::extraction::{Block, BlockKind};
+use crate::preprocess::{collapse_whitespace, Head, Page};
 use crate::render::{safe_url, UrlUse};
 
 /// Longest byline we accept: a longer "author" is a misused field (a bio, a list of tags).
@@ -17,27 +17,43 @@ const MAX_BYLINE_CHARS: usize = 120;
 /// Length of the excerpt taken from the first paragraph, in characters.
 const EXCERPT_CHARS: usize = 200;
 
-/// Fills byline, site name, published time, lead image and excerpt. (The reading time depends
-/// on the language: `lib.rs` sets it with [`reading_minutes`] once the language is known.)
-pub fn apply(page: &Page, url: Option<&str>, out: &mut Extraction) {
-    let metas = Metas(&page.head.metas);
+/// What the page declares about itself for the reader view (the fields of the same names in
+/// [`crate::Extraction`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Meta {
+    /// Author line.
+    pub byline: Option<String>,
+    /// Site name.
+    pub site_name: Option<String>,
+    /// Published time as declared.
+    pub published: Option<String>,
+    /// Lead image URL (resolved, http(s) only).
+    pub lead_image: Option<String>,
+    /// The declared description, else the opening of the first paragraph of `blocks`.
+    pub excerpt: Option<String>,
+}
+
+/// Finds byline, site name, published time, lead image and excerpt. (The reading time depends
+/// on the language: it is [`reading_minutes`] of the text once the language is known.)
+pub fn find(page: &Page, url: Option<&str>, blocks: &[Block]) -> Meta {
+    let metas = Metas(&page.head);
     let ld = JsonLd::parse(&page.head.json_ld);
 
-    out.site_name = metas
+    let site_name = metas
         .first(&["og:site_name"])
         .or_else(|| ld.find(|o| o.get("publisher").and_then(name_of)))
         .or_else(|| ld.find_typed(&["WebSite"], |o| o.get("name").and_then(text_of)))
         .or_else(|| metas.first(&["application-name"]));
 
-    out.byline = ld
+    let byline = ld
         .find(|o| o.get("author").and_then(names_of))
         .or_else(|| metas.first_where(&["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"], |v| !looks_like_url(v)))
         .map(|b| strip_by(&b))
         .filter(|b| !b.is_empty() && b.chars().count() <= MAX_BYLINE_CHARS)
         // Sites often declare themselves as the author: that is not a byline.
-        .filter(|b| out.site_name.as_deref().is_none_or(|site| !b.to_lowercase().starts_with(&site.to_lowercase())));
+        .filter(|b| site_name.as_deref().is_none_or(|site| !b.to_lowercase().starts_with(&site.to_lowercase())));
 
-    out.published = ld.find(|o| o.get("datePublished").and_then(text_of)).or_else(|| {
+    let published = ld.find(|o| o.get("datePublished").and_then(text_of)).or_else(|| {
         metas.first(&[
             "article:published_time",
             "og:published_time",
@@ -56,20 +72,22 @@ pub fn apply(page: &Page, url: Option<&str>, out: &mut Extraction) {
     });
 
     let base = base_url(url, page.head.base_href.as_deref());
-    out.lead_image = metas
+    let lead_image = metas
         .all(&["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"])
         .into_iter()
         .chain(ld.all(|o| o.get("image").and_then(image_of)))
         .chain(ld.all(|o| o.get("thumbnailUrl").and_then(image_of)))
         .find_map(|raw| safe_url(base.as_ref(), &raw, UrlUse::Image));
 
-    out.excerpt = metas
+    let excerpt = metas
         .first(&["og:description", "description", "twitter:description"])
         .or_else(|| ld.find(|o| o.get("description").and_then(text_of)))
         .or_else(|| {
-            let p = out.blocks.iter().find(|b| b.kind == BlockKind::Paragraph && !b.text.is_empty())?;
+            let p = blocks.iter().find(|b| b.kind == BlockKind::Paragraph && !b.text.is_empty())?;
             Some(opening(&p.text, EXCERPT_CHARS))
         });
+
+    Meta { byline, site_name, published, lead_image, excerpt }
 }
 
 /// The page URL joined with `<base href>` (only to http(s)), as the block builder resolves.
@@ -118,25 +136,13 @@ fn clean(s: &str) -> Option<String> {
 }
 
 /// The `<meta>` tags of a page.
-struct Metas<'a>(&'a [Vec<(String, String)>]);
+struct Metas<'a>(&'a Head);
 
 impl Metas<'_> {
     /// Every non-blank content of a meta whose `property`, `name` or `itemprop` is one of
     /// `keys`, in the order of `keys`, then of the document.
     fn all(&self, keys: &[&str]) -> Vec<String> {
-        let mut out = Vec::new();
-        for key in keys {
-            for attrs in self.0 {
-                let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-                let named = ["property", "name", "itemprop"].iter().filter_map(|k| get(k)).any(|v| v.trim().eq_ignore_ascii_case(key));
-                if named {
-                    if let Some(c) = get("content").and_then(clean) {
-                        out.push(c);
-                    }
-                }
-            }
-        }
-        out
+        keys.iter().flat_map(|key| self.0.meta_contents(&["property", "name", "itemprop"], key)).collect()
     }
 
     fn first(&self, keys: &[&str]) -> Option<String> {
@@ -316,11 +322,9 @@ mod tests {
     use super::*;
     use crate::options::LinkFilter;
 
-    fn meta_of(html: &str, url: Option<&str>) -> Extraction {
+    fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let mut out = Extraction::default();
-        apply(&page, url, &mut out);
-        out
+        find(&page, url, &[])
     }
 
     #[test]

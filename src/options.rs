@@ -57,43 +57,56 @@ impl Algorithm {
 
 /// Hyperlink pre-processing (thesis 4.6.1). Applies to the counting of phase 1; the links
 /// themselves survive into the article unless Filter 1 removed them with their text.
+///
+/// One vocabulary everywhere: the name of each filter (`none`, `remove`, `strip`,
+/// `placeholder`) is what the JSON output, JavaScript and the CLI print; the thesis's numbers
+/// (`0`, `1`, `2`, `3`: "Filter 1" is `remove`) are accepted as input wherever a name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LinkFilter {
-    /// No hyperlink normalisation.
+    /// No hyperlink normalisation (`0`).
+    #[serde(alias = "0")]
     None,
     /// Filter 1 (ACCB, Algorithm 2): every `<a>` element is removed, anchor text included.
+    #[serde(alias = "1")]
     Remove,
     /// Filter 2 (Algorithm 3): the attributes of every `<a>` are removed.
+    #[serde(alias = "2")]
     Strip,
     /// Filter 3 (Algorithm 4): the attributes of every `<a>` are replaced by a placeholder of
     /// length LT - 7, LT the anchor text length, so the link weighs as much code as content.
+    #[serde(alias = "3")]
     Placeholder,
 }
 
 impl LinkFilter {
-    /// Every filter, CLI order.
+    /// Every filter, in the thesis's order (no filter, then Filters 1, 2 and 3).
     pub const ALL: [LinkFilter; 4] = [LinkFilter::None, LinkFilter::Remove, LinkFilter::Strip, LinkFilter::Placeholder];
 
-    /// The CLI name: `none`, `1`, `2`, `3`.
+    /// The name: `none`, `remove`, `strip`, `placeholder` (as serialised).
     pub fn name(self) -> &'static str {
         match self {
             LinkFilter::None => "none",
-            LinkFilter::Remove => "1",
-            LinkFilter::Strip => "2",
-            LinkFilter::Placeholder => "3",
+            LinkFilter::Remove => "remove",
+            LinkFilter::Strip => "strip",
+            LinkFilter::Placeholder => "placeholder",
         }
     }
 
-    /// Parses `none|0|1|2|3`.
-    pub fn parse(s: &str) -> Option<LinkFilter> {
-        match s {
-            "none" | "0" => Some(LinkFilter::None),
-            "1" => Some(LinkFilter::Remove),
-            "2" => Some(LinkFilter::Strip),
-            "3" => Some(LinkFilter::Placeholder),
-            _ => None,
+    /// The thesis's number: 0 for none, else the filter's number in 4.6.1.
+    pub fn number(self) -> u8 {
+        match self {
+            LinkFilter::None => 0,
+            LinkFilter::Remove => 1,
+            LinkFilter::Strip => 2,
+            LinkFilter::Placeholder => 3,
         }
+    }
+
+    /// Parses a name or a thesis number (`none|remove|strip|placeholder|0|1|2|3`), in any
+    /// case.
+    pub fn parse(s: &str) -> Option<LinkFilter> {
+        LinkFilter::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s) || s == f.number().to_string())
     }
 }
 
@@ -149,6 +162,13 @@ pub struct Options {
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
+    /// The page's elements carry `data-dana-id="N"` attributes (N a decimal integer; the
+    /// extension's capture sets one on every element). Every stage then ignores that
+    /// attribute, so the extraction is the one of the page without it, and
+    /// [`crate::Extraction::kept_ids`] lists the ids of the elements that carry the main
+    /// content (the extension's strip mode keeps them). Default `false`: the attribute is
+    /// ordinary markup and `kept_ids` stays empty.
+    pub element_ids: bool,
 }
 
 impl Default for Options {
@@ -165,6 +185,7 @@ impl Default for Options {
             media: true,
             prune: true,
             trace: false,
+            element_ids: false,
         }
     }
 }
@@ -184,5 +205,27 @@ impl Options {
     /// The gap in force: the explicit one, else the algorithm's.
     pub fn effective_gap(&self) -> usize {
         self.gap.unwrap_or(self.algorithm.default_gap())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_filters_have_one_name_and_accept_the_thesis_numbers() {
+        for (f, name, number) in [(LinkFilter::None, "none", "0"), (LinkFilter::Remove, "remove", "1"), (LinkFilter::Strip, "strip", "2"), (LinkFilter::Placeholder, "placeholder", "3")] {
+            assert_eq!(f.name(), name);
+            assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{name}\""), "JSON prints the name");
+            for input in [name, number, &name.to_ascii_uppercase()] {
+                assert_eq!(LinkFilter::parse(input), Some(f), "{input}");
+            }
+            for input in [name, number] {
+                assert_eq!(serde_json::from_str::<LinkFilter>(&format!("\"{input}\"")).unwrap(), f, "{input}");
+            }
+        }
+        assert_eq!(LinkFilter::parse("4"), None);
+        assert_eq!(LinkFilter::parse("filter 1"), None);
+        assert!(serde_json::from_str::<LinkFilter>("\"4\"").is_err());
     }
 }

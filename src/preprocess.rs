@@ -26,17 +26,20 @@ pub struct Preprocessing {
     pub prune: bool,
     /// Weigh image tags by their name alone ([`Options::media`]).
     pub media: bool,
+    /// Take the `data-dana-id` attribute out of every start tag into [`Page::element_ids`]
+    /// ([`Options::element_ids`]).
+    pub element_ids: bool,
 }
 
 impl Preprocessing {
     /// As `options` asks.
     pub fn of(options: &Options) -> Preprocessing {
-        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media }
+        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media, element_ids: options.element_ids }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false }
+        Preprocessing { filter, prune: false, media: false, element_ids: false }
     }
 }
 
@@ -85,6 +88,21 @@ pub struct Head {
     pub canonical: Option<String>,
 }
 
+impl Head {
+    /// The contents of the `<meta>` elements that one of the attributes `by` (`name`,
+    /// `property`, `itemprop`, `http-equiv`) names `key` (ASCII case-insensitive), whitespace
+    /// collapsed and trimmed, blank ones skipped, in document order. The one `<meta>` lookup
+    /// of the metadata stages ([`crate::meta`], [`crate::lang`], [`crate::title`]).
+    pub fn meta_contents<'h>(&'h self, by: &'h [&str], key: &'h str) -> impl Iterator<Item = String> + 'h {
+        self.metas.iter().filter_map(move |attrs| {
+            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+            let named = by.iter().filter_map(|k| get(k)).any(|v| v.trim().eq_ignore_ascii_case(key));
+            let content = collapse_whitespace(get("content")?).trim().to_string();
+            (named && !content.is_empty()).then_some(content)
+        })
+    }
+}
+
 /// A preprocessed page; its tokens borrow from the HTML it was parsed from.
 #[derive(Clone, Debug, Default)]
 pub struct Page<'a> {
@@ -98,6 +116,10 @@ pub struct Page<'a> {
     pub lines: Vec<Line>,
     /// What the head declares.
     pub head: Head,
+    /// With [`Preprocessing::element_ids`]: (index into `toks`, id) of every start tag that
+    /// carried a decimal `data-dana-id`, in document order. The attribute itself is gone from
+    /// the tokens, so no stage sees it.
+    pub element_ids: Vec<(usize, u32)>,
 }
 
 /// Elements whose whole content is not content (dropped with their subtree).
@@ -224,6 +246,17 @@ fn hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
     })
 }
 
+/// The attribute that carries the extension's element id ([`Options::element_ids`]).
+const ELEMENT_ID: &str = "data-dana-id";
+
+/// Removes `data-dana-id` from `attrs` and returns its value when it is a decimal integer.
+/// (The tokenizer keeps the first of duplicate attributes, as WHATWG says, so there is one.)
+fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32> {
+    let pos = attrs.iter().position(|(k, _)| k == ELEMENT_ID)?;
+    let (_, value) = attrs.remove(pos);
+    value.trim().parse().ok()
+}
+
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
 /// `footer` say by their name that they are not the main content. (Guessing from class and id
 /// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
@@ -269,7 +302,7 @@ pub fn collapse_whitespace(s: &str) -> String {
 }
 
 /// HTML's ASCII whitespace and U+00A0, as [`collapse_whitespace`] collapses them.
-fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}')
 }
 
@@ -326,18 +359,24 @@ impl<'a> Page<'a> {
     pub fn parse(html: &'a str, how: Preprocessing) -> Page<'a> {
         let mut page = Page::default();
         let html = html.strip_prefix('\u{feff}').unwrap_or(html);
-        let raw = match normalise_newlines(html) {
-            Cow::Borrowed(html) => page.strip(html, how.prune),
-            Cow::Owned(normalised) => page.strip(&normalised, how.prune).into_iter().map(Tok::into_owned).collect(),
+        let (raw, ids) = match normalise_newlines(html) {
+            Cow::Borrowed(html) => page.strip(html, how),
+            Cow::Owned(normalised) => {
+                let (raw, ids) = page.strip(&normalised, how);
+                (raw.into_iter().map(Tok::into_owned).collect(), ids)
+            }
         };
-        let toks = apply_filter(raw, how.filter);
+        let toks = apply_filter(raw, &ids, how.filter);
         page.normalise_lines(toks, how);
         page
     }
 
     /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content.
-    /// Text is left raw.
-    fn strip<'s>(&mut self, html: &'s str, prune: bool) -> Vec<Tok<'s>> {
+    /// Text is left raw. Also returns, with [`Preprocessing::element_ids`], (index into the
+    /// tokens, id) of each kept start tag that carried `data-dana-id`.
+    fn strip<'s>(&mut self, html: &'s str, how: Preprocessing) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
+        let prune = how.prune;
+        let mut ids = Vec::new();
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
         let mut out: Vec<Tok<'s>> = Vec::with_capacity(html.len() / 40);
         // The element being dropped, and how deep we are inside elements of its name.
@@ -350,7 +389,11 @@ impl<'a> Page<'a> {
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         tokenize(html, |token| {
             match token {
-                Tok::Start { name, attrs, self_closing } => {
+                Tok::Start { name, mut attrs, self_closing } => {
+                    // The extension's element ids are not the page's markup: taken out before
+                    // anything looks at the attributes. Read from the parsed attributes, so a
+                    // value, a comment or a script that merely contains the text cannot fake one.
+                    let id = if how.element_ids { take_element_id(&mut attrs) } else { None };
                     let self_closing = self_closing || is_void(&name);
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
@@ -401,6 +444,9 @@ impl<'a> Page<'a> {
                     }
                     if name == "html" || name == "body" {
                         return;
+                    }
+                    if let Some(id) = id {
+                        ids.push((out.len(), id));
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
@@ -458,7 +504,7 @@ impl<'a> Page<'a> {
             }
         });
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
-        out
+        (out, ids)
     }
 
     /// Records what a start tag declares about the page.
@@ -493,7 +539,7 @@ impl<'a> Page<'a> {
         let mut line_start = 0usize;
         let mut line_has_text = false;
         let mut pending_space = false;
-        for FilteredTok { tok, placeholder } in toks {
+        for FilteredTok { tok, placeholder, id } in toks {
             match &tok {
                 Tok::Start { name, self_closing, .. } => {
                     if is_block(name) {
@@ -508,6 +554,9 @@ impl<'a> Page<'a> {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
                     let w = weigh_tag(&tok, placeholder, how);
+                    if let Some(id) = id {
+                        self.element_ids.push((self.toks.len(), id));
+                    }
                     self.push(tok, w);
                     if br {
                         self.break_line(&mut line_start);
@@ -704,14 +753,18 @@ fn collapsed_trimmed_chars(s: &str) -> usize {
     n
 }
 
-/// A token with, for anchors under Filter 3, the placeholder length LT - 7.
+/// A token with, for anchors under Filter 3, the placeholder length LT - 7, and its element
+/// id ([`Preprocessing::element_ids`]).
 struct FilteredTok<'a> {
     tok: Tok<'a>,
     placeholder: Option<u32>,
+    id: Option<u32>,
 }
 
-/// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream.
-fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'_>> {
+/// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream; `ids` are (token
+/// index, element id) in index order.
+fn apply_filter<'a>(mut toks: Vec<Tok<'a>>, ids: &[(usize, u32)], filter: LinkFilter) -> Vec<FilteredTok<'a>> {
+    let mut ids = ids.iter().peekable();
     // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
     let anchor_end = |toks: &[Tok], i: usize| -> usize {
         let mut j = i + 1;
@@ -745,9 +798,12 @@ fn apply_filter(mut toks: Vec<Tok<'_>>, filter: LinkFilter) -> Vec<FilteredTok<'
         } else {
             None
         };
+        // Ids of tokens Filter 1 removed are passed over.
+        while ids.next_if(|(at, _)| *at < i).is_some() {}
+        let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
         // Moved out, not cloned: nothing looks back at tokens already passed.
         let tok = std::mem::replace(&mut toks[i], Tok::Text(Cow::Borrowed("")));
-        out.push(FilteredTok { tok, placeholder });
+        out.push(FilteredTok { tok, placeholder, id });
         i += 1;
     }
     out

@@ -11,10 +11,11 @@ fn distance(a: &Region, b: &Region) -> usize {
 /// Algorithm 1: marks as chosen the region with the most characters, then its neighbours to
 /// the left and to the right while the distance to the next one is at most `gap`.
 ///
-/// `upper_bound`: with the headline bound of thesis 7.2.1, regions that end before the
-/// headline's line are not candidates (the main content starts at the headline).
-pub fn choose(regions: &mut [Region], gap: usize, upper_bound: Option<usize>, cluster: bool) {
-    let first = match upper_bound {
+/// `title_bound`: with the headline bound of thesis 7.2.1 (`Options::title_bound`), the
+/// headline's line; regions that end before it are not candidates (the main content starts at
+/// the headline, so the headline bounds it from above).
+pub fn choose(regions: &mut [Region], gap: usize, title_bound: Option<usize>, cluster: bool) {
+    let first = match title_bound {
         Some(line) => regions.iter().position(|r| r.end >= line).unwrap_or(regions.len()),
         None => 0,
     };
@@ -109,6 +110,9 @@ mod tests {
 
     /// The naive reading of Algorithm 1: every region reachable from r_m through a chain of
     /// neighbours each within `gap`.
+    // `x_j - y_i + 1 <= gap` is eq. 4.4's distance written as the thesis writes it; the
+    // reference must read like the thesis, not like clippy's `x_j - y_i < gap`.
+    #[allow(clippy::int_plus_one)]
     fn naive(rs: &[Region], gap: usize) -> Vec<usize> {
         let m = (0..rs.len()).rev().max_by_key(|&i| rs[i].chars).unwrap();
         let mut lo = m;
@@ -175,7 +179,7 @@ mod tests {
     }
 
     #[test]
-    fn upper_bound_excludes_regions_above_the_headline() {
+    fn title_bound_excludes_regions_above_the_headline() {
         let mut rs = vec![r(0, 5, 1000), r(40, 50, 100)];
         choose(&mut rs, 20, Some(30), false);
         assert_eq!(picked(&rs), vec![1]);

@@ -2,7 +2,8 @@
 //!
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption` and the inline set of
-//! the block builder), only the attributes `href`, `src`, `alt`, `dir`; every text and attribute
+//! the block builder), only the attributes `href`, `src`, `alt`, `dir` and the block index
+//! `data-block`; every text and attribute
 //! value escaped; URLs only `http:`, `https:` or `mailto:` after WHATWG resolution.
 
 use crate::extraction::{Block, BlockKind, Dir};
@@ -84,12 +85,14 @@ fn dir_attr(b: &Block) -> &'static str {
     }
 }
 
-/// The article HTML: one element a block, consecutive list items grouped into lists.
+/// The article HTML: one element a block, consecutive list items grouped into lists. Each
+/// block's element carries `data-block="i"`, i its index in `blocks`, so that sentences (which
+/// name their block by index) can be found in it.
 pub fn html(blocks: &[Block]) -> String {
     let mut out = String::from("<article>");
     // Open lists as (ordered) from the outermost.
     let mut lists: Vec<bool> = Vec::new();
-    for b in blocks {
+    for (i, b) in blocks.iter().enumerate() {
         let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
         while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last() != Some(&b.ordered)) {
             out.push_str(if lists.pop() == Some(true) { "</ol>" } else { "</ul>" });
@@ -99,26 +102,31 @@ pub fn html(blocks: &[Block]) -> String {
             lists.push(b.ordered);
         }
         let d = dir_attr(b);
-        match b.kind {
+        let (open, close) = match b.kind {
             BlockKind::Heading => {
                 let l = b.level.clamp(1, 6);
-                out.push_str(&format!("<h{l}{d}>{}</h{l}>", b.html));
+                (format!("<h{l} data-block=\"{i}\"{d}>"), format!("</h{l}>"))
             }
-            BlockKind::Paragraph => out.push_str(&format!("<p{d}>{}</p>", b.html)),
-            BlockKind::ListItem => out.push_str(&format!("<li{d}>{}</li>", b.html)),
-            BlockKind::Quote => out.push_str(&format!("<blockquote{d}>{}</blockquote>", b.html)),
-            BlockKind::Preformatted => out.push_str(&format!("<pre{d}>{}</pre>", b.html)),
+            BlockKind::Paragraph => (format!("<p data-block=\"{i}\"{d}>"), "</p>".to_string()),
+            BlockKind::ListItem => (format!("<li data-block=\"{i}\"{d}>"), "</li>".to_string()),
+            BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
+            BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             BlockKind::Figure => {
-                out.push_str("<figure>");
+                // The caption is the figure's text; the image only has attributes.
+                out.push_str(&format!("<figure data-block=\"{i}\">"));
                 if let Some(src) = &b.src {
                     out.push_str(&format!("<img src=\"{}\" alt=\"{}\">", escape(src), escape(b.alt.as_deref().unwrap_or(""))));
                 }
-                if !b.html.is_empty() {
-                    out.push_str(&format!("<figcaption{d}>{}</figcaption>", b.html));
+                if b.html.is_empty() {
+                    (String::new(), "</figure>".to_string())
+                } else {
+                    (format!("<figcaption{d}>"), "</figcaption></figure>".to_string())
                 }
-                out.push_str("</figure>");
             }
-        }
+        };
+        out.push_str(&open);
+        out.push_str(&b.html);
+        out.push_str(&close);
     }
     while let Some(ordered) = lists.pop() {
         out.push_str(if ordered { "</ol>" } else { "</ul>" });

@@ -19,18 +19,17 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Extraction, Sentence};
+use crate::extraction::{Block, Sentence};
 
-/// Fills `sentences` from the blocks of the result.
-pub fn apply(out: &mut Extraction) {
-    out.sentences = out
-        .blocks
+/// The sentences of `blocks`, in reading order, each naming its block by index.
+pub fn of_blocks(blocks: &[Block]) -> Vec<Sentence> {
+    blocks
         .iter()
         .enumerate()
         .flat_map(|(i, b)| {
             split(&b.text).into_iter().map(move |(start, end, text)| Sentence { text, block: i, start, end })
         })
-        .collect();
+        .collect()
 }
 
 /// Splits `text` into sentences: (start, end, text) with UTF-16 offsets, whitespace trimmed.

@@ -22,11 +22,11 @@ use std::ops::Range;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Extraction, TitleCandidate};
+use crate::extraction::TitleCandidate;
 use crate::options::TitleMetric;
 use crate::preprocess::{collapse_whitespace, Page, Tok};
 
-/// How many candidates [`Extraction::title_candidates`] keeps.
+/// How many candidates [`crate::Extraction::title_candidates`] keeps.
 const MAX_CANDIDATES: usize = 10;
 
 /// The chosen headline.
@@ -40,15 +40,6 @@ pub struct Headline {
     pub line: Option<usize>,
     /// The best fragments with their four scores, best first under the metric in use.
     pub candidates: Vec<TitleCandidate>,
-}
-
-impl Headline {
-    /// Writes the headline into the result.
-    pub fn apply(&self, out: &mut Extraction) {
-        out.title = self.text.clone();
-        out.title_rule = self.rule.to_string();
-        out.title_candidates = self.candidates.clone();
-    }
 }
 
 /// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
@@ -704,7 +695,7 @@ pub fn find(page: &Page, metric: TitleMetric) -> Headline {
     if let Some((text, line)) = first_heading(page, Some(1)) {
         return Headline { text, rule: "h1", line: Some(line), candidates };
     }
-    if let Some(text) = meta_content(page, "og:title") {
+    if let Some(text) = page.head.meta_contents(&["property", "name"], "og:title").next() {
         return Headline { text, rule: "og:title", line: None, candidates };
     }
     if !page.head.title.is_empty() {
@@ -719,16 +710,6 @@ pub fn find(page: &Page, metric: TitleMetric) -> Headline {
 /// is never a headline; the fallbacks below do better.
 fn max_headline_words(query_words: usize) -> usize {
     2 * query_words + 5
-}
-
-/// The content of the first `<meta property|name=key content>` that is not blank.
-fn meta_content(page: &Page, key: &str) -> Option<String> {
-    page.head.metas.iter().find_map(|attrs| {
-        let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-        let named = [get("property"), get("name")].into_iter().flatten().any(|v| v.trim().eq_ignore_ascii_case(key));
-        let content = collapse_whitespace(get("content")?).trim().to_string();
-        (named && !content.is_empty()).then_some(content)
-    })
 }
 
 /// The text and line of the first heading with text: of level `level`, or, with `None`, of

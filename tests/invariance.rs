@@ -62,30 +62,18 @@ const PAGES: &[(&str, &str)] = &[
     ("r2l", "ur-naibaat"),
 ];
 
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DANA_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
-}
+#[path = "support/corpus.rs"]
+mod corpus;
+use corpus::corpus_dir;
 
 /// The decoded pages that are present, by name; fails when fewer than half are. With
 /// `DANA_INVARIANCE_ALL=1`, every page of every set instead (minutes, not for CI).
 fn load_pages() -> Vec<(String, String)> {
+    if std::env::var_os("DANA_INVARIANCE_ALL").is_some_and(|v| v == "1") {
+        return corpus::every_page();
+    }
     let dir = corpus_dir();
     let mut pages = Vec::new();
-    if std::env::var_os("DANA_INVARIANCE_ALL").is_some_and(|v| v == "1") {
-        for set in ["cleaneval", "cleanportaleval", "dragnet", "readability", "r2l"] {
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(set).join("pages")).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-            paths.sort();
-            for path in paths {
-                let name = format!("{set}/{}", path.file_stem().unwrap_or_default().to_string_lossy());
-                pages.push((name, dana::decode::decode(&std::fs::read(&path).unwrap()).0));
-            }
-        }
-        assert!(!pages.is_empty(), "no corpus pages under {}", dir.display());
-        return pages;
-    }
     for (set, id) in PAGES {
         let path = dir.join(set).join("pages").join(format!("{id}.html"));
         match std::fs::read(&path) {

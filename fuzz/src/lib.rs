@@ -17,6 +17,7 @@ pub fn options(a: u8, b: u8) -> Options {
         url: (a & 0x10 != 0).then(|| "https://example.org/news/2024/article.html?id=1".to_string()),
         title_bound: a & 0x20 != 0,
         trace: a & 0x40 != 0,
+        element_ids: false,
         cluster: b & 1 == 0,
         edges: b & 2 == 0,
         prune: b & 4 == 0,

@@ -40,7 +40,7 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "data-block"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -48,6 +48,8 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "href" => element == "a",
         "src" | "alt" => element == "img",
         "dir" => element != "img" && element != "a",
+        // The block index of `render::html`, on the element of each block.
+        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure"),
         _ => false,
     }
 }
@@ -112,6 +114,9 @@ pub fn check(html: &str) -> Result<(), String> {
                         }
                         "dir" if !matches!(value.as_str(), "ltr" | "rtl" | "auto") => {
                             return Err(format!("dir={value:?}"));
+                        }
+                        "data-block" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
+                            return Err(format!("data-block={value:?} is not a block index"));
                         }
                         _ => {}
                     }
