@@ -49,8 +49,9 @@ timed() { # timed LABEL CMD...: runs CMD, prints how long it took
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # ---- set-up ----------------------------------------------------------------------------------
-# The wasm-bindgen CLI must be exactly the version the crate pins (Cargo.toml: wasm-bindgen = "=X").
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml)
+# The wasm-bindgen CLI must be exactly the version the wasm crate pins (wasm/Cargo.toml:
+# wasm-bindgen = "=X").
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' wasm/Cargo.toml)
 
 cargo_install() { # cargo_install CRATE [ARGS...]: --locked first, then without (the pinned lock
   # can name a crate version the registry mirror does not have yet)
@@ -95,16 +96,17 @@ setup_chromium() { # only the browser tests need it
 
 # ---- build -----------------------------------------------------------------------------------
 build_native() {
-  say "native CLI (cargo build --release)"
-  cargo build --release --locked 2>/dev/null || cargo build --release
+  say "native CLI (cargo build --release -p dana-cli)"
+  cargo build --release -p dana-cli --locked 2>/dev/null || cargo build --release -p dana-cli
   echo "CLI: $ROOT/target/release/dana"
 }
 
 build_wasm() {
-  say "wasm package (wasm-pack build --target web --release)"
-  # wasm-pack's own wasm-opt is off in Cargo.toml (Debian's binaryen corrupts wasm-bindgen output);
-  # --mode no-install: use the wasm-bindgen on PATH that setup_rust checked, download nothing.
-  wasm-pack --log-level warn build --target web --release --mode no-install --out-dir pkg --out-name dana
+  say "wasm package (wasm-pack build wasm --target web --release)"
+  # The crate wasm/ (dana-wasm); --out-dir is relative to it, so the package lands in pkg/.
+  # wasm-pack's own wasm-opt is off in wasm/Cargo.toml (Debian's binaryen corrupts wasm-bindgen
+  # output); --mode no-install: use the wasm-bindgen on PATH that setup_rust checked.
+  wasm-pack --log-level warn build wasm --target web --release --mode no-install --out-dir ../pkg --out-name dana
   local wasm=pkg/dana_bg.wasm
   if [ "${DANA_WASM_OPT:-1}" = 1 ]; then
     # npm binaryen (a recent release) instead. The feature flags are those rustc's wasm32 target
@@ -172,9 +174,13 @@ build_all() {
 FAILED=()
 
 test_rust() {
-  say "Rust tests (cargo test --release)"
+  say "Rust tests (cargo test --release --workspace)"
   # --no-fail-fast: one failing test binary must not hide the results of the others.
-  cargo test --release --no-fail-fast || FAILED+=("cargo test")
+  cargo test --release --workspace --no-fail-fast || FAILED+=("cargo test")
+  say "cargo clippy --workspace --all-targets -- -D warnings"
+  cargo clippy --workspace --all-targets -- -D warnings || FAILED+=("cargo clippy")
+  say "cargo doc --workspace --no-deps (warnings denied)"
+  RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps || FAILED+=("cargo doc")
 }
 
 test_node_dir() { # test_node_dir DIR LABEL: every DIR/*.test.mjs under node's test runner

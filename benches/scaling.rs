@@ -10,6 +10,7 @@
 mod common;
 
 use common::{fastest, repeated, CorpusPage};
+// The stages are public through the `internals` feature (the dev-dependency on dana enables it).
 use dana::preprocess::{Page, Preprocessing};
 use dana::{blocks, density, regions, render, Algorithm, Options};
 use std::hint::black_box;

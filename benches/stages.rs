@@ -13,9 +13,10 @@ mod common;
 
 use common::{html_bytes, sample, CorpusPage};
 use criterion::{BatchSize, Criterion, Throughput};
-use dana::extraction::Region;
+// The stages are public through the `internals` feature (the dev-dependency on dana enables it).
 use dana::preprocess::{Page, Preprocessing};
-use dana::{blocks, density, lang, meta, regions, render, sentences, title, Algorithm, Block, Options};
+use dana::{blocks, density, lang, meta, regions, render, sentences, title};
+use dana::{Algorithm, Block, Options, Region};
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};
 
@@ -82,7 +83,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
 
     // Decoding does not depend on the algorithm: benchmarked once, with the default.
     if algorithm == Algorithm::Addanag {
-        check("decode", algorithm, pages.iter().filter(|p| !dana::decode::decode(&p.bytes).0.is_empty()).count(), n);
+        check("decode", algorithm, pages.iter().filter(|p| !dana::decode(&p.bytes, None).0.is_empty()).count(), n);
         g.throughput(Throughput::Bytes(raw_bytes));
         g.sample_size(10);
         g.warm_up_time(Duration::from_millis(500));
@@ -90,7 +91,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
         g.bench_function("decode", |b| {
             b.iter(|| {
                 for p in pages {
-                    black_box(dana::decode::decode(black_box(&p.bytes)));
+                    black_box(dana::decode(black_box(&p.bytes), None));
                 }
             })
         });

@@ -20,25 +20,37 @@
 //! place. Malformed HTML is input, not an error; a page without an article gives an empty
 //! [`Extraction`] whose `reason` says why.
 
-pub mod blocks;
-pub mod decode;
-pub mod density;
-pub mod eval;
-pub mod extraction;
-pub mod lang;
-pub mod meta;
-pub mod options;
-pub mod preprocess;
-pub mod regions;
-pub mod render;
-pub mod sentences;
-pub mod title;
-pub mod tokenize;
-#[cfg(target_arch = "wasm32")]
-mod wasm;
+// The product's rules: safe code only, and documentation whose links resolve.
+#![forbid(unsafe_code)]
+#![deny(rustdoc::broken_intra_doc_links)]
+// The overview above names the stages, which are public only with the `internals` feature.
+#![cfg_attr(not(feature = "internals"), allow(rustdoc::private_intra_doc_links))]
+// A few stage functions serve only the code that `internals` is for (a reference
+// implementation the tests compare with, a tokenizer for the evaluation); without the
+// feature nothing calls them.
+#![cfg_attr(not(feature = "internals"), allow(dead_code))]
 
+// The API: one verb, its options, its result, and decoding bytes to the text it takes.
+pub use decode::{decode, sniff_encoding};
 pub use extraction::{Block, BlockKind, Dir, Extraction, Region, Sentence, Series, TitleCandidate};
 pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
+
+mod decode;
+mod extraction;
+mod options;
+
+/// Declares the pipeline's stages: private modules, made public by the cargo feature
+/// `internals` (lol-html's pattern) for the tests, benchmarks and fuzz targets that check or
+/// time one stage, and for `dana eval`. They are not a stable API.
+macro_rules! stages {
+    ($($stage:ident),* $(,)?) => {$(
+        #[cfg(feature = "internals")]
+        pub mod $stage;
+        #[cfg(not(feature = "internals"))]
+        mod $stage;
+    )*};
+}
+stages!(tokenize, preprocess, density, regions, blocks, render, title, meta, lang, sentences);
 
 /// Extracts the main content of one HTML page.
 pub fn extract(html: &str, options: &Options) -> Extraction {

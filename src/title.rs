@@ -12,8 +12,8 @@
 //! When TitleFinder has nothing to work with (no `<title>`, or a `<title>` that shares no token
 //! with the body) the headline is the first `h1`, else `og:title`, else the `<title>` as is.
 //!
-//! The module also holds the two baselines of 5.4.3 and the scoring of a headline against a
-//! gold one, for `dana eval`.
+//! The two baselines of 5.4.3 and the scoring of a headline against a gold one are part of
+//! `dana eval` (cli/src/eval/headline.rs).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -764,126 +764,6 @@ fn heading_level(name: &str) -> Option<u8> {
     }
 }
 
-/// Baseline 1 of 5.4.3: the `<title>` text as is.
-pub fn baseline_title(page: &Page) -> String {
-    page.head.title.clone()
-}
-
-/// Baseline 2 of 5.4.3: the first encounter of the highest-order heading element.
-pub fn baseline_largest_heading(page: &Page) -> String {
-    first_heading(page, None).map(|(t, _)| t).unwrap_or_default()
-}
-
-/// How close a headline is to the gold one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
-pub struct HeadlineScore {
-    /// Equal after whitespace normalisation (the precise match of 5.4.2).
-    pub exact: bool,
-    /// F1 of the two bags of [`tokens`] (1 when both are empty).
-    pub f1: f64,
-}
-
-/// Scores a headline against the gold headline.
-pub fn headline_scores(predicted: &str, gold: &str) -> HeadlineScore {
-    let norm = |s: &str| collapse_whitespace(s).trim().to_string();
-    let exact = norm(predicted) == norm(gold);
-    let p = tokens(predicted);
-    let g = tokens(gold);
-    let f1 = if p.is_empty() && g.is_empty() {
-        1.0
-    } else if p.is_empty() || g.is_empty() {
-        0.0
-    } else {
-        let mut bag: HashMap<&str, i32> = HashMap::new();
-        for t in &g {
-            *bag.entry(t).or_insert(0) += 1;
-        }
-        let mut common = 0usize;
-        for t in &p {
-            if let Some(n) = bag.get_mut(t.as_str()).filter(|n| **n > 0) {
-                *n -= 1;
-                common += 1;
-            }
-        }
-        if common == 0 {
-            0.0
-        } else {
-            let precision = common as f64 / p.len() as f64;
-            let recall = common as f64 / g.len() as f64;
-            2.0 * precision * recall / (precision + recall)
-        }
-    };
-    HeadlineScore { exact, f1 }
-}
-
-/// The methods `dana eval` compares, with their column names.
-pub const EVAL_METHODS: [&str; 6] = ["tf", "tfidf", "osm", "sum", "title", "largest-heading"];
-
-/// The headline each of [`EVAL_METHODS`] gives for a page, in that order.
-pub fn eval_headlines(page: &Page) -> [String; 6] {
-    [
-        find(page, TitleMetric::Tf).text,
-        find(page, TitleMetric::Tfidf).text,
-        find(page, TitleMetric::Osm).text,
-        find(page, TitleMetric::Sum).text,
-        baseline_title(page),
-        baseline_largest_heading(page),
-    ]
-}
-
-/// Scores every method of [`EVAL_METHODS`] on one page against the gold headline, the page
-/// preprocessed as `options` says (its hyperlink filter and pruning). Empty when there is no
-/// gold headline.
-pub fn eval_page(html: &str, options: &crate::Options, gold: Option<&str>) -> Vec<HeadlineScore> {
-    let Some(gold) = gold.map(str::trim).filter(|g| !g.is_empty()) else {
-        return Vec::new();
-    };
-    let page = Page::parse(html, crate::preprocess::Preprocessing::of(options));
-    eval_headlines(&page).iter().map(|h| headline_scores(h, gold)).collect()
-}
-
-/// The headline table of `dana eval`: for each method of [`EVAL_METHODS`], per set the share
-/// of exact matches and the mean token F1, then both macro-averaged over the sets (the thesis's
-/// Table 5.4 macro-averages over sites). `sets` holds each set's name and its pages' scores
-/// (pages without a gold headline left out); sets without such pages are not shown.
-pub fn headline_table(sets: &[(&str, Vec<&[HeadlineScore]>)]) -> String {
-    use std::fmt::Write;
-    let sets: Vec<&(&str, Vec<&[HeadlineScore]>)> = sets.iter().filter(|(_, pages)| !pages.is_empty()).collect();
-    if sets.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("
-headline accuracy (exact match after whitespace normalisation / mean token F1)
-");
-    let _ = write!(out, "  {:<16}", "method");
-    for (name, pages) in &sets {
-        let _ = write!(out, " {:>19}", format!("{name} ({})", pages.len()));
-    }
-    let _ = writeln!(out, " {:>19}", "macro-average");
-    for (m, method) in EVAL_METHODS.iter().enumerate() {
-        let _ = write!(out, "  {method:<16}");
-        let (mut exact_sum, mut f1_sum) = (0.0, 0.0);
-        for (_, pages) in &sets {
-            let n = pages.len() as f64;
-            let exact = pages.iter().filter(|p| p.get(m).is_some_and(|s| s.exact)).count() as f64 / n;
-            let f1 = pages.iter().filter_map(|p| p.get(m)).map(|s| s.f1).sum::<f64>() / n;
-            exact_sum += exact;
-            f1_sum += f1;
-            let _ = write!(out, " {:>19}", format!("{exact:.3} / {f1:.3}"));
-        }
-        let k = sets.len() as f64;
-        let _ = writeln!(out, " {:>19}", format!("{:.3} / {:.3}", exact_sum / k, f1_sum / k));
-    }
-    let default = match crate::Options::default().title_metric {
-        TitleMetric::Tf => "tf",
-        TitleMetric::Tfidf => "tfidf",
-        TitleMetric::Osm => "osm",
-        TitleMetric::Sum => "sum",
-    };
-    let _ = writeln!(out, "  tf..sum: TitleFinder (thesis ch. 5; default {default}); title, largest-heading: the baselines of 5.4.3");
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1212,38 +1092,5 @@ mod tests {
     fn right_to_left_titles_work_too() {
         let p = page("<title>باران در تهران - خبرگزاری</title><p>خانه</p><h1>باران در تهران</h1><p>امروز در تهران باران بارید.</p>");
         assert_eq!(find(&p, TitleMetric::Tf).text, "باران در تهران");
-    }
-
-    #[test]
-    fn baselines() {
-        let p = page("<title>T | Site</title><h2>Second</h2><h1>First</h1><h1>Later</h1>");
-        assert_eq!(baseline_title(&p), "T | Site");
-        assert_eq!(baseline_largest_heading(&p), "First");
-        assert_eq!(baseline_largest_heading(&page("<h3> a </h3><h2></h2><h2>b</h2>")), "b");
-    }
-
-    #[test]
-    fn headline_table_averages_per_set_and_over_sets() {
-        let hit = HeadlineScore { exact: true, f1: 1.0 };
-        let half = HeadlineScore { exact: false, f1: 0.5 };
-        let a = [hit; 6];
-        let b = [half; 6];
-        let sets = [("one", vec![&a[..], &b[..]]), ("two", vec![&a[..]]), ("untitled", vec![])];
-        let t = headline_table(&sets);
-        assert!(t.contains("one (2)") && t.contains("two (1)") && !t.contains("untitled"), "{t}");
-        // one: exact 0.5, F1 0.75; two: 1 and 1; macro-average: 0.75 and 0.875.
-        let tf = t.lines().find(|l| l.trim_start().starts_with("tf ")).unwrap();
-        assert!(tf.contains("0.500 / 0.750") && tf.contains("1.000 / 1.000") && tf.contains("0.750 / 0.875"), "{tf}");
-        assert_eq!(headline_table(&[("x", vec![])]), "");
-    }
-
-    #[test]
-    fn headline_scoring() {
-        assert_eq!(headline_scores("A  b\n", " A b"), HeadlineScore { exact: true, f1: 1.0 });
-        let s = headline_scores("Rain all week", "Rain expected all week");
-        assert!(!s.exact);
-        assert!((s.f1 - 2.0 * 1.0 * 0.75 / 1.75).abs() < 1e-12);
-        assert_eq!(headline_scores("", "x").f1, 0.0);
-        assert_eq!(headline_scores("", "").f1, 1.0);
     }
 }

@@ -41,7 +41,7 @@ fn seeds_pass_every_configuration() {
     assert!(seeds.len() >= MIN_SEEDS, "{} seeds in fuzz/seeds, expected at least {MIN_SEEDS}", seeds.len());
     let mut runs = 0;
     for (name, bytes) in &seeds {
-        let (html, _) = dana::decode::decode(bytes);
+        let (html, _) = dana::decode(bytes, None);
         for algorithm in Algorithm::ALL {
             for filter in LinkFilter::ALL {
                 for url in [None, Some("https://example.org/a/b.html".to_string())] {

@@ -2,7 +2,7 @@
 //! engine is expected to give for them.
 //!
 //! Each folder holds:
-//! - `input.html`: the page (bytes; decoded like the CLI does, with `dana::decode::decode`);
+//! - `input.html`: the page (bytes; decoded like the CLI does, with `dana::decode`);
 //! - `options.json` (optional): named variants, each a partial `dana::Options`, e.g.
 //!   `{"default": {}, "danag": {"algorithm": "danag"}}`. Without it the only variant is
 //!   `default` (`Options::default()`);
@@ -152,7 +152,7 @@ fn golden_pages() {
     let mut checked = 0;
     for dir in &dirs {
         let bytes = fs::read(dir.join("input.html")).unwrap();
-        let (html, _) = dana::decode::decode(&bytes);
+        let (html, _) = dana::decode(&bytes, None);
         for (variant, options) in variants(dir) {
             let ex = dana::extract(&html, &options);
             let json = serde_json::to_string_pretty(&stable_subset(&ex)).unwrap() + "\n";
@@ -230,7 +230,7 @@ fn essentials() {
     for (page, variant, must, must_not) in cases {
         let dir = golden_dir().join(page);
         let options = variants(&dir).remove(*variant).unwrap_or_else(|| panic!("{page}: no variant {variant}"));
-        let (html, _) = dana::decode::decode(&fs::read(dir.join("input.html")).unwrap());
+        let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
         let ex = dana::extract(&html, &options);
         let lines: Vec<&str> = ex.text.lines().collect();
         for line in *must {

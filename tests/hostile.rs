@@ -1,7 +1,7 @@
 //! Hostile and huge inputs (issue #7): none may panic, hang, or use memory beyond a small
 //! multiple of its size.
 //!
-//! Every case runs the CLI's path, `dana::decode::decode` then `dana::extract`, checks that the
+//! Every case runs the CLI's path, `dana::decode` then `dana::extract`, checks that the
 //! article HTML passes the safety oracle (`fuzz/src/safe_html.rs`), and measures:
 //! - peak heap memory above the input, with the counting global allocator below, asserted to
 //!   stay under `MAX_PEAK_PER_INPUT_BYTE` times the input size (plus a small constant for tiny
@@ -59,7 +59,7 @@ fn run(case: &str, bytes: &[u8], algorithms: &[Algorithm]) -> Measure {
         let options = Options { algorithm, url: Some("https://example.org/a/page.html".into()), ..Options::default() };
         let before = start_peak();
         let t = Instant::now();
-        let (html, _) = dana::decode::decode(bytes);
+        let (html, _) = dana::decode(bytes, None);
         let out = dana::extract(&html, &options);
         m.ms += t.elapsed().as_secs_f64() * 1000.0;
         m.peak = m.peak.max(peak_since(before));
@@ -186,7 +186,7 @@ fn invalid_utf8_and_mixed_encodings() {
     let mut declared = b"<meta charset=\"windows-1256\">".to_vec();
     declared.extend_from_slice(&page);
     run("mixed encodings, declared windows-1256", &declared, &ALL);
-    let (text, enc) = dana::decode::decode(&declared);
+    let (text, enc) = dana::decode(&declared, None);
     assert_eq!(enc, "windows-1256");
     assert!(text.contains("سلام"), "the windows-1256 bytes decode to Arabic");
 }

@@ -30,6 +30,7 @@ use std::path::PathBuf;
 use dana::{Algorithm, Options};
 use html5gum::{DefaultEmitter, Token, Tokenizer};
 
+
 /// The pages: five per English set, every page of the r2l set.
 const PAGES: &[(&str, &str)] = &[
     ("cleaneval", "dev-17"),
@@ -77,7 +78,7 @@ fn load_pages() -> Vec<(String, String)> {
     for (set, id) in PAGES {
         let path = dir.join(set).join("pages").join(format!("{id}.html"));
         match std::fs::read(&path) {
-            Ok(bytes) => pages.push((format!("{set}/{id}"), dana::decode::decode(&bytes).0)),
+            Ok(bytes) => pages.push((format!("{set}/{id}"), dana::decode(&bytes, None).0)),
             Err(e) => eprintln!("note: skipping {}: {e}", path.display()),
         }
     }
@@ -312,7 +313,7 @@ fn crlf(html: &str) -> String {
 fn with_bom(html: &str) -> String {
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
     bytes.extend_from_slice(html.as_bytes());
-    let (text, encoding) = dana::decode::decode(&bytes);
+    let (text, encoding) = dana::decode(&bytes, None);
     assert_eq!(encoding, "UTF-8");
     text
 }

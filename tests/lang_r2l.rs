@@ -9,10 +9,12 @@ use std::path::PathBuf;
 use dana::lang::ScriptCounts;
 use dana::{Dir, Options};
 
+#[path = "support/corpus.rs"]
+mod corpus_support;
+use corpus_support::corpus_dir;
+
 fn corpus() -> PathBuf {
-    std::env::var_os("DANA_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+    corpus_dir()
 }
 
 /// The index entry of `id`; panics when the r2l set itself is absent.
@@ -32,7 +34,7 @@ fn check(id: &str) {
         println!("note: {} missing, skipped", path.display());
         return;
     };
-    let (html, _) = dana::decode::decode(&bytes);
+    let (html, _) = dana::decode(&bytes, None);
     let url = e["url"].as_str().filter(|u| !u.is_empty()).map(str::to_string);
     let out = dana::extract(&html, &Options { url, ..Options::default() });
     let want = e["lang"].as_str().expect("r2l index entries have a lang");

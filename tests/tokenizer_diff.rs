@@ -12,6 +12,10 @@ use std::path::PathBuf;
 #[allow(dead_code)]
 mod dana_fuzz;
 
+#[path = "support/corpus.rs"]
+mod corpus_support;
+use corpus_support::corpus_dir;
+
 fn check(html: &str, what: &str) {
     if let Err(e) = dana_fuzz::tokenizers_agree(html) {
         panic!("{what}: {e}");
@@ -103,9 +107,7 @@ fn xss_payloads() {
 
 #[test]
 fn corpus_pages() {
-    let root = std::env::var_os("DANA_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let root = corpus_dir();
     let mut n = 0;
     for set in ["cleaneval", "cleanportaleval", "dragnet", "r2l", "readability"] {
         let Ok(dir) = std::fs::read_dir(root.join(set).join("pages")) else {
@@ -116,7 +118,7 @@ fn corpus_pages() {
         paths.sort();
         for path in paths {
             let bytes = std::fs::read(&path).expect("read page");
-            let (html, _) = dana::decode::decode(&bytes);
+            let (html, _) = dana::decode(&bytes, None);
             check(&html, &path.display().to_string());
             n += 1;
         }

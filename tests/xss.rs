@@ -26,6 +26,10 @@ use dana::{Algorithm, Extraction, LinkFilter, Options};
 #[allow(dead_code)]
 mod safe_html;
 
+#[path = "support/corpus.rs"]
+mod corpus_support;
+use corpus_support::corpus_dir;
+
 /// The article pages the payloads are embedded in: English and Arabic, one layout each.
 const PAGES: &[(&str, &str)] =
     &[("readability", "v8-blog"), ("r2l", "ar-cnnarabic"), ("readability", "ars-1"), ("readability", "ebb-org")];
@@ -45,7 +49,7 @@ fn repo() -> PathBuf {
 }
 
 fn corpus() -> PathBuf {
-    std::env::var_os("DANA_CORPUS").map(PathBuf::from).unwrap_or_else(|| repo().join("../shared/corpus"))
+    corpus_dir()
 }
 
 fn payloads() -> Vec<String> {
@@ -65,7 +69,7 @@ fn pages() -> Vec<(String, String)> {
     for (set, id) in PAGES {
         let path = corpus().join(set).join("pages").join(format!("{id}.html"));
         match std::fs::read(&path) {
-            Ok(bytes) => out.push((format!("{set}/{id}"), dana::decode::decode(&bytes).0)),
+            Ok(bytes) => out.push((format!("{set}/{id}"), dana::decode(&bytes, None).0)),
             Err(_) => println!("note: {} missing, skipped", path.display()),
         }
     }

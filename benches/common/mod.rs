@@ -19,7 +19,7 @@ pub struct CorpusPage {
     pub id: String,
     /// The raw bytes as stored.
     pub bytes: Vec<u8>,
-    /// The bytes decoded by `dana::decode::decode`.
+    /// The bytes decoded by `dana::decode`.
     pub html: String,
 }
 
@@ -30,12 +30,12 @@ impl CorpusPage {
     }
 }
 
+#[path = "../../tests/support/corpus.rs"]
+mod corpus_support;
+
 /// The corpus directory: `$DANA_CORPUS`, else `<repo>/../shared/corpus`.
 pub fn corpus_dir() -> PathBuf {
-    match std::env::var_os("DANA_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
+    corpus_support::corpus_dir()
 }
 
 /// The sorted page ids of one set (empty, with a printed note, when the set is missing).
@@ -58,7 +58,7 @@ pub fn load(set: &'static str, id: &str) -> Option<CorpusPage> {
     let path = corpus_dir().join(set).join("pages").join(format!("{id}.html"));
     match std::fs::read(&path) {
         Ok(bytes) => {
-            let (html, _) = dana::decode::decode(&bytes);
+            let (html, _) = dana::decode(&bytes, None);
             Some(CorpusPage { set, id: id.to_string(), bytes, html })
         }
         Err(e) => {

@@ -52,7 +52,7 @@ pub fn extract_and_check(html: &str, options: &Options) -> Extraction {
 /// `extract_bytes`: the first two bytes select the options, the rest is the page's bytes.
 pub fn extract_bytes(data: &[u8]) {
     let [a, b, page @ ..] = data else { return };
-    let (html, _) = dana::decode::decode(page);
+    let (html, _) = dana::decode(page, None);
     extract_and_check(&html, &options(*a, *b));
 }
 
@@ -60,7 +60,7 @@ pub fn extract_bytes(data: &[u8]) {
 /// the four algorithms with the product's defaults, and the four exactly as the thesis defines
 /// them. (All eight on every input ran at 3 inputs a second on real-sized pages.)
 pub fn extract_page(data: &[u8]) {
-    let (html, _) = dana::decode::decode(data);
+    let (html, _) = dana::decode(data, None);
     let algorithm = Algorithm::ALL[data.len() % 4];
     let mut options = if data.len() / 4 % 2 == 0 { Options::default() } else { Options::thesis(algorithm) };
     options.algorithm = algorithm;
@@ -74,14 +74,14 @@ pub fn splice_tags(data: &[u8]) {
     let page = splice(data);
     let a = data.first().copied().unwrap_or(0) ^ data.len() as u8;
     let b = data.get(1).copied().unwrap_or(0) ^ (data.len() >> 8) as u8;
-    let (html, _) = dana::decode::decode(&page);
+    let (html, _) = dana::decode(&page, None);
     extract_and_check(&html, &options(a, b));
 }
 
 /// `decode`: the CLI's decoding of page bytes (BOM, UTF-8, `<meta>` charset prescan,
 /// windows-1252) never fails and never drops a page.
 pub fn decode(data: &[u8]) {
-    let (text, encoding) = dana::decode::decode(data);
+    let (text, encoding) = dana::decode(data, None);
     assert!(encoding_rs::Encoding::for_label(encoding.as_bytes()).is_some(), "unknown encoding name {encoding:?}");
     // Valid UTF-8 without a byte-order mark is returned as is.
     if let Ok(s) = std::str::from_utf8(data) {

@@ -179,7 +179,7 @@ pub fn shingle_summary(pages: &[Counts]) -> Prf {
 
 /// Length of the longest common subsequence, bit-parallel (Hyyrö 2004, after Allison and
 /// Dix 1986): one bit per token of the shorter sequence `a`; for each token of `b`,
-/// U = V & M[token], V = (V + U) | (V - U); the LCS length is the number of zero bits of V.
+/// `U = V & M[token]`, `V = (V + U) | (V - U)`; the LCS length is the number of zero bits of V.
 /// Because U ⊆ V, V - U = V & !M needs no borrow; only the addition carries across words.
 pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
     let (a, b) = if a.len() <= b.len() { (a, b) } else { (b, a) };

@@ -1,4 +1,6 @@
-//! The JavaScript face of the engine (wasm-bindgen). The only file that names `wasm_bindgen`.
+//! The JavaScript face of the engine (wasm-bindgen): the only crate of the workspace that names
+//! `wasm_bindgen`. build.sh builds it with wasm-pack into `pkg/` (`dana.js`, `dana_bg.wasm`,
+//! `dana.d.ts`).
 //!
 //! JavaScript calls `extract(html, options?)` with a partial options object in camelCase
 //! (`{ algorithm: "danag", gap: 12 }`); missing keys take [`Options::default`]'s values. It gets
@@ -8,12 +10,17 @@
 //!
 //! Both directions go through serde (options in as a `serde_json::Value`, results out as JSON
 //! text that `JSON.parse` reads) so that a field added to `Options` or `Extraction` crosses the
-//! boundary without an edit here. The TypeScript declarations below
+//! boundary without an edit here.
+//!
+//! `decode(bytes, charset?)` turns a page's bytes into the text `extract` takes, with the
+//! engine's decoder ([`dana::decode`]): JavaScript passes the charset of the response's
+//! `Content-Type` header when it has one.
+//!
+//! The TypeScript declarations below
 //! are hand-written and must be kept in step: `tests/node/shape.test.mjs` fails when the object
 //! and the declarations disagree.
 
-use crate::extraction::Extraction;
-use crate::options::{Algorithm, LinkFilter, Options};
+use dana::{Algorithm, Extraction, LinkFilter, Options};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -58,6 +65,9 @@ export interface DanaOptions {
   media?: boolean | null;
   /** Fill `series.source` with each line's source text (for plots). Default false. */
   trace?: boolean | null;
+  /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
+   *  stage ignores them, and `keptIds` lists the elements that carry the main content. */
+  elementIds?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -107,6 +117,13 @@ export interface Series {
   source: string[];
 }
 
+/** What `decode` returns: the page's text, and the name of the encoding it was decoded with
+ *  (the Encoding Standard's name, such as "UTF-8" or "windows-1256"). */
+export interface Decoded {
+  text: string;
+  encoding: string;
+}
+
 /** What the engine found in a page. */
 export interface Extraction {
   algorithm: Algorithm | null;
@@ -131,6 +148,9 @@ export interface Extraction {
   regions: Region[];
   series: Series;
   reason: string | null;
+  /** With `elementIds`: the `data-dana-id` of every element of the main content, in document
+   *  order (strip mode keeps them). Empty otherwise. */
+  keptIds: number[];
 }
 "#;
 
@@ -164,8 +184,46 @@ pub fn extract_js(
         .as_string()
         .ok_or_else(|| JsError::new(&format!("extract: html must be a string, got {}", js_type(&html))))?;
     let options = parse_options(&options.unwrap_or(JsValue::UNDEFINED))?;
-    let result: Extraction = crate::extract(&html, &options);
+    let result: Extraction = dana::extract(&html, &options);
     to_js(&result)
+}
+
+/// The text of a page's bytes: byte-order mark, else the transport layer's `charset` (the
+/// `Content-Type` header's, when given), else valid UTF-8, else the `<meta>` charset, else
+/// windows-1252. The engine chooses the encoding ([`dana::sniff_encoding`], the order of
+/// [`dana::decode`]); the browser's `TextDecoder`, the same Encoding Standard as the engine's
+/// `encoding_rs`, turns the bytes into text, so the module carries no decoding tables (they
+/// would add about 130 KB gzipped and break the size budget). Never fails on the bytes; unknown
+/// labels are ignored. Node 20's `TextDecoder` decodes windows-1252 as ISO-8859-1 (0x80-0x9F
+/// become C1 controls), unlike browsers and the engine: under Node, compare such pages with care.
+#[wasm_bindgen(js_name = decode, unchecked_return_type = "Decoded")]
+pub fn decode_js(#[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8], charset: Option<String>) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Decoded {
+        text: String,
+        encoding: &'static str,
+    }
+    let (encoding, bom_len) = dana::sniff_encoding(bytes, charset.as_deref());
+    let body = &bytes[bom_len..];
+    let text = if encoding == "replacement" {
+        // The encoding of labels such as iso-2022-kr that must not be decoded: one U+FFFD for
+        // any input (TextDecoder refuses to construct it).
+        if body.is_empty() { String::new() } else { "\u{FFFD}".to_string() }
+    } else {
+        // `ignoreBOM`: the mark was skipped above; a second one is text, as in `dana::decode`.
+        let options = json_parse(r#"{"ignoreBOM":true}"#).map_err(|e| JsError::new(&format!("decode: {}", js_type(&e))))?;
+        TextDecoder::new(encoding, &options).map_err(|_| JsError::new(&format!("decode: TextDecoder does not know {encoding}")))?.decode(body)
+    };
+    to_js(&Decoded { text, encoding })
+}
+
+#[wasm_bindgen]
+extern "C" {
+    type TextDecoder;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(label: &str, options: &JsValue) -> Result<TextDecoder, JsValue>;
+    #[wasm_bindgen(method)]
+    fn decode(this: &TextDecoder, bytes: &[u8]) -> String;
 }
 
 /// Serialises a value to a plain JS object with camelCase keys: written as JSON text in one

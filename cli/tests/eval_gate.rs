@@ -1,25 +1,25 @@
 //! The evaluation gate: the default algorithm (`Options::default()`) on a fixed subset of the
-//! corpus (`tests/eval_subset.txt`) must keep, on every set, its shingle F1 and LCS F1 at or
-//! above the floors pinned in `tests/eval_floor.json`.
+//! corpus (`cli/tests/eval_subset.txt`) must keep, on every set, its shingle F1 and LCS F1 at or
+//! above the floors pinned in `cli/tests/eval_floor.json`.
 //!
-//!     cargo test --release --test eval_gate              check against the floors
-//!     DANA_PIN=1 cargo test --release --test eval_gate   re-pin: write measured - 0.015
+//!     cargo test --release -p dana-cli --test eval_gate              check against the floors
+//!     DANA_PIN=1 cargo test --release -p dana-cli --test eval_gate   re-pin: write measured - 0.015
 //!
 //! Re-pin after a change that is meant to move the figures (and commit the floor file with
 //! the change). The corpus is found through `DANA_CORPUS` (default `<repo>/../shared/corpus`).
 //! A missing page is skipped with a note; the gate fails if fewer than half the subset is
-//! there. It runs without the test harness (Cargo.toml: `harness = false`) so that the
+//! there. It runs without the test harness (cli/Cargo.toml: `harness = false`) so that the
 //! measured figures are printed on every run, not only on failure.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use dana::eval::corpus::CorpusSet;
-use dana::eval::progress::Progress;
-use dana::eval::report::Summary;
-use dana::eval::run::{evaluate, Config, SetJob};
 use dana::Options;
+use dana_cli::eval::corpus::CorpusSet;
+use dana_cli::eval::report::Summary;
+use dana_cli::eval::run::{evaluate, Config, SetJob};
+use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
 /// How far under today's figures `DANA_PIN=1` pins the floors: room for harmless noise
@@ -41,12 +41,16 @@ struct Floor {
     lcs_f1: f64,
 }
 
-fn repo() -> PathBuf {
+/// The CLI crate's directory (cli/), which holds the subset and floor files.
+fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+#[path = "../../tests/support/corpus.rs"]
+mod corpus_support;
+
 fn corpus() -> PathBuf {
-    std::env::var_os("DANA_CORPUS").map(PathBuf::from).unwrap_or_else(|| repo().join("../shared/corpus"))
+    corpus_support::corpus_dir()
 }
 
 /// `set -> ids` from the subset file.
@@ -71,7 +75,7 @@ fn main() -> ExitCode {
 }
 
 fn gate() -> Result<(), String> {
-    let wanted = subset(&repo().join("tests/eval_subset.txt"))?;
+    let wanted = subset(&crate_dir().join("tests/eval_subset.txt"))?;
     let total: usize = wanted.values().map(Vec::len).sum();
     let corpus = corpus();
     println!("eval_gate: {total} pages of {} sets from {}", wanted.len(), corpus.display());
@@ -98,8 +102,7 @@ fn gate() -> Result<(), String> {
     }
 
     let config = Config::new(Options::default());
-    let pages: usize = jobs.iter().map(|j| j.entries.len()).sum();
-    let results = evaluate(&jobs, std::slice::from_ref(&config), 1, &mut Progress::new(pages, false));
+    let results = evaluate(&jobs, std::slice::from_ref(&config), 1, &ProgressBar::hidden());
     for r in &results {
         r.skipped.iter().for_each(|n| println!("note: {n}"));
     }
@@ -110,7 +113,7 @@ fn gate() -> Result<(), String> {
 
     let mut measured: BTreeMap<String, Floor> = BTreeMap::new();
     println!("\n  {:<16} {:>5} {:>9} {:>9}   {:>9} {:>9}", "set", "pages", "shingleF1", "floor", "LCS F1", "floor");
-    let floors_path = repo().join("tests/eval_floor.json");
+    let floors_path = crate_dir().join("tests/eval_floor.json");
     let pin = std::env::var("DANA_PIN").is_ok_and(|v| v == "1");
     let floors: Option<Floors> = if pin {
         None
@@ -135,7 +138,7 @@ fn gate() -> Result<(), String> {
             show(floor.map(|f| f.lcs_f1))
         );
         match (floors.as_ref(), floor) {
-            (Some(_), None) => failures.push(format!("{}: no floor pinned (run DANA_PIN=1 cargo test --release --test eval_gate)", r.name)),
+            (Some(_), None) => failures.push(format!("{}: no floor pinned (run DANA_PIN=1 cargo test --release -p dana-cli --test eval_gate)", r.name)),
             (_, Some(f)) => {
                 if m.shingle_f1 < f.shingle_f1 {
                     failures.push(format!("{}: shingle F1 {:.4} < floor {:.3}", r.name, m.shingle_f1, f.shingle_f1));

@@ -1,14 +1,15 @@
 //! `dana eval` on small synthetic sets made in a temporary directory (no corpus needed): the
 //! set layout, skipped pages, error messages and the `--json` records. The metrics themselves
-//! are unit-tested against naive versions in src/eval/metrics.rs.
+//! are unit-tested against naive versions in cli/src/eval/metrics.rs.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use dana::eval::corpus::CorpusSet;
-use dana::eval::progress::Progress;
-use dana::eval::run::{evaluate, Config, SetJob};
 use dana::Options;
+use dana_cli::eval::corpus::CorpusSet;
+use dana_cli::eval::run::{evaluate, Config, SetJob};
+use dana_cli::eval::EvalArgs;
+use indicatif::ProgressBar;
 
 /// A fresh directory under the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
@@ -41,8 +42,13 @@ fn make_set(dir: &Path) {
     fs::write(dir.join("gold/a.txt"), format!("Harbour\n{PARAGRAPH}\n{PARAGRAPH}\n")).unwrap();
 }
 
-fn args(v: &[&str]) -> Vec<String> {
-    v.iter().map(|s| s.to_string()).collect()
+fn args(v: &[&str]) -> EvalArgs {
+    EvalArgs::try_parse_from(v).expect("valid dana eval arguments")
+}
+
+/// `dana eval` with these arguments, its table discarded.
+fn eval(a: &EvalArgs) -> Result<(), String> {
+    dana_cli::eval::run(a, &mut Vec::new())
 }
 
 #[test]
@@ -56,7 +62,7 @@ fn pages_without_gold_or_file_are_skipped_and_the_rest_scored() {
     assert_eq!(set.entries.len(), 3);
     let entries = set.entries.clone();
     let jobs = [SetJob { set, entries }];
-    let results = evaluate(&jobs, &[Config::new(Options::default())], 2, &mut Progress::new(3, false));
+    let results = evaluate(&jobs, &[Config::new(Options::default())], 2, &ProgressBar::hidden());
     let r = &results[0];
     assert_eq!(r.records[0].len(), 1, "only page a has page and gold");
     assert_eq!(r.skipped.len(), 2);
@@ -65,7 +71,7 @@ fn pages_without_gold_or_file_are_skipped_and_the_rest_scored() {
     let a = &r.records[0][0];
     assert_eq!(a.id, "a");
     assert_eq!(a.bytes as u64, fs::metadata(dir.join("pages/a.html")).unwrap().len());
-    assert_eq!(a.gold_tokens, 1 + 2 * dana::eval::metrics::tokenize(PARAGRAPH).len());
+    assert_eq!(a.gold_tokens, 1 + 2 * dana_cli::eval::metrics::tokenize(PARAGRAPH).len());
     assert!(a.error.is_none());
     assert!(a.seconds > 0.0 && a.cpu_seconds >= 0.0);
     // Whatever the engine extracted, the figures are consistent with its token counts.
@@ -83,7 +89,7 @@ fn table_and_json_lines_hold_one_record_per_page_and_configuration() {
     make_set(&dir);
     let out = root.join("records.jsonl");
     let mut table = Vec::new();
-    dana::eval::cli_to(&args(&["--algorithm", "all", "--quiet", "--worst", "1", "--json", out.to_str().unwrap(), dir.to_str().unwrap()]), &mut table).unwrap();
+    dana_cli::eval::run(&args(&["--algorithm", "all", "--quiet", "--worst", "1", "--json", out.to_str().unwrap(), dir.to_str().unwrap()]), &mut table).unwrap();
     let table = String::from_utf8(table).unwrap();
     assert!(table.contains("synthetic: 1 pages") && table.contains("2 skipped"), "{table}");
     assert!(table.contains("worst 1 by shingle F1") && !table.contains("macro4") && !table.contains("of4"), "{table}");
@@ -101,28 +107,31 @@ fn table_and_json_lines_hold_one_record_per_page_and_configuration() {
 #[test]
 fn bad_sets_are_one_line_errors() {
     let root = scratch("errors");
-    let missing = dana::eval::cli(&args(&[root.join("nope").to_str().unwrap()])).unwrap_err();
+    let missing = eval(&args(&[root.join("nope").to_str().unwrap()])).unwrap_err();
     assert!(missing.contains("no such set directory"), "{missing}");
 
     let no_index = root.join("empty");
     fs::create_dir_all(&no_index).unwrap();
-    let e = dana::eval::cli(&args(&[no_index.to_str().unwrap()])).unwrap_err();
+    let e = eval(&args(&[no_index.to_str().unwrap()])).unwrap_err();
     assert!(e.contains("index.jsonl"), "{e}");
 
     let bad = root.join("bad");
     fs::create_dir_all(&bad).unwrap();
     fs::write(bad.join("index.jsonl"), "{\"id\": \"x\"}\nnot json\n").unwrap();
-    let e = dana::eval::cli(&args(&[bad.to_str().unwrap()])).unwrap_err();
+    let e = eval(&args(&[bad.to_str().unwrap()])).unwrap_err();
     assert!(e.contains("index.jsonl:2"), "{e}");
 
     // A file among the arguments is skipped (so `corpus/*` works); only files is an error.
     let readme = root.join("README.md");
     fs::write(&readme, "not a set").unwrap();
-    let e = dana::eval::cli(&args(&[readme.to_str().unwrap()])).unwrap_err();
+    let e = eval(&args(&[readme.to_str().unwrap()])).unwrap_err();
     assert!(e.contains("no set directory"), "{e}");
 
-    for e in [dana::eval::cli(&args(&["--limit"])).unwrap_err(), dana::eval::cli(&args(&["--algorithm", "x", "s"])).unwrap_err()] {
-        assert!(!e.contains('\n'), "one line: {e}");
+    // Usage errors are clap's, worded on one line as the CLI's other errors.
+    for bad in [&["--limit"][..], &["--algorithm", "x", "s"], &[]] {
+        let e = EvalArgs::try_parse_from(bad).unwrap_err();
+        let msg = dana_cli::args::usage_message(&e, Some("eval"));
+        assert!(!msg.is_empty() && !msg.contains('\n'), "one line: {msg:?}");
     }
     assert!(!missing.contains('\n'));
     fs::remove_dir_all(&root).unwrap();

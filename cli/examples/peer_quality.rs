@@ -1,11 +1,11 @@
 //! Accuracy of our default algorithm and of the Rust peer `dom_smoothie` (a port of Mozilla's
-//! Readability.js, a dev-dependency) on the same pages, scored by the same shingle metric as
+//! Readability.js, a dev-dependency of this crate) on the same pages, scored by the same shingle metric as
 //! `dana eval`, and the pages where we trail it most: the page-by-page view that
 //! docs/EVALUATION.md quotes.
 //!
-//! Run: `cargo run --release --example peer_quality -- [--worst N] SET_DIR...`
+//! Run: `cargo run --release -p dana-cli --example peer_quality -- [--worst N] SET_DIR...`
 
-use dana::eval::metrics::{shingle_counts, shingle_summary, Counts, Interner};
+use dana_cli::eval::metrics::{shingle_counts, shingle_summary, Counts, Interner};
 use std::path::Path;
 
 struct Row {
@@ -47,7 +47,7 @@ fn main() {
             let (Ok(bytes), Ok(gold)) = (std::fs::read(dir.join("pages").join(format!("{id}.html"))), std::fs::read(dir.join("gold").join(format!("{id}.txt")))) else {
                 continue;
             };
-            let (html, _) = dana::decode::decode(&bytes);
+            let (html, _) = dana::decode(&bytes, None);
             let ours = dana::extract(&html, &options).text;
             let peer = dom_smoothie::Readability::new(html.as_str(), None, None).and_then(|mut r| r.parse()).map(|a| a.text_content.to_string()).unwrap_or_default();
             let mut interner = Interner::default();

@@ -19,7 +19,7 @@ pub struct Summary {
     pub shingle: Prf,
     pub bytes: u64,
     /// Sum of the per-page single-thread decode + extract times: thread CPU time (see
-    /// src/eval/run.rs) ...
+    /// cli/src/eval/run.rs) ...
     pub seconds: f64,
     /// ... and wall clock.
     pub wall_seconds: f64,
@@ -130,11 +130,11 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
     // Headline accuracy on the sets whose index gives titles (the default configuration's
     // preprocessing, else the first configuration's).
     let hc = if default < configs.len() { default } else { 0 };
-    let headlines: Vec<(&str, Vec<&[crate::title::HeadlineScore]>)> = results
+    let headlines: Vec<(&str, Vec<&[super::headline::HeadlineScore]>)> = results
         .iter()
         .map(|r| (r.name.as_str(), r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| p.headline.as_slice()).filter(|h| !h.is_empty()).collect())))
         .collect();
-    out.push_str(&crate::title::headline_table(&headlines));
+    out.push_str(&super::headline::headline_table(&headlines));
 
     // Summary: shingle F1 per set side by side, the macro average of the target sets, and the
     // throughput over all pages.

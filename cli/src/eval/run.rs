@@ -14,10 +14,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use indicatif::ProgressBar;
+
 use super::corpus::{CorpusSet, Entry};
+use super::headline::{self, HeadlineScore};
 use super::metrics::{self, Counts, Interner, Prf};
-use super::progress::Progress;
-use crate::{Algorithm, Extraction, LinkFilter, Options};
+use dana::{Algorithm, Extraction, LinkFilter, Options};
 
 /// One configuration of the engine under evaluation.
 #[derive(Clone, Debug)]
@@ -63,7 +65,7 @@ impl Config {
 /// The result of one configuration on one page: one line of `--json`.
 ///
 /// To add a metric (for example headline accuracy against `Entry::title`), add a field here,
-/// fill it in [`score`], and average it in `Summary::of` (src/eval/report.rs).
+/// fill it in `score`, and average it in `Summary::of` (cli/src/eval/report.rs).
 #[derive(Clone, Debug, Serialize)]
 pub struct PageRecord {
     pub set: String,
@@ -94,9 +96,9 @@ pub struct PageRecord {
     pub reason: Option<String>,
     /// The engine panicked on this page: the panic message. The page scores as an empty output.
     pub error: Option<String>,
-    /// Headline accuracy of each method of `title::EVAL_METHODS` against the index's title;
-    /// empty when the index gives none.
-    pub headline: Vec<crate::title::HeadlineScore>,
+    /// Headline accuracy of each method of [`headline::EVAL_METHODS`] against the index's
+    /// title; empty when the index gives none.
+    pub headline: Vec<HeadlineScore>,
 }
 
 /// A set with the pages to evaluate.
@@ -171,14 +173,14 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
     let gold = interner.ids(&gold_text);
 
     let (t0, c0) = (Instant::now(), thread_cpu_seconds());
-    let (html, encoding) = crate::decode::decode(&bytes);
+    let (html, encoding) = dana::decode(&bytes, None);
     let decode_seconds = t0.elapsed().as_secs_f64();
     let decode_cpu = thread_cpu_seconds().zip(c0).map(|(c1, c0)| c1 - c0);
 
     let mut records = Vec::with_capacity(configs.len());
     for config in configs {
         let (t, c) = (Instant::now(), thread_cpu_seconds());
-        let ex = catch_unwind(AssertUnwindSafe(|| crate::extract(&html, &config.options))).map_err(|p| {
+        let ex = catch_unwind(AssertUnwindSafe(|| dana::extract(&html, &config.options))).map_err(|p| {
             p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
         });
         let seconds = decode_seconds + t.elapsed().as_secs_f64();
@@ -192,7 +194,7 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
         record.seconds = seconds;
         record.cpu_seconds = cpu_seconds;
         // After the timing: headline accuracy is not part of MB/s.
-        record.headline = crate::title::eval_page(&html, &config.options, entry.title.as_deref());
+        record.headline = headline::eval_page(&html, &config.options, entry.title.as_deref());
         records.push(record);
     }
     Ok(records)
@@ -200,8 +202,8 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
 
 /// Evaluates every job's pages under every configuration on `threads` threads (pages are
 /// shared out one at a time). Skipped pages and engine panics are reported in the result
-/// and as notes on the progress line.
-pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &mut Progress) -> Vec<SetResult> {
+/// and as notes above the progress bar.
+pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &ProgressBar) -> Vec<SetResult> {
     let work: Vec<(usize, usize)> = jobs.iter().enumerate().flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e))).collect();
     let mut slots: Vec<Vec<Option<PageOutcome>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
     let next = AtomicUsize::new(0);
@@ -223,19 +225,22 @@ pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &
         drop(tx);
         for (s, e, result) in rx {
             let job = &jobs[s];
-            progress.step(&format!("{}/{}", job.set.name, job.entries[e].id));
+            progress.inc(1);
+            progress.set_message(format!("{}/{}", job.set.name, job.entries[e].id));
+            // A note goes on its own line, with the bar cleared while it is printed.
+            let note = |msg: &str| progress.suspend(|| eprintln!("note: {msg}"));
             match &result {
-                Err(note) => progress.note(note),
+                Err(msg) => note(msg),
                 Ok(records) => {
                     for r in records.iter().filter(|r| r.error.is_some()) {
-                        progress.note(&format!("{}/{}: {} panicked: {}; scored as an empty output", r.set, r.id, r.config, r.error.as_deref().unwrap_or("")));
+                        note(&format!("{}/{}: {} panicked: {}; scored as an empty output", r.set, r.id, r.config, r.error.as_deref().unwrap_or("")));
                     }
                 }
             }
             slots[s][e] = Some(result);
         }
     });
-    progress.finish();
+    progress.finish_and_clear();
 
     jobs.iter()
         .zip(slots)
