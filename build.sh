@@ -167,6 +167,7 @@ build_all() {
   setup_node
   build_native
   build_wasm
+  node extension/build.mjs # the extension's content script: one bundle of extension/content/*.js
   package_extension
 }
 

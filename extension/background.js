@@ -8,26 +8,22 @@
 //
 //   await self.dana.run(tabId, 'reader' | 'speak' | 'strip')
 //
-// It injects the content scripts if needed, asks the page for its HTML, runs the engine, sends
+// It injects the content script if needed, asks the page for its HTML, runs the engine, sends
 // the result back, and resolves when the page shows it, with
 //   { ok: true,  mode, active: true,  found: boolean }   the mode is on (found: an article was found)
 //   { ok: true,  mode, active: false }                   the mode was already on and is now off
 //   { ok: false, mode, active: false, error }            nothing changed in the page but a message
 // Running the mode that is already on turns it off (the toolbar button toggles).
 
-import './defaults.js';
+import { settingsFrom } from './defaults.js';
 import init, { extract } from './pkg/dana.js';
 
 const MODES = ['reader', 'speak', 'strip'];
-// Injected in this order into the page's isolated world; they share its globals.
-const CONTENT_FILES = [
-  'defaults.js',
-  'content/capture.js',
-  'content/reader.js',
-  'content/speak.js',
-  'content/strip.js',
-  'content/main.js',
-];
+// The content script: one self-contained file, built by build.mjs from content/main.js.
+const CONTENT_SCRIPT = 'bundle/content.js';
+// The content script's guard (content/main.js): a Symbol-keyed property of the isolated
+// world's global object, which page markup cannot create nor page script reach.
+const GUARD = 'dana-reader.content';
 
 // ---- engine ----------------------------------------------------------------------------------
 
@@ -52,75 +48,45 @@ const engine = {
   },
 };
 
-// Runs the engine on what the content script captured. For strip mode, also maps the chosen
-// regions back to the live elements (see keptIds).
+// Runs the engine once on what the content script captured, and returns what the page needs
+// for the mode, nothing more. Strip mode's capture is tagged (`data-dana-id` on every
+// element); with `elementIds` the engine reads those ids from the parsed attributes and
+// returns in `keptIds` those of the elements that carry the main content, so the page receives
+// only the ids. The reader and read-aloud receive the article.
 async function analyse(page, mode) {
   await startEngine();
-  const ex = engine.extract(page.html, { url: page.url || null });
-  const result = { extraction: slim(ex) };
-  if (mode === 'strip' && ex.blocks.length > 0) {
-    // The same page with `data-dana-id` on every element, traced so that each normalised line
-    // comes back with its source. Attributes do not change how lines are cut (the engine cuts
-    // at block tags, src/preprocess.rs), so line i of both runs is the same line; the counts,
-    // however, would change (tags weigh as code), which is why the regions come from the
-    // untagged run above.
-    const traced = engine.extract(page.tagged, { url: page.url || null, trace: true });
-    result.keep = keptIds(ex, traced);
-  }
-  return result;
+  const strip = mode === 'strip';
+  const options = { url: page.url || null };
+  if (strip) options.elementIds = true;
+  const ex = engine.extract(page.html, options);
+  const found = ex.blocks.length > 0;
+  if (strip) return { found, reason: ex.reason, keep: found ? ex.keptIds : [] };
+  return { found, reason: ex.reason, article: article(ex) };
 }
 
-// What the page needs of an extraction (the per-line series can be large).
-function slim(ex) {
-  const { series, regions, titleCandidates, ...rest } = ex;
-  return rest;
-}
-
-// The `data-dana-id`s of the elements that carry the main content: every element whose start
-// tag stands on a chosen line that holds text or an image, plus the headline's line. Container
-// start tags alone on a line hold no text; they are not kept whole (that would keep the ads
-// inside them), only as ancestors of what is kept.
-export function keptIds(ex, traced) {
-  const source = traced.series.source;
-  let t1 = ex.series.t1;
-  let regions = ex.regions;
-  if (source.length !== t1.length) {
-    // Should not happen (see analyse); if it does, the traced run's own regions still map.
-    console.warn(`dana: ${source.length} traced lines vs ${t1.length}; using the traced run's regions`);
-    t1 = traced.series.t1;
-    regions = traced.regions;
-  }
-  const lines = new Set();
-  for (const r of regions) {
-    if (!r.chosen) continue;
-    for (let i = r.start; i <= r.end && i < source.length; i++) lines.add(i);
-  }
-  for (const b of ex.blocks) lines.add(b.line);
-  const title = (ex.titleCandidates || []).find((c) => c.text === ex.title);
-  if (title && title.line < source.length) lines.add(title.line);
-  const ids = new Set();
-  // The id is the last attribute of its tag (capture.js adds it after the page's own), and the
-  // canonical form does not re-escape attribute values, so match the attribute alone.
-  const idRe = /\sdata-dana-id="(\d+)"/g;
-  for (const i of lines) {
-    const src = source[i] || '';
-    const hasContent = t1[i] > 0 || /<img\s/.test(src);
-    if (!hasContent) continue;
-    for (const m of src.matchAll(idRe)) ids.add(Number(m[1]));
-  }
-  return [...ids];
+// What the reader view and read-aloud use of an extraction: the article's HTML (the one
+// rendering, src/render.rs), its blocks (kind and text: sentences index into the text), the
+// sentences and the facts of the header. Not the per-line series, the regions, the title
+// candidates, nor the plain text and the per-block HTML, which the article's HTML already holds.
+function article(ex) {
+  const { html, title, byline, published, siteName, readingMinutes, lang, dir, sentences } = ex;
+  const blocks = ex.blocks.map(({ kind, text }) => ({ kind, text }));
+  return { html, title, byline, published, siteName, readingMinutes, lang, dir, sentences, blocks };
 }
 
 // ---- talking to the page ---------------------------------------------------------------------
 
+// Injects the content script and its stylesheet unless the guard says they are there. The
+// check runs in the same isolated world as the content script (executeScript's default).
 async function inject(tabId) {
   const [{ result: present } = {}] = await chrome.scripting.executeScript({
     target: { tabId },
-    func: () => typeof globalThis.__danaContent === 'object',
+    func: (key) => globalThis[Symbol.for(key)] === true,
+    args: [GUARD],
   });
   if (present) return;
   await chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' });
-  await chrome.scripting.executeScript({ target: { tabId }, files: CONTENT_FILES });
+  await chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
 }
 
 async function send(tabId, message) {
@@ -131,7 +97,7 @@ async function send(tabId, message) {
 
 async function loadSettings() {
   const { settings } = await chrome.storage.sync.get('settings');
-  return globalThis.danaSettings(settings);
+  return settingsFrom(settings);
 }
 
 // ---- the entry point -------------------------------------------------------------------------
@@ -181,7 +147,7 @@ async function show(tabId, mode, page, settings, t0 = performance.now()) {
   const t2 = performance.now();
   const reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
   const ms = { capture: Math.round(t1 - t0), engine: Math.round(t2 - t1), show: Math.round(performance.now() - t2) };
-  return { ok: true, mode, active: !!reply.active, found: analysed.extraction.blocks.length > 0, ms };
+  return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
 }
 
 // Reads a selection the content script captured (from the "no article" panel or the context
@@ -211,7 +177,7 @@ async function runFromUi(tabId, mode) {
 }
 
 // `inject` and `engine` are there for the tests (and the curious): the UI only calls `run`.
-self.dana = { run, engine, inject, keptIds, close: (tabId) => send(tabId, { type: 'close' }) };
+self.dana = { run, engine, inject, close: (tabId) => send(tabId, { type: 'close' }) };
 
 // ---- browser UI ------------------------------------------------------------------------------
 

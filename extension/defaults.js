@@ -1,9 +1,8 @@
-// The reader's settings and their defaults, shared by the service worker (side-effect import),
-// the content scripts (injected first) and the options page (<script>). Plain script, not a
-// module, because content scripts injected with chrome.scripting cannot be modules.
+// The reader's settings and their defaults, shared by the service worker, the content scripts
+// (bundled into them, see build.mjs) and the options page, all of which import this module.
 // Stored under the key "settings" in chrome.storage.sync, so they follow the reader across
 // pages (and devices, where the browser syncs).
-globalThis.DANA_DEFAULTS = Object.freeze({
+export const DEFAULTS = Object.freeze({
   mode: 'reader',        // what the toolbar button does: 'reader' | 'speak' | 'strip'
   theme: 'system',       // 'system' | 'light' | 'sepia' | 'dark'
   font: 'serif',         // 'serif' | 'sans'
@@ -14,7 +13,8 @@ globalThis.DANA_DEFAULTS = Object.freeze({
   rate: 1,               // speechSynthesis rate, 0.5..2
 });
 
-globalThis.DANA_LIMITS = Object.freeze({
+// [min, max, step] of each numeric setting.
+export const LIMITS = Object.freeze({
   fontSize: [14, 32, 2],
   lineWidth: [28, 56, 4],
   lineHeight: [1.3, 2.0, 0.1],
@@ -22,10 +22,10 @@ globalThis.DANA_LIMITS = Object.freeze({
 });
 
 // Merges stored settings over the defaults, keeping only known keys with values of the right type.
-globalThis.danaSettings = function danaSettings(stored) {
-  const out = { ...globalThis.DANA_DEFAULTS };
+export function settingsFrom(stored) {
+  const out = { ...DEFAULTS };
   for (const [k, v] of Object.entries(stored || {})) {
     if (k in out && typeof v === typeof out[k]) out[k] = v;
   }
   return out;
-};
+}

@@ -1,9 +1,8 @@
 // The demo page: runs the engine (the same wasm package the extension uses) on a page and shows
 // what it saw. No framework, no build step: ES modules served as they are.
 
-import init, { extract, version, defaultOptions } from './pkg/dana.js';
+import init, { extract, decode, version, defaultOptions } from './pkg/dana.js';
 import { LinePlots } from './plots.js';
-import { decodeBytes } from './decode.js';
 
 const SAMPLES = [
   { file: 'samples/en-news.html', label: 'English: news article with menus, links and comments' },
@@ -202,7 +201,8 @@ async function loadUrl(url) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const charset = /charset=([^;]+)/i.exec(res.headers.get('content-type') || '')?.[1];
-    const { text, encoding } = decodeBytes(new Uint8Array(await res.arrayBuffer()), charset);
+    // The engine's decoding (dana::decode), with the response's charset as the transport layer's.
+    const { text, encoding } = decode(new Uint8Array(await res.arrayBuffer()), charset ?? null);
     loadText(text, `${url}: ${text.length} characters, decoded as ${encoding}`);
   } catch (err) {
     document.documentElement.dataset.state = 'error';
@@ -211,7 +211,8 @@ async function loadUrl(url) {
 }
 
 async function loadFile(file) {
-  const { text, encoding } = decodeBytes(new Uint8Array(await file.arrayBuffer()));
+  // A file from the disk has no transport-layer charset: BOM, UTF-8, <meta>, windows-1252.
+  const { text, encoding } = decode(new Uint8Array(await file.arrayBuffer()), null);
   loadText(text, `${file.name}: ${file.size} bytes, decoded as ${encoding}`);
 }
 

@@ -11,8 +11,7 @@
 // Each figure is the fastest of several batches, each batch at least MIN_BATCH_MS long, divided
 // by the runs in it (performance.now() is coarse in a browser: one short run cannot be timed).
 
-import init, { extract, version } from './pkg/dana.js';
-import { decodeBytes } from './decode.js';
+import init, { extract, decode, version } from './pkg/dana.js';
 
 const MIN_BATCH_MS = 30;
 const BATCHES = 3;
@@ -51,7 +50,7 @@ window.runBench = async function runBench(urls) {
   for (const url of urls) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-    const html = decodeBytes(new Uint8Array(await res.arrayBuffer())).text;
+    const html = decode(new Uint8Array(await res.arrayBuffer())).text;
 
     // One untimed run each: warms up and records whether each found an article.
     const oursEmpty = extract(html, {}).text.length === 0;

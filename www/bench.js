@@ -5,8 +5,7 @@
 // options) once per page, string in, plain object out (what the extension and the demo pay),
 // and returns its wall time; the driver reads the main thread's CPU time around each call.
 
-import init, { extract, version } from './pkg/dana.js';
-import { decodeBytes } from './decode.js';
+import init, { extract, decode, version } from './pkg/dana.js';
 
 let pages = [];
 let opts = {};
@@ -18,7 +17,7 @@ window.prepare = async function prepare(urls, options) {
   for (const url of urls) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-    const html = decodeBytes(new Uint8Array(await res.arrayBuffer())).text;
+    const html = decode(new Uint8Array(await res.arrayBuffer())).text;
     pages.push({ url, html, bytes: new TextEncoder().encode(html).length, ms: Infinity });
   }
   let empty = 0;

@@ -1,272 +1,176 @@
 // Reader view: the article alone, in a shadow root mounted beside the page's <body>.
 //
 // Nothing of the page is removed or rewritten: `<html data-dana-reader>` plus the user
-// stylesheet content/page.css undisplays the page's own children while the reader is open.
-// Closing removes the attribute and the reader, and puts back what display:none cannot keep:
-// the scroll position, the focused element, and media that were playing (paused on open so
-// their position does not run on behind the reader). Typed form input is simply still there.
+// stylesheet page.css undisplays the page's own children while the reader is open. Closing
+// removes the attribute and the reader, and puts back what display:none cannot keep: the
+// scroll position, the focused element, and media that were playing (paused on open so their
+// position does not run on behind the reader). Typed form input is simply still there.
+//
+// The article itself is the engine's HTML (article.js); this module adds the title, the meta
+// line and the controls around it. Read-aloud works on the open reader through `speechView()`.
 
-var DanaReader = (() => {
-  const HOST = 'dana-reader';
-  let host = null;
-  let root = null;
-  let saved = null;
-  let current = null; // { ex, lang, dir, blockEls, settings }
+import { LIMITS } from '../defaults.js';
+import { h, shadowHost, announceIn } from './dom.js';
+import { articleNodes } from './article.js';
 
-  // Inline elements the engine may emit (src/blocks.rs), rebuilt here node by node: the engine
-  // already allowlists and escapes, this is a second, independent line of defence.
-  const INLINE = new Set(['a', 'strong', 'em', 'b', 'i', 'code', 'sub', 'sup', 'mark', 's', 'del', 'ins', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp', 'br']);
-  const SAFE_URL = /^(https?:|mailto:)/i;
+let host = null;
+let root = null;
+let saved = null;
+let current = null; // { ex, lang, dir, blockEls: Map(index -> element), settings, hooks }
 
-  function cleanInto(target, html) {
-    // Parsed in an inert document (DOMParser: no scripts run, no images load), then rebuilt.
-    const parsed = new DOMParser().parseFromString(`<!DOCTYPE html><body>${html}`, 'text/html').body;
-    const copy = (from, to) => {
-      for (const n of from.childNodes) {
-        if (n.nodeType === Node.TEXT_NODE) to.append(n.data);
-        else if (n.nodeType === Node.ELEMENT_NODE) {
-          if (!INLINE.has(n.localName)) {
-            copy(n, to); // unwrap anything else, keeping its text
-            continue;
-          }
-          const el = document.createElement(n.localName);
-          if (n.localName === 'a') {
-            const href = n.getAttribute('href') || '';
-            let url = null;
-            try {
-              url = new URL(href);
-            } catch (_) {}
-            if (url && SAFE_URL.test(url.protocol)) {
-              el.href = url.href;
-              el.rel = 'noopener noreferrer';
-            }
-          }
-          copy(n, el);
-          to.append(el);
-        }
-      }
-    };
-    copy(parsed, target);
+function formatDate(s, lang) {
+  const d = new Date(s);
+  if (!s || isNaN(d)) return s || '';
+  try {
+    return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  } catch (_) {
+    return d.toDateString();
   }
+}
 
-  function safeSrc(src) {
-    try {
-      const u = new URL(src);
-      return /^https?:$/.test(u.protocol) ? u.href : null;
-    } catch (_) {
-      return null;
+// Headings keep their relative levels below the title's h1, never skipping a level on the way
+// down (h1 then h4 would tell a screen-reader user that sections are missing). A heading whose
+// level changes is replaced by one of the new level holding the same (already vetted) nodes.
+function relevelHeadings(body) {
+  let prev = 1;
+  for (const el of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Number(el.localName[1]);
+    prev = Math.min(prev + 1, Math.max(2, level));
+    if (level === prev) continue;
+    const to = document.createElement(`h${prev}`);
+    for (const name of el.getAttributeNames()) to.setAttribute(name, el.getAttribute(name));
+    to.append(...el.childNodes);
+    el.replaceWith(to);
+  }
+}
+
+// The article body from the engine's HTML, and each block's element by its index. The headline
+// usually opens the article as a heading: it is shown once, as the title (titleEl becomes that
+// block's element; its text is the block's text, so read-aloud finds its sentences in it).
+function renderBody(ex, titleEl) {
+  const body = articleNodes(ex.html);
+  const titleBlock = ex.title ? ex.blocks.findIndex((b, i) => i < 3 && b.kind === 'heading' && b.text === ex.title) : -1;
+  if (titleBlock >= 0) {
+    const el = body.querySelector(`[data-block="${titleBlock}"]`);
+    if (el) {
+      el.remove();
+      titleEl.dataset.block = String(titleBlock);
     }
   }
-
-  const h = (tag, attrs = {}, ...kids) => {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === 'text') el.textContent = v;
-      else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-      else el.setAttribute(k, v === true ? '' : v);
-    }
-    el.append(...kids.filter(Boolean));
-    return el;
-  };
-
-  function languageName(lang) {
-    try {
-      return new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) || lang;
-    } catch (_) {
-      return lang;
-    }
+  relevelHeadings(body);
+  const blockEls = new Map();
+  for (const el of [titleEl, ...body.querySelectorAll('[data-block]')]) {
+    if (el.dataset.block !== undefined) blockEls.set(Number(el.dataset.block), el);
   }
+  const div = h('div', { class: 'body' });
+  div.append(...body.childNodes);
+  return { body: div, blockEls };
+}
 
-  function formatDate(s, lang) {
-    const d = new Date(s);
-    if (!s || isNaN(d)) return s || '';
-    try {
-      return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-    } catch (_) {
-      return d.toDateString();
-    }
-  }
+function applySettings(s) {
+  if (!host) return;
+  host.setAttribute('data-theme', s.theme);
+  host.style.setProperty('--dana-size', `${s.fontSize}px`);
+  host.style.setProperty('--dana-width', `${s.lineWidth}em`);
+  host.style.setProperty('--dana-leading', String(s.lineHeight));
+  host.setAttribute('data-font', s.font);
+  const q = (sel) => root.querySelector(sel);
+  q('#font').value = s.font;
+  q('#theme').value = s.theme;
+  const [minS, maxS] = LIMITS.fontSize;
+  q('#smaller').disabled = s.fontSize <= minS;
+  q('#larger').disabled = s.fontSize >= maxS;
+  const [minW, maxW] = LIMITS.lineWidth;
+  q('#narrower').disabled = s.lineWidth <= minW;
+  q('#wider').disabled = s.lineWidth >= maxW;
+  const [minL, maxL] = LIMITS.lineHeight;
+  q('#tighter').disabled = s.lineHeight <= minL + 1e-9;
+  q('#looser').disabled = s.lineHeight >= maxL - 1e-9;
+}
 
-  // The article body, one element per block; blockEls[i] is block i's element.
-  function renderBlocks(ex, titleEl) {
-    const frag = document.createDocumentFragment();
-    const blockEls = [];
-    const lists = []; // open lists, outermost first: { el, ordered }
-    let titleTaken = false;
-    // Headings keep their relative levels below the title's h1, never skipping a level on the
-    // way down (h1 then h4 would tell a screen-reader user that sections are missing).
-    let prevLevel = 1;
-    ex.blocks.forEach((b, i) => {
-      if (b.kind !== 'listitem') lists.length = 0;
-      // The headline usually opens the article as a heading: show it once, as the title.
-      if (!titleTaken && b.kind === 'heading' && i < 3 && ex.title && b.text === ex.title) {
-        titleTaken = true;
-        blockEls[i] = titleEl;
-        titleEl.dataset.block = i;
-        return;
-      }
-      let el;
-      switch (b.kind) {
-        case 'heading':
-          prevLevel = Math.min(prevLevel + 1, Math.max(2, Math.min(6, b.level || 2)));
-          el = h(`h${prevLevel}`);
-          cleanInto(el, b.html);
-          break;
-        case 'quote':
-          el = h('blockquote');
-          cleanInto(el, b.html);
-          break;
-        case 'preformatted':
-          el = h('pre');
-          cleanInto(el, b.html);
-          break;
-        case 'figure': {
-          const src = b.src && safeSrc(b.src);
-          el = h('figure');
-          if (src) el.append(h('img', { src, alt: b.alt || '', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' }));
-          if (b.text) {
-            const cap = h('figcaption');
-            cleanInto(cap, b.html || b.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]));
-            el.append(cap);
-          }
-          break;
-        }
-        case 'listitem': {
-          const depth = Math.max(1, b.level || 1);
-          while (lists.length > depth || (lists.length === depth && lists[depth - 1].ordered !== b.ordered)) lists.pop();
-          while (lists.length < depth) {
-            const list = h(b.ordered ? 'ol' : 'ul');
-            const parent = lists.length ? lists[lists.length - 1].el.lastElementChild || lists[lists.length - 1].el : null;
-            (parent || frag).append(list);
-            lists.push({ el: list, ordered: b.ordered });
-          }
-          el = h('li');
-          cleanInto(el, b.html);
-          lists[lists.length - 1].el.append(el);
-          break;
-        }
-        default:
-          el = h('p');
-          cleanInto(el, b.html);
-      }
-      el.dataset.block = i;
-      if (b.dir) el.dir = b.dir;
-      if (b.kind !== 'listitem') frag.append(el);
-      blockEls[i] = el;
-    });
-    return { frag, blockEls };
-  }
+// Remembers settings for every page (chrome.storage.sync).
+function save(s) {
+  if (current) current.settings = s;
+  chrome.storage.sync.set({ settings: s });
+}
 
-  function applySettings(s) {
-    if (!host) return;
-    host.setAttribute('data-theme', s.theme);
-    host.style.setProperty('--dana-size', `${s.fontSize}px`);
-    host.style.setProperty('--dana-width', `${s.lineWidth}em`);
-    host.style.setProperty('--dana-leading', String(s.lineHeight));
-    host.setAttribute('data-font', s.font);
-    const q = (sel) => root.querySelector(sel);
-    q('#font').value = s.font;
-    q('#theme').value = s.theme;
-    const [minS, maxS] = DANA_LIMITS.fontSize;
-    q('#smaller').disabled = s.fontSize <= minS;
-    q('#larger').disabled = s.fontSize >= maxS;
-    const [minW, maxW] = DANA_LIMITS.lineWidth;
-    q('#narrower').disabled = s.lineWidth <= minW;
-    q('#wider').disabled = s.lineWidth >= maxW;
-    const [minL, maxL] = DANA_LIMITS.lineHeight;
-    q('#tighter').disabled = s.lineHeight <= minL + 1e-9;
-    q('#looser').disabled = s.lineHeight >= maxL - 1e-9;
-  }
+// Changes one setting and shows it.
+function change(key, value) {
+  if (!current) return;
+  const s = { ...current.settings, [key]: value };
+  const lim = LIMITS[key];
+  if (lim) s[key] = Math.round(Math.min(lim[1], Math.max(lim[0], s[key])) * 10) / 10;
+  save(s);
+  applySettings(s);
+}
 
-  // Changes one setting, shows it, and remembers it for every page (chrome.storage.sync).
-  function change(key, value) {
-    if (!current) return;
-    const s = { ...current.settings, [key]: value };
-    const lim = DANA_LIMITS[key];
-    if (lim) s[key] = Math.round(Math.min(lim[1], Math.max(lim[0], s[key])) * 10) / 10;
-    current.settings = s;
-    applySettings(s);
-    chrome.storage.sync.set({ settings: s });
-  }
+function step(key, dir) {
+  change(key, current.settings[key] + dir * LIMITS[key][2]);
+}
 
-  function step(key, dir) {
-    change(key, current.settings[key] + dir * DANA_LIMITS[key][2]);
-  }
+export function announce(text) {
+  announceIn(root && root.getElementById('announce'), text);
+}
 
-  function announce(text) {
-    const live = root && root.getElementById('announce');
-    if (!live) return;
-    // Cleared first so that the same words twice are announced twice.
-    live.textContent = '';
-    setTimeout(() => (live.textContent = text), 50);
-  }
+function buildUi(ex, lang, dir, hooks) {
+  const title = ex.title || document.title || 'Untitled';
+  const titleEl = h('h1', { id: 'dana-title', tabindex: '-1', text: title });
+  const { body, blockEls } = renderBody(ex, titleEl);
 
-  function buildUi(ex, lang, dir) {
-    const title = ex.title || document.title || 'Untitled';
-    const titleEl = h('h1', { id: 'dana-title', tabindex: '-1', text: title });
-    const { frag, blockEls } = renderBlocks(ex, titleEl);
+  // Byline and date in the article's language; the reading time is Dana's words, in English.
+  const metaParts = [
+    ex.byline && h('span', { text: ex.byline }),
+    ex.published && h('span', { text: formatDate(ex.published, lang) }),
+    ex.readingMinutes && h('span', { lang: 'en', dir: 'ltr', text: `${ex.readingMinutes} min read` }),
+  ].filter(Boolean);
+  const meta = metaParts.length ? h('p', { class: 'meta' }) : null;
+  metaParts.forEach((part, i) => meta.append(...(i ? [' · ', part] : [part])));
+  const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
+  const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
 
-    // Byline and date in the article's language; the reading time is Dana's words, in English.
-    const metaParts = [
-      ex.byline && h('span', { text: ex.byline }),
-      ex.published && h('span', { text: formatDate(ex.published, lang) }),
-      ex.readingMinutes && h('span', { lang: 'en', dir: 'ltr', text: `${ex.readingMinutes} min read` }),
-    ].filter(Boolean);
-    const meta = metaParts.length ? h('p', { class: 'meta' }) : null;
-    metaParts.forEach((part, i) => meta.append(...(i ? [' · ', part] : [part])));
-    const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
-    const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
+  const toolbar = h(
+    'div',
+    { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
+    group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
+    group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
+    group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
+    h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, h('option', { value: 'serif', text: 'Serif' }), h('option', { value: 'sans', text: 'Sans-serif' }))),
+    h(
+      'label',
+      { class: 'group' },
+      h('span', { class: 'label', text: 'Theme' }),
+      h('select', { id: 'theme', onchange: (e) => change('theme', e.target.value) }, ...['system', 'light', 'sepia', 'dark'].map((v) => h('option', { value: v, text: { system: 'Follow system', light: 'Light', sepia: 'Sepia', dark: 'Dark' }[v] })))
+    ),
+    h('span', { class: 'spacer' }),
+    btn('speak', 'Read aloud', 'Read aloud', hooks.onSpeak),
+    btn('close', 'Close reader view (Escape)', 'Close', hooks.onClose)
+  );
+  toolbar.querySelector('#speak').setAttribute('aria-pressed', 'false');
 
-    const toolbar = h(
-      'div',
-      { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
-      group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
-      group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
-      group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
-      h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, h('option', { value: 'serif', text: 'Serif' }), h('option', { value: 'sans', text: 'Sans-serif' }))),
-      h(
-        'label',
-        { class: 'group' },
-        h('span', { class: 'label', text: 'Theme' }),
-        h('select', { id: 'theme', onchange: (e) => change('theme', e.target.value) }, ...['system', 'light', 'sepia', 'dark'].map((v) => h('option', { value: v, text: { system: 'Follow system', light: 'Light', sepia: 'Sepia', dark: 'Dark' }[v] })))
-      ),
-      h('span', { class: 'spacer' }),
-      btn('speak', 'Read aloud', 'Read aloud', () => (DanaSpeech.active() ? DanaSpeech.stop() : DanaSpeech.start())),
-      btn('close', 'Close reader view (Escape)', 'Close', () => DanaContent.close())
-    );
-    toolbar.querySelector('#speak').setAttribute('aria-pressed', 'false');
+  // The controls speak English whatever the article's language and direction.
+  const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
+  const header = h('header', { class: 'head' }, ex.siteName ? h('p', { class: 'site', text: ex.siteName }) : null, titleEl, meta);
+  const article = h('article', { lang: lang || null, dir }, header, body);
+  const main = h('main', { 'aria-label': 'Article' }, article);
+  const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
+  return { nodes: [controls, main, announcer], blockEls, titleEl };
+}
 
-    // The controls speak English whatever the article's language and direction.
-    const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
-    const header = h(
-      'header',
-      { class: 'head' },
-      ex.siteName ? h('p', { class: 'site', text: ex.siteName }) : null,
-      titleEl,
-      meta
-    );
-    const article = h('article', { lang: lang || null, dir }, header, h('div', { class: 'body' }, frag));
-    const main = h('main', { 'aria-label': 'Article' }, article);
-    const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
-    return { nodes: [controls, main, announcer], blockEls, titleEl };
-  }
-
-  const CSS = `
+const CSS = `
 :host { all: initial; display: block; min-height: 100vh;
-  --bg: #fbfbf8; --fg: #1d1d1f; --muted: #5a5a5f; --link: #0b57d0; --rule: #d9d9d4; --bar: #f1f1ec;
-  --hl: #ffe27a; --hl-fg: #1d1d1f; --focus: #0b57d0; --speaking: rgba(255, 226, 122, .25);
-  background: var(--bg); color: var(--fg);
-  font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif; }
+--bg: #fbfbf8; --fg: #1d1d1f; --muted: #5a5a5f; --link: #0b57d0; --rule: #d9d9d4; --bar: #f1f1ec;
+--hl: #ffe27a; --hl-fg: #1d1d1f; --focus: #0b57d0; --speaking: rgba(255, 226, 122, .25);
+background: var(--bg); color: var(--fg);
+font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif; }
 :host([data-font=sans]) { font-family: system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
 :host([data-theme=sepia]) { --bg: #f4ecd8; --fg: #3b2f20; --muted: #6b5a43; --link: #7a3e00; --rule: #d8c9a8; --bar: #ebe0c4; }
 :host([data-theme=dark]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 @media (prefers-color-scheme: dark) {
-  :host([data-theme=system]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
+:host([data-theme=system]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 }
 * { box-sizing: border-box; }
 .controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
-  font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
+font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
 .toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; padding: 7px 16px; max-width: 1100px; margin: 0 auto; }
 .speechbar { border-top: 1px solid var(--rule); }
 .speechbar[hidden] { display: none; }
@@ -302,113 +206,107 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
 ::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
 @media (forced-colors: active) {
-  ::highlight(dana-sentence) { background-color: Highlight; color: HighlightText; }
-  .speaking { outline: 2px solid CanvasText; box-shadow: none; }
+::highlight(dana-sentence) { background-color: Highlight; color: HighlightText; }
+.speaking { outline: 2px solid CanvasText; box-shadow: none; }
 }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 640px) { main { padding: 20px 14px 80px; } .label { display: none; } }
 `;
 
-  // Styles a shadow root. A constructed stylesheet is not subject to the page's CSP; where it
-  // cannot be adopted (Firefox content scripts may refuse a sheet made in their own
-  // compartment), a <style> element, which works unless the page forbids inline styles.
-  function styleRoot(r, css = CSS) {
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      r.adoptedStyleSheets = [sheet];
-    } catch (_) {
-      r.append(h('style', { text: css }));
-    }
+// Arrow keys move between the buttons of a toolbar, as the ARIA toolbar pattern has it (Tab
+// still works; selects and the rate slider keep their arrows for their values).
+function onToolbarArrows(e) {
+  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+  const t = e.composedPath()[0];
+  const bar = t.closest && t.closest('[role=toolbar]');
+  if (!bar || t.localName !== 'button') return;
+  const items = [...bar.querySelectorAll('button:not([disabled]), select, input')];
+  const i = items.indexOf(t);
+  const step = (e.key === 'ArrowRight') === (getComputedStyle(bar).direction !== 'rtl') ? 1 : -1;
+  const next = items[(i + step + items.length) % items.length];
+  if (next) {
+    e.preventDefault();
+    next.focus();
   }
+}
 
-  // Arrow keys move between the buttons of a toolbar, as the ARIA toolbar pattern has it (Tab
-  // still works; selects and the rate slider keep their arrows for their values).
-  function onToolbarArrows(e) {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const t = e.composedPath()[0];
-    const bar = t.closest && t.closest('[role=toolbar]');
-    if (!bar || t.localName !== 'button') return;
-    const items = [...bar.querySelectorAll('button:not([disabled]), select, input')];
-    const i = items.indexOf(t);
-    const step = (e.key === 'ArrowRight') === (getComputedStyle(bar).direction !== 'rtl') ? 1 : -1;
-    const next = items[(i + step + items.length) % items.length];
-    if (next) {
-      e.preventDefault();
-      next.focus();
-    }
+function onKey(e) {
+  if (e.key === 'Escape' && !e.defaultPrevented && current) {
+    e.preventDefault();
+    current.hooks.onClose();
   }
+}
 
-  function onKey(e) {
-    if (e.key === 'Escape' && !e.defaultPrevented) {
-      e.preventDefault();
-      DanaContent.close();
-    }
-  }
-
-  // Opens the reader on an extraction that has blocks. page = { lang, dir } from the capture.
-  function open(ex, settings, page) {
-    if (host) close();
-    // The engine's language and direction when it decided them, else what the page declares
-    // (its `lang` attribute and the computed direction of its body).
-    const lang = ex.lang || page.lang || '';
-    const dir = ex.lang ? ex.dir : page.dir || ex.dir || 'ltr';
-    const docEl = document.documentElement;
-    saved = {
-      x: scrollX,
-      y: scrollY,
-      focus: document.activeElement,
-      // `video` and `audio` inside SVG or MathML are not media elements: no pause() there.
-      media: [...document.querySelectorAll('video, audio')].filter((m) => m instanceof HTMLMediaElement && !m.paused),
-    };
-    for (const m of saved.media) m.pause();
-
-    host = document.createElement(HOST);
-    root = host.attachShadow({ mode: 'open' });
-    styleRoot(root);
-    const ui = buildUi(ex, lang, dir);
-    root.append(...ui.nodes);
-    current = { ex, lang, dir, blockEls: ui.blockEls, settings };
-    root.addEventListener('keydown', onToolbarArrows);
-    docEl.append(host);
-    docEl.setAttribute('data-dana-reader', '');
-    applySettings(settings);
-    scrollTo(0, 0);
-    ui.titleEl.focus({ preventScroll: true });
-    addEventListener('keydown', onKey, true);
-    announce(`Reader view. ${ex.title || ''}`);
-  }
-
-  function close() {
-    if (!host) return;
-    removeEventListener('keydown', onKey, true);
-    host.remove();
-    host = root = current = null;
-    document.documentElement.removeAttribute('data-dana-reader');
-    const s = saved;
-    saved = null;
-    if (!s) return;
-    scrollTo(s.x, s.y);
-    if (s.focus && s.focus.isConnected && typeof s.focus.focus === 'function' && s.focus !== document.body) s.focus.focus({ preventScroll: true });
-    for (const m of s.media) m.play().catch(() => {});
-  }
-
-  return {
-    open,
-    close,
-    announce,
-    styleRoot,
-    languageName,
-    h,
-    isOpen: () => !!host,
-    root: () => root,
-    host: () => host,
-    current: () => current,
-    setSettings(s) {
-      if (current) {
-        current.settings = s;
-        applySettings(s);
-      }
-    },
+// Opens the reader on an extraction that has blocks. page = { lang, dir } from the capture;
+// hooks = { onClose, onSpeak }: what the Close and Read aloud buttons (and Escape) do.
+export function open(ex, settings, page, hooks) {
+  if (host) close();
+  // The engine's language and direction when it decided them, else what the page declares
+  // (its `lang` attribute and the computed direction of its body).
+  const lang = ex.lang || page.lang || '';
+  const dir = ex.lang ? ex.dir : page.dir || ex.dir || 'ltr';
+  const docEl = document.documentElement;
+  saved = {
+    x: scrollX,
+    y: scrollY,
+    focus: document.activeElement,
+    // `video` and `audio` inside SVG or MathML are not media elements: no pause() there.
+    media: [...document.querySelectorAll('video, audio')].filter((m) => m instanceof HTMLMediaElement && !m.paused),
   };
-})();
+  for (const m of saved.media) m.pause();
+
+  ({ host, root } = shadowHost('dana-reader', CSS));
+  const ui = buildUi(ex, lang, dir, hooks);
+  root.append(...ui.nodes);
+  current = { ex, lang, dir, blockEls: ui.blockEls, settings, hooks };
+  root.addEventListener('keydown', onToolbarArrows);
+  docEl.append(host);
+  docEl.setAttribute('data-dana-reader', '');
+  applySettings(settings);
+  scrollTo(0, 0);
+  ui.titleEl.focus({ preventScroll: true });
+  addEventListener('keydown', onKey, true);
+  announce(`Reader view. ${ex.title || ''}`);
+}
+
+export function close() {
+  if (!host) return;
+  removeEventListener('keydown', onKey, true);
+  host.remove();
+  host = root = current = null;
+  document.documentElement.removeAttribute('data-dana-reader');
+  const s = saved;
+  saved = null;
+  if (!s) return;
+  scrollTo(s.x, s.y);
+  if (s.focus && s.focus.isConnected && typeof s.focus.focus === 'function' && s.focus !== document.body) s.focus.focus({ preventScroll: true });
+  for (const m of s.media) m.play().catch(() => {});
+}
+
+export const isOpen = () => !!host;
+
+// Settings changed elsewhere (the options page, another tab).
+export function setSettings(s) {
+  if (current) {
+    current.settings = s;
+    applySettings(s);
+  }
+}
+
+// What read-aloud needs of the open reader (null when closed): its shadow root and host, the
+// article's blocks and sentences, block i's element, the language, the settings.
+export function speechView() {
+  if (!current) return null;
+  const cur = current;
+  return {
+    root,
+    host,
+    lang: cur.lang,
+    blocks: cur.ex.blocks,
+    sentences: cur.ex.sentences || [],
+    blockEl: (i) => cur.blockEls.get(i) || null,
+    settings: () => cur.settings,
+    save: (changes) => save({ ...cur.settings, ...changes }),
+    announce,
+  };
+}

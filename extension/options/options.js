@@ -1,4 +1,6 @@
 // The options page: the defaults of defaults.js, stored in chrome.storage.sync under "settings".
+import { DEFAULTS, LIMITS, settingsFrom } from '../defaults.js';
+
 const form = document.getElementById('form');
 const status = document.getElementById('status');
 const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate'];
@@ -11,10 +13,10 @@ function read() {
   const s = {};
   for (const k of FIELDS) {
     const v = form.elements[k].value;
-    s[k] = typeof DANA_DEFAULTS[k] === 'number' ? Number(v) : v;
+    s[k] = typeof DEFAULTS[k] === 'number' ? Number(v) : v;
   }
-  for (const [k, [min, max]] of Object.entries(DANA_LIMITS)) {
-    if (!Number.isFinite(s[k])) s[k] = DANA_DEFAULTS[k];
+  for (const [k, [min, max]] of Object.entries(LIMITS)) {
+    if (!Number.isFinite(s[k])) s[k] = DEFAULTS[k];
     s[k] = Math.min(max, Math.max(min, s[k]));
   }
   return s;
@@ -34,7 +36,7 @@ function listVoices(selected) {
 
 async function load() {
   const { settings } = await chrome.storage.sync.get('settings');
-  const s = danaSettings(settings);
+  const s = settingsFrom(settings);
   listVoices(s.voice);
   show(s);
 }
@@ -48,8 +50,8 @@ form.addEventListener('submit', async (e) => {
 });
 
 document.getElementById('reset').addEventListener('click', async () => {
-  await chrome.storage.sync.set({ settings: { ...DANA_DEFAULTS } });
-  show(DANA_DEFAULTS);
+  await chrome.storage.sync.set({ settings: { ...DEFAULTS } });
+  show(DEFAULTS);
   status.textContent = 'Defaults restored.';
 });
 

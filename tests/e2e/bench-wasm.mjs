@@ -88,9 +88,8 @@ try {
 {
   const dana = await import(path.join(pkg, 'dana.js'));
   dana.initSync({ module: fs.readFileSync(path.join(pkg, 'dana_bg.wasm')) });
-  const { decodeBytes } = await import(path.join(REPO, 'www', 'decode.js'));
   const pages = sample.map((p, i) => {
-    const html = decodeBytes(fs.readFileSync(path.join(corpusRoot(), p.set, 'pages', `${p.id}.html`))).text;
+    const html = dana.decode(fs.readFileSync(path.join(corpusRoot(), p.set, 'pages', `${p.id}.html`))).text;
     return { url: urls[i], html, bytes: Buffer.byteLength(html), ms: Infinity };
   });
   let empty = 0;

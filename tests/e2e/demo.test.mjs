@@ -18,7 +18,16 @@ let server, browser;
 before(async () => {
   assert.ok(existsSync(path.join(WWW, 'pkg', 'dana_bg.wasm')), 'www/pkg missing: run ./build.sh first');
   mkdirSync(OUT, { recursive: true });
-  server = await startServer({ mounts: { '/': WWW, '/corpus/': corpusRoot() } });
+  server = await startServer({
+    mounts: { '/': WWW, '/corpus/': corpusRoot() },
+    routes: {
+      // Latin-1 bytes with no <meta>: only the HTTP header says how to read them.
+      '/latin1.html': (req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=ISO-8859-1' });
+        res.end(Buffer.from(`<title>Caf\xe9</title><p>${'Un caf\xe9 cr\xe8me, s\x27il vous pla\xeet, avec une tarte. '.repeat(5)}</p>`, 'latin1'));
+      },
+    },
+  });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -197,6 +206,33 @@ test('pasted HTML is extracted, and bad input shows an error instead of breaking
   const prune = await page.isChecked('#prune');
   await page.click('#prune');
   await page.waitForFunction((want) => window.danaDemo.options.prune === want, !prune);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('files and fetched pages are decoded by the engine: BOM, HTTP charset, valid UTF-8, <meta>, windows-1252', async () => {
+  const { page, problems } = await openPage();
+  await page.goto(`${server.url}/index.html?src=/latin1.html`);
+  await waitDone(page);
+  assert.match(await page.inputValue('#html'), /Un café crème, s'il vous plaît/);
+  assert.match(await page.textContent('#input-info'), /decoded as windows-1252/); // what ISO-8859-1 labels, in WHATWG Encoding
+  const para = 'Ceci est un paragraphe assez long pour que le moteur le prenne pour un article: café, crème, à bientôt. ';
+  // A dropped or opened file has no HTTP charset. Each case: bytes, and what the text must hold.
+  const cases = [
+    // Valid UTF-8 wins over a <meta> that says otherwise (the engine's order: dana::decode).
+    ['utf8-meta.html', Buffer.from(`<meta charset="windows-1252"><p>${para.repeat(3)}</p>`, 'utf8'), 'café, crème', /UTF-8/i],
+    // Not UTF-8: the <meta> charset decides.
+    ['meta-1252.html', Buffer.from(`<meta charset="windows-1252"><p>${para.repeat(3)} \x93quoted\x94</p>`, 'latin1'), '“quoted”', /windows-1252/i],
+    // A UTF-16 byte-order mark.
+    ['bom16.html', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`<p>${para.repeat(3)}</p>`, 'utf16le')]), 'à bientôt', /UTF-16LE/i],
+  ];
+  for (const [name, buffer, want, encoding] of cases) {
+    await page.evaluate(() => (document.documentElement.dataset.state = 'loading'));
+    await page.setInputFiles('#file', { name, mimeType: 'text/html', buffer });
+    await waitDone(page);
+    assert.ok((await page.inputValue('#html')).includes(want), `${name}: the text holds ${want}`);
+    assert.match(await page.textContent('#input-info'), encoding, `${name}: the encoding is named`);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

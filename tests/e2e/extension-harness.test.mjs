@@ -27,6 +27,9 @@ export async function testCopyOfExtension() {
   if (!existsSync(path.join(src, 'pkg', 'dana_bg.wasm'))) {
     throw new Error('extension/pkg/dana_bg.wasm is missing: run ./build.sh first (it copies the wasm package there)');
   }
+  if (!existsSync(path.join(src, 'bundle', 'content.js'))) {
+    throw new Error('extension/bundle/content.js is missing: run ./build.sh first (it runs extension/build.mjs)');
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dana-ext-'));
   await cp(src, dir, { recursive: true });
   const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));

@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { dana } from './lib/wasm.mjs';
 import { REPO, pickPages } from '../e2e/lib/corpus.mjs';
-import { decodeBytes } from '../../www/decode.js';
 
 const CLI = path.join(REPO, 'target', 'release', 'dana');
 
@@ -72,7 +71,7 @@ test('wasm extract() equals the native CLI on corpus pages', (t) => {
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   let compared = 0;
   for (const page of pages) {
-    const { text: html } = decodeBytes(page.bytes);
+    const { text: html } = dana.decode(page.bytes);
     const file = path.join(dir, `${page.set}-${page.id}.html`);
     writeFileSync(file, '\ufeff' + html);
     const urlArgs = page.url ? ['--url', page.url] : [];
@@ -94,6 +93,6 @@ test('wasm extract() equals the native CLI on corpus pages', (t) => {
   }
   console.log(`compared ${compared} extractions on ${pages.length} pages (${pages.filter((p) => p.set === 'r2l').length} right-to-left)`);
   // The comparison means something only if the engine found articles.
-  const nonEmpty = pages.filter((p) => dana.extract(decodeBytes(p.bytes).text).text.length > 200).length;
+  const nonEmpty = pages.filter((p) => dana.extract(dana.decode(p.bytes).text).text.length > 200).length;
   assert.ok(nonEmpty >= MIN_PAGES / 2, `only ${nonEmpty} pages gave an article: the comparison is too weak`);
 });

@@ -1,0 +1,118 @@
+// The engine's article HTML (`extraction.html`, built in Rust by src/render.rs from an
+// allowlist, every value escaped) made into nodes of the page's document, without running
+// anything: it is parsed in an inert document (DOMParser: no browsing context, so no script
+// runs and no image loads there), then walked once against an allowlist of our own, a second
+// and independent line of defence that removes whatever the engine should never have emitted,
+// and only then adopted into the page's document.
+//
+// This is the one renderer of the article: the reader view shows these nodes and read-aloud
+// finds its sentences in them (each block's element carries `data-block="i"`, i its index in
+// `extraction.blocks`).
+
+// Elements the engine emits (src/render.rs: the blocks; src/blocks.rs: the inline set).
+const ELEMENTS = new Set([
+  'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'pre', 'figure', 'img', 'figcaption',
+  'a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp',
+]);
+
+const DIRS = new Set(['ltr', 'rtl', 'auto']);
+
+// `raw` resolved as an absolute URL whose scheme is one of `schemes`, or null.
+function safeUrl(raw, schemes) {
+  try {
+    const u = new URL(raw);
+    return schemes.includes(u.protocol) ? u.href : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+// Whether attribute `name` with `value` may stay on element `el`; URL attributes are rewritten
+// to their resolved form.
+function keepAttribute(el, name, value) {
+  if (name === 'data-block') return /^\d+$/.test(value);
+  if (name === 'dir') return DIRS.has(value);
+  if (el.localName === 'img' && name === 'alt') return true;
+  const url =
+    el.localName === 'a' && name === 'href' ? safeUrl(value, ['http:', 'https:', 'mailto:'])
+    : el.localName === 'img' && name === 'src' ? safeUrl(value, ['http:', 'https:'])
+    : null;
+  if (url === null) return false;
+  if (url !== value) el.setAttribute(name, url);
+  return true;
+}
+
+// Removes every element not in ELEMENTS (with its content: the engine never emits one, so one
+// found here is a fault, not text to save) and every attribute not allowed above. Iterative,
+// so the article's depth cannot exhaust the stack.
+function allowlist(root) {
+  const doc = root.ownerDocument;
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_COMMENT);
+  const drop = [];
+  for (let n = walker.currentNode; n; n = walker.nextNode()) {
+    if (n.nodeType !== Node.ELEMENT_NODE || !ELEMENTS.has(n.localName) || n.namespaceURI !== 'http://www.w3.org/1999/xhtml') {
+      drop.push(n);
+      continue;
+    }
+    for (const name of n.getAttributeNames()) {
+      if (!keepAttribute(n, name, n.getAttribute(name))) n.removeAttribute(name);
+    }
+  }
+  for (const n of drop) n.remove();
+}
+
+// The article as an <article> element of the page's document, ready to insert; links open
+// without a referrer, images load lazily and send no referrer.
+export function articleNodes(html) {
+  const parsed = new DOMParser().parseFromString(`<!DOCTYPE html><body>${html}`, 'text/html');
+  const article = parsed.body.querySelector('article') || parsed.body;
+  allowlist(article);
+  // A list nested in a list goes into the item before it: HTML's content model (and a screen
+  // reader) wants a list to hold only items. The nested list is no block of its own, and its
+  // items keep their `data-block`, so every block's text stays as it was.
+  for (const list of article.querySelectorAll(':is(ul, ol) > :is(ul, ol)')) {
+    const item = list.previousElementSibling;
+    if (item && item.localName === 'li') item.append(list);
+  }
+  for (const a of article.querySelectorAll('a[href]')) a.setAttribute('rel', 'noopener noreferrer');
+  for (const img of article.querySelectorAll('img')) {
+    img.setAttribute('loading', 'lazy');
+    img.setAttribute('decoding', 'async');
+    img.setAttribute('referrerpolicy', 'no-referrer');
+  }
+  const out = document.createElement('article');
+  out.append(...[...article.childNodes].map((n) => document.adoptNode(n)));
+  return out;
+}
+
+// The text nodes of a block's element in document order, without those of blocks nested in it
+// (a nested list is blocks of its own): their data joined is the block's `text` (the engine's
+// contract, so no whitespace is collapsed here).
+export function blockTextNodes(el) {
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n !== el && n.nodeType === Node.ELEMENT_NODE && n.hasAttribute('data-block') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const out = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType === Node.TEXT_NODE) out.push(n);
+  return out;
+}
+
+// A Range over UTF-16 offsets [start, end) of a block's text, or null when they fall outside it.
+export function blockRange(el, start, end) {
+  const range = el.ownerDocument.createRange();
+  let at = 0;
+  let started = false;
+  for (const n of blockTextNodes(el)) {
+    const len = n.data.length;
+    if (!started && start < at + len) {
+      range.setStart(n, start - at);
+      started = true;
+    }
+    if (started && end <= at + len) {
+      range.setEnd(n, end - at);
+      return range;
+    }
+    at += len;
+  }
+  return null;
+}
