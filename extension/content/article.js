@@ -67,13 +67,6 @@ export function articleNodes(html) {
   const parsed = new DOMParser().parseFromString(`<!DOCTYPE html><body>${html}`, 'text/html');
   const article = parsed.body.querySelector('article') || parsed.body;
   allowlist(article);
-  // A list nested in a list goes into the item before it: HTML's content model (and a screen
-  // reader) wants a list to hold only items. The nested list is no block of its own, and its
-  // items keep their `data-block`, so every block's text stays as it was.
-  for (const list of article.querySelectorAll(':is(ul, ol) > :is(ul, ol)')) {
-    const item = list.previousElementSibling;
-    if (item && item.localName === 'li') item.append(list);
-  }
   for (const a of article.querySelectorAll('a[href]')) a.setAttribute('rel', 'noopener noreferrer');
   for (const img of article.querySelectorAll('img')) {
     img.setAttribute('loading', 'lazy');
