@@ -15,17 +15,94 @@ const DANA_OWN = 'dana-reader, dana-message, dana-strip-bar';
 const MAX_CHARS = 24e6;
 let elements = [];
 
-// Walks two trees of identical shape in document order, calling fn(liveEl, copyEl).
+// Walks two trees of identical shape in document order, calling fn(liveEl, copyEl); when fn
+// returns true, the element's descendants are passed over (in both trees).
 function walkPair(live, copy, fn) {
   const a = document.createTreeWalker(live, NodeFilter.SHOW_ELEMENT);
   const b = copy.ownerDocument.createTreeWalker(copy, NodeFilter.SHOW_ELEMENT);
   let x = a.currentNode;
   let y = b.currentNode;
   while (x && y) {
-    fn(x, y);
-    x = a.nextNode();
-    y = b.nextNode();
+    if (fn(x, y)) {
+      x = pastSubtree(a);
+      y = pastSubtree(b);
+    } else {
+      x = a.nextNode();
+      y = b.nextNode();
+    }
   }
+}
+
+// The element after the walker's current element and all of its descendants, or null.
+function pastSubtree(walker) {
+  for (;;) {
+    if (walker.nextSibling()) return walker.currentNode;
+    if (!walker.parentNode()) return null;
+  }
+}
+
+// ---- what the browser does not render ---------------------------------------------------------
+//
+// The engine sees markup only: it drops elements with `hidden`, `aria-hidden="true"` or an
+// inline `display:none` (src/preprocess.rs), but not what a stylesheet hides, and a cookie panel
+// or a dialog hidden that way can be denser text than the article and win. The capture can ask
+// the browser, so it sets `hidden` on the copy of each element that is not rendered (the topmost
+// one of a hidden subtree; its descendants are not looked at).
+
+// Read through the prototype: a page cannot shadow it (Chromium 105+, Firefox 106+; without it
+// nothing is marked, as before).
+const checkVisibility = Element.prototype.checkVisibility;
+const SHOWN = { checkOpacity: true, checkVisibilityCSS: true };
+// Never rendered by themselves, and the engine already knows what to do with them.
+const NOT_JUDGED = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'base', 'title',
+  'source', 'track', 'param', 'area', 'br', 'wbr', 'col', 'colgroup', 'option', 'optgroup', 'datalist']);
+
+const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'canvas', 'object', 'embed', 'input']);
+
+// true: mark the copy `hidden`; 'skip': leave it, and do not judge its descendants; false: go on.
+function judge(live) {
+  const name = live.localName;
+  if (NOT_JUDGED.has(name)) return false;
+  // The engine drops these whole; nothing inside them needs judging.
+  if (name === 'svg' || name === 'math' || name === 'iframe') return 'skip';
+  if (!checkVisibility.call(live, SHOWN)) return notRendered(live);
+  return measuredAway(live);
+}
+
+// checkVisibility said no; why? Only some of its reasons mean "never shown".
+function notRendered(live) {
+  const style = getComputedStyle(live);
+  if (style.display === 'none') return true; // closed dialogs and popovers included
+  // No box of its own (so checkVisibility says no), but its children have theirs.
+  if (style.display === 'contents') return false;
+  // The content of a closed <details> is skipped by layout (content-visibility), yet it is
+  // content the reader can open.
+  if (live.parentElement && live.parentElement.closest('details:not([open])')) return false;
+  // Hidden by its own `visibility` or `opacity` (not an ancestor's `opacity: 0` or
+  // `content-visibility`: that ancestor was kept on purpose, or is judged by its own style).
+  const invisible = style.visibility !== 'visible' || style.opacity === '0';
+  // An invisible element that keeps its place in the flow is usually waiting to be revealed
+  // (scroll-in animations hide article paragraphs until they are scrolled to); overlays, such
+  // as consent panels and dialogs, are taken out of the flow.
+  return invisible && (style.position === 'absolute' || style.position === 'fixed');
+}
+
+// checkVisibility said yes, but the box may still show nothing: `.sr-only`-style text (a 1 px
+// box that clips its content) or a box placed above or left of the page, where no scrolling
+// reaches it. Only elements out of the flow or clipping their content can be either, so most
+// elements cost one style read and no layout query.
+function measuredAway(live) {
+  // An image not loaded yet (lazy, below the fold) has no size; media boxes are judged by CSS only.
+  if (MEDIA.has(live.localName)) return false;
+  const style = getComputedStyle(live);
+  const out = style.position === 'absolute' || style.position === 'fixed';
+  const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  if (!out && !clips) return false;
+  const r = live.getBoundingClientRect();
+  if (clips && (r.width <= 1 || r.height <= 1)) return true;
+  if (!out) return false;
+  const [x, y] = style.position === 'fixed' ? [0, 0] : [scrollX, scrollY];
+  return r.right + x <= 0 || r.bottom + y <= 0;
 }
 
 function resolveLazy(live, copy) {
@@ -51,9 +128,17 @@ export function capture({ tag = false } = {}) {
   const inert = document.implementation.createHTMLDocument('');
   const copy = inert.importNode(root, true);
   const pairs = [];
+  // Only what is inside a shown <body> is judged: when the page itself is not shown yet (a
+  // `body { opacity: 0 }` until a script has run), the browser cannot tell what will be.
+  const body = document.body;
+  const judging = typeof checkVisibility === 'function' && !!body && checkVisibility.call(body, SHOWN);
   walkPair(root, copy, (live, c) => {
     resolveLazy(live, c);
     pairs.push([live, c]);
+    if (!judging || live === root || live === body || !body.contains(live)) return false;
+    const verdict = judge(live);
+    if (verdict === true) c.setAttribute('hidden', '');
+    return verdict !== false;
   });
   // Dana's own elements (a message, the strip bar) are not part of the page.
   for (const own of copy.querySelectorAll(DANA_OWN)) own.remove();

@@ -63,6 +63,74 @@ const NESTED_LIST = `<ul><li>The outer item of a list holds a sentence of its ow
 <li>The second outer item comes after the nested list and closes it.</li></ul>`;
 const NAMED_PAGE = DEMO_PAGE.replace('<body>', `<body>${NAMED_MARKUP}`).replace('</ol>', `</ol>${NESTED_LIST}`);
 
+// A page whose consent panel and comment-rules dialog are hidden by its stylesheet (not by
+// `hidden` or an inline style, which the engine sees in the markup) and whose panel is denser
+// text than the article: on the markup alone the engine takes the panel (the article's
+// sentences carry many links, and link-only lines stand between the three). Inside the
+// article: a visually hidden (`.sr-only`) skip link and a line moved off the page, neither
+// shown; a paragraph at `opacity: 0` that stays in the flow (a scroll-in animation waiting to
+// run), and a closed <details>, both content.
+const inlineLink = (w, i) => `<a href="/topic/${i}" class="inline-link text-sky-700 underline decoration-dotted">${w}</a>`;
+const HIDDEN_ARTICLE = [
+  'The river that runs through the old town rose by two metres in a single night.',
+  'Engineers had warned for years that the embankment near the mill would not hold.',
+  'By morning the water had reached the steps of the library and the market square.',
+  'Volunteers carried books from the lower shelves to the reading room upstairs.',
+  'The council met in the school hall because its own chamber was under water.',
+  'A new flood plan will be published in the spring after a public consultation.',
+];
+const HIDDEN_SHOWN = [
+  'The water began to fall on the second day, and the clean-up began at once.',
+  'How the water levels were measured',
+  'The levels come from the gauge at the stone bridge, read every fifteen minutes by the river authority.',
+];
+const HIDDEN_PANEL = [
+  'Your privacy choices',
+  'We and our partners store and access information on your device, such as cookies and unique identifiers, and process personal data such as browsing behaviour to personalise advertising and content, to measure advertising and content performance, to learn about our audiences and to develop and improve our products and services.',
+  'You can accept all of these purposes, refuse them, or choose for each purpose and each partner separately; you can change your choices at any time from the privacy settings link at the foot of every page, and your choices apply to this site only.',
+  'Some partners process your data on the basis of a legitimate interest, which you can object to in the detailed settings; strictly necessary cookies cannot be switched off, because the site cannot work without them, and they are listed with their purposes and lifetimes.',
+  'Precise geolocation data and identification through device scanning may be used by some partners for the purposes listed above, only with your consent; the list of partners is long and is updated regularly, and every one of them is described with its own policy.',
+];
+const HIDDEN_RULES = [
+  'Rules for comments',
+  'Comments are moderated before they appear. Please keep to the subject of the article, write in a civil tone, and do not post personal attacks, insults, advertising or links to other sites, which will be removed without notice.',
+  'Comments in capital letters, comments that repeat what others have already said, and comments that reveal personal information about anyone will not be published, and accounts that break these rules repeatedly will be suspended.',
+];
+const HIDDEN_SKIP = "Skip past the story to the readers' comments at the foot of the page";
+const HIDDEN_OFFSCREEN = 'Advertisement: this story continues after the message from our sponsor below';
+const linkList = (n) => Array.from({ length: n }, (_, i) => `<div class="menu-item"><a class="menu-link" href="/section/${i}">Section ${i}</a></div>`).join('\n');
+const HIDDEN_PAGE = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The night the river rose | The Example Gazette</title>
+<style>
+.consent-prefs { display: none }
+.comment-rules { position: fixed; inset: 10%; visibility: hidden; opacity: 0 }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0 }
+.offscreen { position: absolute; left: -10000px; top: auto; width: 1px; height: 1px }
+.reveal { opacity: 0 }
+</style></head>
+<body>
+<div class="consent-prefs" role="region"><h2>${HIDDEN_PANEL[0]}</h2>
+${HIDDEN_PANEL.slice(1).map((t) => `<p>${t}</p>`).join('\n')}
+</div>
+<div class="site-header">
+${linkList(30)}
+</div>
+<main><article>
+<h1>The night the river rose</h1>
+<p class="sr-only"><a href="#comments">${HIDDEN_SKIP.replace("'", '&#39;')}</a></p>
+<p class="offscreen">${HIDDEN_OFFSCREEN}</p>
+${HIDDEN_ARTICLE.map((s, i) => `<p>${s.split(' ').map((w, j) => (j % 3 === 1 ? inlineLink(w, i * 20 + j) : w)).join(' ')}</p>`).join('\n')}
+<p class="reveal">${HIDDEN_SHOWN[0]}</p>
+<details><summary>${HIDDEN_SHOWN[1]}</summary><p>${HIDDEN_SHOWN[2]}</p></details>
+</article></main>
+<div class="widget-area">
+${linkList(30)}
+</div>
+<div class="comment-rules" role="dialog"><h2>${HIDDEN_RULES[0]}</h2>
+${HIDDEN_RULES.slice(1).map((t) => `<p>${t}</p>`).join('\n')}
+</div>
+</body></html>`;
+
 const langOf = (p) => corpusIndex(p.set).find((r) => r.id === p.id)?.lang || 'en';
 const pathOf = (p, prefix = 'corpus') => `/${prefix}/${p.set}/pages/${p.id}.html`;
 const norm = (s) => s.replace(/\s+/g, ' ').trim();
@@ -152,6 +220,10 @@ describe('Dana Reader extension in Chromium', () => {
         '/named.html': (req, res) => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(NAMED_PAGE);
+        },
+        '/hidden-panels.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(HIDDEN_PAGE);
         },
         // A page of links only: no main content to find.
         '/links.html': (req, res) => {
@@ -698,6 +770,33 @@ describe('Dana Reader extension in Chromium', () => {
     const st = await readerState(page);
     assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
     assert.doesNotMatch(st.text, /Link number 6/);
+    await page.close();
+  });
+  test('what the browser does not render is not content: panels hidden by a stylesheet, sr-only text; the live page unchanged', async () => {
+    const page = await h.open('/hidden-panels.html');
+    // The page hides the panels with its stylesheet only: nothing in their markup says so.
+    const live = await page.evaluate(() => ['.consent-prefs', '.comment-rules'].map((q) => {
+      const el = document.querySelector(q);
+      return { attrs: el.getAttributeNames().sort(), rendered: el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) };
+    }));
+    assert.deepEqual(live, [{ attrs: ['class', 'role'], rendered: false }, { attrs: ['class', 'role'], rendered: false }]);
+    const before = await page.evaluate(() => document.body.outerHTML);
+    const r = await h.run(page, 'reader');
+    assert.equal(r.found, true, JSON.stringify(r));
+    // The capture marked its copy only: no `hidden` appeared in the live page.
+    assert.equal(await page.evaluate(() => document.querySelectorAll('[hidden]').length), 0);
+    const got = await page.evaluate(() => {
+      const r = document.querySelector('dana-reader').shadowRoot;
+      return { title: r.querySelector('h1')?.textContent, text: r.querySelector('article').textContent };
+    });
+    assert.equal(got.title, 'The night the river rose');
+    const text = norm(got.text);
+    for (const t of [...HIDDEN_ARTICLE, ...HIDDEN_SHOWN]) assert.ok(text.includes(t), `missing from the reader view: ${t}`);
+    for (const t of [...HIDDEN_PANEL, ...HIDDEN_RULES, HIDDEN_SKIP, HIDDEN_OFFSCREEN]) {
+      assert.ok(!text.includes(t.slice(0, 40)), `hidden text in the reader view: ${t.slice(0, 40)}`);
+    }
+    assert.equal((await h.run(page, 'reader')).active, false);
+    assert.equal(await page.evaluate(() => document.body.outerHTML), before, 'the page is as it was');
     await page.close();
   });
 });
