@@ -63,6 +63,12 @@ export interface DanaOptions {
   prune?: boolean | null;
   /** Phase 1 weighs image tags by their name alone (their URLs are not navigation code). */
   media?: boolean | null;
+  /** Phase 4 takes the lines of the smallest element that holds the chosen lines (after thesis
+   *  7.2.1), but for link-dense lines, forms and lone labels. */
+  article?: boolean | null;
+  /** A page on which no line rises above the axis is read again (its `<noscript>` copy, or
+   *  every tag weighed by its name). */
+  fallback?: boolean | null;
   /** Fill `series.source` with each line's source text (for plots). Default false. */
   trace?: boolean | null;
   /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
