@@ -67,10 +67,6 @@ setup_rust() {
     say "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
     timed "wasm-bindgen-cli install" cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
   fi
-  if ! command -v wasm-pack >/dev/null; then
-    say "cargo install wasm-pack (a few minutes, once)"
-    timed "wasm-pack install" cargo_install wasm-pack
-  fi
 }
 
 setup_node() {
@@ -84,13 +80,16 @@ setup_node() {
   fi
 }
 
-setup_chromium() { # only the browser tests need it
-  if [ ! -x /usr/bin/chromium ]; then
-    say "apt-get install chromium"
+setup_browsers() { # only the browser tests need them: Debian's Chromium and Firefox ESR
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "apt-get install ${missing[*]}"
     local t0=$SECONDS
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
-    echo "(chromium install took $((SECONDS - t0)) s)"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+    echo "(${missing[*]} install took $((SECONDS - t0)) s)"
   fi
 }
 
@@ -102,11 +101,15 @@ build_native() {
 }
 
 build_wasm() {
-  say "wasm package (wasm-pack build wasm --target web --release)"
-  # The crate wasm/ (dana-wasm); --out-dir is relative to it, so the package lands in pkg/.
-  # wasm-pack's own wasm-opt is off in wasm/Cargo.toml (Debian's binaryen corrupts wasm-bindgen
-  # output); --mode no-install: use the wasm-bindgen on PATH that setup_rust checked.
-  wasm-pack --log-level warn build wasm --target web --release --mode no-install --out-dir ../pkg --out-name dana
+  say "wasm package (cargo build -p dana-wasm --target wasm32-unknown-unknown, then wasm-bindgen)"
+  # What wasm-pack does, in its two steps, without installing wasm-pack (five minutes of a fresh
+  # machine's set-up, docs/PERFORMANCE.md): the release build of the crate wasm/ (dana-wasm),
+  # then the wasm-bindgen CLI of the crate's exact version writes pkg/ (dana.js, dana_bg.wasm,
+  # dana.d.ts with the declarations the crate hand-writes).
+  cargo build -p dana-wasm --lib --release --target wasm32-unknown-unknown
+  rm -rf pkg
+  wasm-bindgen --target web --typescript --out-dir pkg --out-name dana \
+    target/wasm32-unknown-unknown/release/dana_wasm.wasm
   local wasm=pkg/dana_bg.wasm
   if [ "${DANA_WASM_OPT:-1}" = 1 ]; then
     # npm binaryen (a recent release) instead. The feature flags are those rustc's wasm32 target
@@ -121,9 +124,6 @@ build_wasm() {
   fi
   report_wasm_size "$wasm"
 
-  # wasm-pack's pkg/.gitignore ("*") is left behind: the copies are ignored by the repo's own
-  # .gitignore, and a store package should not carry it.
-  rm -f pkg/.gitignore
   rm -rf www/pkg && cp -r pkg www/pkg
   echo "wasm package: $ROOT/pkg, copied to www/pkg"
   if [ -d extension ]; then
@@ -145,21 +145,18 @@ report_wasm_size() {
 }
 
 package_extension() {
-  # Only once extension/ has a manifest: the zip a browser store takes, pkg/ included.
+  # The zips the stores take: only the files the extension loads at run time (extension/package.mjs
+  # follows them from the manifest), with each browser's manifest, zipped by web-ext.
   [ -f extension/manifest.json ] || return 0
-  say "extension package"
-  mkdir -p dist
-  python3 - <<'PY'
-import os, zipfile
-out = "dist/dana-reader-extension.zip"
-with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-    for base, dirs, files in os.walk("extension"):
-        dirs.sort()
-        for name in sorted(files):
-            path = os.path.join(base, name)
-            z.write(path, os.path.relpath(path, "extension"))
-print(f"{out}: {os.path.getsize(out)} bytes")
-PY
+  say "extension packages"
+  local browser
+  for browser in chrome firefox; do
+    node extension/package.mjs "$browser" "dist/$browser"
+    web-ext build --source-dir "dist/$browser" --artifacts-dir dist --filename "dana-reader-$browser.zip" \
+      --overwrite-dest >/dev/null
+    echo "dist/dana-reader-$browser.zip: $(stat -c %s "dist/dana-reader-$browser.zip") bytes"
+  done
+  rm -f dist/dana-reader-extension.zip # the name it had before 23 Nov
 }
 
 build_all() {
@@ -219,10 +216,10 @@ main() {
     test)
       t0=$SECONDS
       build_all
-      setup_chromium
+      setup_browsers
       test_rust
       test_node_dir tests/node "Node tests of the wasm package"
-      test_node_dir tests/e2e "browser tests (Chromium)"
+      test_node_dir tests/e2e "browser tests (Chromium, Firefox)"
       say "all tests took $((SECONDS - t0)) s"
       if [ ${#FAILED[@]} -gt 0 ]; then
         echo "FAILED: ${FAILED[*]}" >&2

@@ -16,6 +16,7 @@
 // Running the mode that is already on turns it off (the toolbar button toggles).
 
 import { settingsFrom } from './defaults.js';
+import { fontBytes } from './fonts/fonts.js';
 import init, { extract } from './pkg/dana.js';
 
 const MODES = ['reader', 'speak', 'strip'];
@@ -53,64 +54,140 @@ const engine = {
 // element); with `elementIds` the engine reads those ids from the parsed attributes and
 // returns in `keptIds` those of the elements that carry the main content, so the page receives
 // only the ids. The reader and read-aloud receive the article.
-async function analyse(page, mode) {
+async function analyse(page, mode, candidate = 0) {
   await startEngine();
   const strip = mode === 'strip';
-  const options = { url: page.url || null };
+  const options = { url: page.url || null, candidate };
   if (strip) options.elementIds = true;
   const ex = engine.extract(page.html, options);
   const found = ex.blocks.length > 0;
   if (strip) return { found, reason: ex.reason, keep: found ? ex.keptIds : [] };
-  return { found, reason: ex.reason, article: article(ex) };
+  return { found, reason: ex.reason, article: { ...article(ex), candidate } };
 }
 
-// What the reader view and read-aloud use of an extraction: the article's HTML (the one
-// rendering, src/render.rs), its blocks (kind and text: sentences index into the text), the
-// sentences and the facts of the header. Not the per-line series, the regions, the title
-// candidates, nor the plain text and the per-block HTML, which the article's HTML already holds.
+// What the reader view and read-aloud use of an extraction, with the article's text once: its
+// HTML (the one rendering, src/render.rs), each block's kind (block i is the element with
+// `data-block="i"`, whose text is the block's text), the sentences as offsets into their
+// block's text, and the facts of the header. Not the plain text, the per-block text and HTML,
+// nor the sentences' text where it is the slice its offsets name (the page reads it off the
+// HTML: content/reader.js) — only where the engine speaks something else (a table row, said
+// with its column names), nor the per-line series, the regions or the title candidates.
 function article(ex) {
-  const { html, title, byline, published, siteName, readingMinutes, lang, dir, sentences } = ex;
-  const blocks = ex.blocks.map(({ kind, text }) => ({ kind, text }));
-  return { html, title, byline, published, siteName, readingMinutes, lang, dir, sentences, blocks };
+  const { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, headerBlocks, readerable, chrome } = ex;
+  const blocks = ex.blocks.map(({ kind }) => ({ kind }));
+  // The article candidates (the chosen one first), for "Not the article? Next candidate".
+  const candidates = ex.candidates.map(({ words, chars }) => ({ words, chars }));
+  const sentences = ex.sentences.map(({ block, start, end, text }) =>
+    text === ex.blocks[block]?.text.slice(start, end) ? { block, start, end } : { block, start, end, text }
+  );
+  return { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, sentences, blocks, headerBlocks, readerable, chrome, candidates };
 }
 
 // ---- talking to the page ---------------------------------------------------------------------
+//
+// Every call into the browser has a time limit: a tab that never answers (a `view-source:` page
+// once left `run` waiting for ever, a frozen page would too) ends in a plain message instead.
+
+// For the quick calls (injecting, asking the mode, storage), and for the calls whose time grows
+// with the page (capturing it, showing its article): a 10 MB article takes 3 s to capture and
+// 8 s to show on the test machine (docs/EXTENSION.md), a page at the size limit twice that.
+const TIMEOUT_MS = 10000;
+const PAGE_TIMEOUT_MS = 60000;
+const SLOW = new Set(['capture', 'capture-selection', 'show']);
+
+// An error whose message is written for the user (the others are Chrome's or the engine's).
+class Plain extends Error {}
+
+function within(promise, what, ms = TIMEOUT_MS) {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Plain(`${what} did not answer within ${ms / 1000} s.`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+// Chrome's own errors, in words a reader of the badge's tooltip can act on.
+const CHROME_ERRORS = [
+  [/Cannot access|cannot be scripted|chrome:\/\/|edge:\/\/|extensions gallery|Missing host permission/i, 'Dana Reader cannot run on this page: the browser does not let extensions into its own pages, the Web Store or the PDF viewer.'],
+  [/Receiving end does not exist|message port closed|No tab with id|Frame with ID|tab was closed/i, 'The page did not answer: it may have been reloaded or closed. Try again.'],
+  [/exceeded maximum allowed size/i, 'The page is too large to read.'],
+];
+
+function plainError(e) {
+  const raw = String(e && e.message ? e.message : e);
+  if (e instanceof Plain) return raw;
+  const known = CHROME_ERRORS.find(([re]) => re.test(raw));
+  return known ? known[1] : raw;
+}
 
 // Injects the content script and its stylesheet unless the guard says they are there. The
 // check runs in the same isolated world as the content script (executeScript's default).
 async function inject(tabId) {
-  const [{ result: present } = {}] = await chrome.scripting.executeScript({
-    target: { tabId },
-    func: (key) => globalThis[Symbol.for(key)] === true,
-    args: [GUARD],
-  });
+  const [{ result: present } = {}] = await within(
+    chrome.scripting.executeScript({ target: { tabId }, func: (key) => globalThis[Symbol.for(key)] === true, args: [GUARD] }),
+    'The page'
+  );
   if (present) return;
-  await chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' });
-  await chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
+  // Both at once: each is a round trip to the page's process.
+  await within(
+    Promise.all([
+      chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
+      chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] }),
+    ]),
+    'The page'
+  );
 }
 
 async function send(tabId, message) {
-  const reply = await chrome.tabs.sendMessage(tabId, message);
+  const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
 }
 
 async function loadSettings() {
-  const { settings } = await chrome.storage.sync.get('settings');
+  const { settings } = await within(chrome.storage.sync.get('settings'), "The browser's settings storage", 5000).catch((e) => {
+    console.warn('dana: settings not read, defaults used:', e);
+    return {};
+  });
   return settingsFrom(settings);
+}
+
+// Pages the content script cannot read, known from the tab's address alone (when the browser
+// tells it: with the user's click, activeTab does).
+async function refusedByUrl(tabId) {
+  const tab = await within(chrome.tabs.get(tabId), 'The browser');
+  if (tab.url && tab.url.startsWith('view-source:')) return "Dana Reader reads web pages, not their source: open the page itself (without 'view-source:').";
+  return null;
 }
 
 // ---- the entry point -------------------------------------------------------------------------
 
 async function run(tabId, mode) {
   if (!MODES.includes(mode)) throw new TypeError(`dana.run: mode must be one of ${MODES.join(', ')}, not ${mode}`);
-  await inject(tabId);
-  const state = await send(tabId, { type: 'state' });
+  const start = performance.now();
+  // Read while the page is being prepared.
+  const settingsRead = loadSettings();
+  const byUrl = await refusedByUrl(tabId);
+  if (byUrl) return { ok: false, mode, active: false, error: byUrl };
+  try {
+    await inject(tabId);
+  } catch (e) {
+    return { ok: false, mode, active: false, error: plainError(e) };
+  }
+  let state;
+  try {
+    state = await send(tabId, { type: 'state' });
+  } catch (e) {
+    return { ok: false, mode, active: false, error: plainError(e) };
+  }
+  // A document that is not a web page (an XML feed, an SVG image): nothing is touched, and the
+  // page cannot show a message of ours, so the badge says it.
+  if (state.refused) return { ok: false, mode, active: false, error: state.refused };
   if (state.mode === mode) {
     await send(tabId, { type: 'close' });
     return { ok: true, mode, active: false };
   }
-  const settings = await loadSettings();
+  const settings = await settingsRead;
   // Reader and read-aloud share one view: switching between them needs no new extraction.
   if (state.hasArticle && mode !== 'strip' && state.mode !== 'strip' && state.mode) {
     await send(tabId, { type: 'switch', mode, settings });
@@ -122,9 +199,15 @@ async function run(tabId, mode) {
   try {
     page = await send(tabId, { type: 'capture', tag: mode === 'strip' });
   } catch (e) {
-    return fail(tabId, mode, `Dana Reader could not read this page: ${e && e.message ? e.message : e}`, e);
+    return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(e)}`, e);
   }
-  return show(tabId, mode, page, settings, t0);
+  if (mode !== 'strip') captured.set(tabId, page);
+  const result = await show(tabId, mode, page, settings, t0);
+  if (result.ms) {
+    result.ms.setup = Math.round(t0 - start);
+    result.ms.total = Math.round(performance.now() - start);
+  }
+  return result;
 }
 
 // Nothing was changed in the page: say what happened there and stop.
@@ -134,20 +217,53 @@ async function fail(tabId, mode, error, e) {
   return { ok: false, mode, active: false, error };
 }
 
-// `ms` in the result: how long capturing, the engine and showing took (printed by the tests).
-async function show(tabId, mode, page, settings, t0 = performance.now()) {
+// `ms` in the result: how long capturing, the engine and showing took (printed by the tests);
+// in finer detail, the page's own work of capturing (`captureWork`) and building the view
+// (`build`), and the rest of `capture` and `show`, the messages both ways (`transfer`). `run`
+// adds `setup` (injecting, asking the mode, reading the settings) and `total`.
+async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
   const t1 = performance.now();
   let analysed;
   try {
-    analysed = await analyse(page, mode);
+    analysed = await analyse(page, mode, candidate);
   } catch (e) {
     // The page has not been touched yet (capture works on a copy).
-    return fail(tabId, mode, `Dana Reader could not analyse this page: ${e && e.message ? e.message : e}`, e);
+    return fail(tabId, mode, `Dana Reader could not analyse this page: ${plainError(e)}`, e);
   }
   const t2 = performance.now();
-  const reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
-  const ms = { capture: Math.round(t1 - t0), engine: Math.round(t2 - t1), show: Math.round(performance.now() - t2) };
+  let reply;
+  try {
+    reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
+  } catch (e) {
+    return fail(tabId, mode, `Dana Reader could not show this page's article: ${plainError(e)}`, e);
+  }
+  const t3 = performance.now();
+  const r1 = (x) => Math.round(x * 10) / 10;
+  const ms = {
+    capture: Math.round(t1 - t0),
+    engine: Math.round(t2 - t1),
+    show: Math.round(t3 - t2),
+    captureWork: r1(page.work || 0),
+    build: r1(reply.work || 0),
+    transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.work || 0)),
+  };
   return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
+}
+
+// The page each tab's reader was built from, while the worker lives: "Next candidate" runs the
+// engine again on the same capture (the page itself is hidden behind the reader by then).
+const captured = new Map();
+chrome.tabs.onRemoved.addListener((tabId) => captured.delete(tabId));
+
+// Shows article candidate k of the page the tab's reader was built from, in the open mode.
+async function showCandidate(tabId, k) {
+  const page = captured.get(tabId);
+  const state = await send(tabId, { type: 'state' });
+  const mode = state.mode === 'speak' ? 'speak' : 'reader';
+  if (!page || !Number.isInteger(k) || k < 0) {
+    return { ok: false, mode, active: !!state.mode, error: 'The page must be read again: close the reader view and open it.' };
+  }
+  return show(tabId, mode, page, await loadSettings(), performance.now(), k);
 }
 
 // Reads a selection the content script captured (from the "no article" panel or the context
@@ -166,7 +282,7 @@ async function runFromUi(tabId, mode) {
   try {
     result = await run(tabId, mode);
   } catch (e) {
-    result = { ok: false, mode, active: false, error: String(e && e.message ? e.message : e) };
+    result = { ok: false, mode, active: false, error: plainError(e) };
     console.error(`dana: ${mode} on tab ${tabId} failed:`, e);
   }
   const problem = !result.ok;
@@ -229,10 +345,14 @@ chrome.runtime.onMessage.addListener((msg, sender, reply) => {
   switch (msg && msg.type) {
     case 'run': // from the in-page controls: { mode }
       return done(run(tabId ?? msg.tabId, msg.mode));
+    case 'candidate': // from the reader's "Next candidate": { k }
+      return done(showCandidate(tabId, msg.k));
     case 'run-selection': // from the "no article" panel: { mode, page }
       return done(runSelection(tabId, msg.mode, msg.page));
     case 'open-options':
       return done(chrome.runtime.openOptionsPage());
+    case 'font': // from the reader: { file }, a bundled font (content/aids.js)
+      return done(fontBytes(msg.file));
     default:
       return false;
   }

@@ -28,8 +28,10 @@
 //! dropping chosen lines outside the container (more empty results on every set); two repeated
 //! siblings instead of three for step 4 (cleanportaleval 0.913: a portal's teaser pairs).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::extraction::Candidate;
 use crate::preprocess::{is_void, Page, Tok};
 
 /// A run of chosen lines defines the container when its text is at least this share of the
@@ -43,6 +45,10 @@ pub const MIN_TEXT: u32 = 25;
 /// An element repeated this many times under one parent, with the same name and class, is a
 /// list of posts (a thread's replies, a page of documentation's sections).
 pub const MIN_POSTS: usize = 3;
+
+/// When the substantial runs have no container below the document, the container is the
+/// innermost element around the largest run that holds this share of the chosen text.
+pub const MAJORITY: f64 = 0.8;
 
 /// How deep the nesting is tracked (the bound of [`crate::blocks`]: Blink's tree depth).
 const MAX_DEPTH: usize = 512;
@@ -86,6 +92,8 @@ impl Tree {
         // Open elements: id and name; open links and forms.
         let mut stack: Vec<(u32, &str)> = Vec::new();
         let (mut links, mut forms) = (0usize, 0usize);
+        // The depth of the outermost open form.
+        let mut form_depth = u32::MAX;
         for (i, tok) in page.toks.iter().enumerate() {
             let line = page.line_of[i] as usize;
             let mut inside = stack.last().map_or(ROOT, |e| e.0);
@@ -93,6 +101,9 @@ impl Tree {
                 Tok::Start { name, self_closing: false, .. } if !is_void(name) && stack.len() < MAX_DEPTH => {
                     inside = t.parent.len() as u32;
                     t.parent.push(stack.last().map_or(ROOT, |e| e.0));
+                    if name == "form" && forms == 0 {
+                        form_depth = stack.len() as u32;
+                    }
                     t.depth.push(stack.len() as u32);
                     t.open.push(line as u32);
                     t.close.push(lines as u32 - 1);
@@ -116,7 +127,10 @@ impl Tree {
                     let text = &mut t.texts[line];
                     text.text += w;
                     text.link += if links > 0 { w } else { 0 };
-                    text.form += if forms > 0 { w } else { 0 };
+                    if forms > 0 {
+                        text.form += w;
+                        text.form_depth = text.form_depth.min(form_depth);
+                    }
                 }
                 Tok::Start { .. } => {}
             }
@@ -144,13 +158,10 @@ impl Tree {
     }
 
     /// The posts of a thread that `e` is part of: the innermost element holding `e` (or `e`
-    /// itself) that has a class and at least [`MIN_POSTS`] - 1 siblings of the same name and
-    /// class, with those siblings, in document order.
+    /// itself) that has at least [`MIN_POSTS`] - 1 siblings [`alike`] it, with those siblings,
+    /// in document order.
     fn posts(&self, page: &Page, e: u32) -> Option<Vec<u32>> {
-        let looks = |e: u32| match &page.toks[self.tag[e as usize]] {
-            Tok::Start { name, .. } => Some((name.as_ref(), page.toks[self.tag[e as usize]].attr("class")?.trim())).filter(|(_, c)| !c.is_empty()),
-            _ => None,
-        };
+        let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let chain: Vec<u32> = std::iter::successors(Some(e).filter(|&e| e != ROOT), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT)).collect();
         // The children of every parent on the chain, in one pass over the elements.
         let mut children: HashMap<u32, Vec<u32>> = chain.iter().map(|&a| (self.parent[a as usize], Vec::new())).collect();
@@ -160,10 +171,34 @@ impl Tree {
             }
         }
         chain.into_iter().find_map(|a| {
-            let look = looks(a)?;
-            let same: Vec<u32> = children[&self.parent[a as usize]].iter().copied().filter(|&s| looks(s) == Some(look)).collect();
+            alike(tag(a), tag(a))?;
+            let same: Vec<u32> = children[&self.parent[a as usize]].iter().copied().filter(|&s| alike(tag(a), tag(s)) == Some(true)).collect();
             (same.len() >= MIN_POSTS).then_some(same)
         })
+    }
+
+    /// The container of the chosen `runs` when the substantial ones have none below the
+    /// document (a copyright line below the article, a sidebar's teaser above it): the
+    /// innermost element around the largest run that holds at least [`MAJORITY`] of the
+    /// chosen text, or [`ROOT`].
+    fn majority(&self, runs: &[(usize, usize, u64)]) -> u32 {
+        let total: u64 = runs.iter().map(|r| r.2).sum();
+        let Some(largest) = runs.iter().max_by_key(|r| r.2) else { return ROOT };
+        let mut e = self.of_lines(largest.0, largest.1);
+        while e != ROOT {
+            let (open, close) = (self.open[e as usize] as usize, self.close[e as usize] as usize);
+            let inside: u64 = runs.iter().filter(|r| r.0 >= open && r.1 <= close).map(|r| r.2).sum();
+            if inside as f64 >= MAJORITY * total as f64 {
+                break;
+            }
+            e = self.parent[e as usize];
+        }
+        e
+    }
+
+    /// The smallest element holding lines `from..=to`.
+    fn of_lines(&self, from: usize, to: usize) -> u32 {
+        (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
     }
 
     /// The smallest element holding the whole of line `l`.
@@ -172,19 +207,74 @@ impl Tree {
     }
 }
 
+/// What makes sibling elements the posts of one thread: the same tag name and class; for
+/// elements without a class, the same other attributes but `id` and `data-*` (a React page's
+/// `<div style="display:contents">` around each post); for a bare `section` or `article`
+/// (documentation's sections, with only an `id`), the name alone. Other bare elements are
+/// never alike: plain `<div>`s are the scaffolding of every page. `None` when `a` is such an
+/// element or not a start tag.
+fn alike(a: &Tok, b: &Tok) -> Option<bool> {
+    let (Tok::Start { name: na, attrs: aa, .. }, Tok::Start { name: nb, attrs: ab, .. }) = (a, b) else { return None };
+    fn class<'t>(t: &'t Tok) -> Option<&'t str> {
+        t.attr("class").map(str::trim).filter(|c| !c.is_empty())
+    }
+    fn rest<'t>(attrs: &'t [(Cow<str>, Cow<str>)]) -> Vec<(&'t str, &'t str)> {
+        attrs.iter().filter(|(k, _)| k != "id" && !k.starts_with("data-")).map(|(k, v)| (k.as_ref(), v.as_ref())).collect()
+    }
+    if let Some(c) = class(a) {
+        return Some(na == nb && class(b) == Some(c));
+    }
+    let own = rest(aa);
+    if !own.is_empty() {
+        return Some(na == nb && class(b).is_none() && rest(ab) == own);
+    }
+    matches!(na.as_ref(), "section" | "article").then(|| na == nb && class(b).is_none() && rest(ab).is_empty())
+}
+
 /// Characters of text on one line: all of it, inside links, inside forms.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct LineText {
     text: u32,
     link: u32,
     form: u32,
+    /// The depth of the outermost form around that text ([`u32::MAX`]: none).
+    form_depth: u32,
+}
+
+impl Default for LineText {
+    fn default() -> Self {
+        LineText { text: 0, link: 0, form: 0, form_depth: u32::MAX }
+    }
 }
 
 impl LineText {
-    /// Whether the line is clearly not part of an article: mostly links or mostly a form.
-    fn is_navigation_or_form(&self) -> bool {
-        f64::from(self.link) > MAX_LINK_SHARE * f64::from(self.text) || 2 * self.form >= self.text
+    /// Whether the line is clearly not part of an article at `depth` (the element taken):
+    /// mostly links, or mostly a form inside that element (a form around the whole element,
+    /// a forum's moderation form around its posts, says nothing).
+    fn is_navigation_or_form(&self, depth: u32) -> bool {
+        f64::from(self.link) > MAX_LINK_SHARE * f64::from(self.text) || (self.form_depth > depth && 2 * self.form >= self.text)
     }
+}
+
+/// Words of a candidate's opening in [`Candidate::words`].
+const CANDIDATE_WORDS: usize = 12;
+
+/// The candidate made of the lines of `page` that `lines` flags: its first words, its
+/// characters of text and its first and last line.
+pub fn candidate(page: &Page, lines: &[bool]) -> Candidate {
+    let taken: Vec<usize> = (0..lines.len()).filter(|&l| lines[l]).collect();
+    let mut words: Vec<&str> = Vec::new();
+    let mut chars = 0u64;
+    for &l in &taken {
+        let line = &page.lines[l];
+        for i in line.start..line.end {
+            chars += u64::from(page.weights[i].text);
+            if let Tok::Text(t) = &page.toks[i] {
+                words.extend(t.split_whitespace().take(CANDIDATE_WORDS - words.len()));
+            }
+        }
+    }
+    Candidate { words: words.join(" "), chars, start: taken.first().copied().unwrap_or(0), end: taken.last().copied().unwrap_or(0) }
 }
 
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to.
@@ -210,9 +300,9 @@ pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
     let container = runs
         .iter()
         .filter(|r| r.2 as f64 >= SUBSTANTIAL_RUN * largest as f64)
-        .flat_map(|r| r.0..=r.1)
-        .map(|l| tree.of_line(l))
-        .reduce(|a, b| tree.common(a, b));
+        .map(|r| tree.of_lines(r.0, r.1))
+        .reduce(|a, b| tree.common(a, b))
+        .map(|c| if c == ROOT { tree.majority(&runs) } else { c });
     let Some(c) = container.filter(|&c| c != ROOT) else {
         return out;
     };
@@ -225,7 +315,7 @@ pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
             if t.text == 0 {
                 continue;
             }
-            let take = chosen[l] || (!t.is_navigation_or_form() && (t.text >= MIN_TEXT || next_taken));
+            let take = chosen[l] || (!t.is_navigation_or_form(tree.depth[e as usize]) && (t.text >= MIN_TEXT || next_taken));
             out[l] = take;
             next_taken = take;
         }
@@ -303,4 +393,24 @@ mod tests {
         assert!(!grown[line_of(&p, "Footer")], "the footer is outside the article");
         assert_eq!(grown, chosen, "the tagline's run is under a fifth of the article's");
     }
+
+    #[test]
+    fn a_stray_chosen_run_far_outside_the_article_does_not_make_the_page_the_container() {
+        // A copyright line below the article is chosen with it and is more than a fifth of
+        // the largest run: the substantial runs have no container but the document.
+        let html = "<div class=\"document\"><article><p>First part of the article, long enough to count, and then some more.</p>\
+            <p>Second part of the article, also long enough to count, and more.</p><p>Third part, not chosen, long enough to count.</p>\
+            <p>Fourth part of the article, chosen again, long enough to count, and more text.</p></article></div>\
+            <p>Sidebar text that is long enough to count as text.</p>\
+            <div class=\"copyright\">Copyright 2007-2026, the authors and contributors.</div>";
+        let p = page(html);
+        let mut chosen = vec![false; p.lines.len()];
+        for needle in ["First part", "Second part", "Fourth part", "Copyright"] {
+            chosen[line_of(&p, needle)] = true;
+        }
+        let grown = grow(&p, &chosen);
+        assert!(grown[line_of(&p, "Third part")], "the article holds four fifths of the chosen text");
+        assert!(!grown[line_of(&p, "Sidebar")]);
+    }
 }
+

@@ -9,10 +9,10 @@
 
 use std::ops::Range;
 
-use crate::extraction::{Block, BlockKind};
+use crate::extraction::{Block, BlockKind, Cell, Table};
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
-use crate::render::{escape, safe_url, UrlUse};
+use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`.
 pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>) -> Vec<Block> {
@@ -42,13 +42,109 @@ pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], titl
         page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Start { name, .. } if name == "img"))
     };
     let keep: Vec<bool> = read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
+    // A table block is kept whole: its `<table>` element (the first token of the block's
+    // line), so that strip mode hides none of its rows or columns.
+    let tables: Vec<usize> = blocks.iter().filter(|b| b.kind == BlockKind::Table).map(|b| page.lines[b.line].start).collect();
     let mut seen = std::collections::HashSet::new();
     page.element_ids
         .iter()
-        .filter(|(tok, _)| keep[page.line_of[*tok] as usize])
+        .filter(|(tok, _)| keep[page.line_of[*tok] as usize] || tables.binary_search(tok).is_ok())
         .map(|(_, id)| *id)
         .filter(|id| seen.insert(*id))
         .collect()
+}
+
+/// A data table of the page: the token indices of its `<table>` start tag and of its end tag
+/// (the last token when it is never closed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DataTable {
+    start: usize,
+    end: usize,
+}
+
+/// What is counted of an open table to tell a data table from a layout table.
+#[derive(Default)]
+struct TableStats {
+    start: usize,
+    rows: u32,
+    /// The most columns of a row (colspans summed), and those of the row being read.
+    cols: u32,
+    row_cols: u32,
+    cells: u32,
+    /// Characters of text inside.
+    chars: usize,
+    /// A caption, a `thead` or a `th`.
+    header: bool,
+    /// Says it is layout (`role=presentation`/`none`), or holds what a data table does not:
+    /// another table, a heading, a form or sectioning elements.
+    layout: bool,
+}
+
+impl TableStats {
+    /// Data or layout, after Readability.js's `_isDataTable` (Mozilla): fewer than two rows or
+    /// two columns is layout; a caption, a header section or header cells make a data table,
+    /// and so does size alone (10 rows, more than 4 columns, more than 10 cells). Ours adds
+    /// prose: cells holding over 160 characters on average are a page laid out in a table.
+    fn is_data(&self) -> bool {
+        if self.layout || self.rows < 2 || self.cols < 2 || self.chars > 160 * self.cells as usize {
+            return false;
+        }
+        self.header || self.rows >= 10 || self.cols > 4 || self.rows * self.cols > 10
+    }
+}
+
+/// The page's data tables in document order. A table holding another table is layout, so data
+/// tables never nest.
+fn data_tables(page: &Page) -> Vec<DataTable> {
+    let mut open: Vec<TableStats> = Vec::new();
+    let mut out = Vec::new();
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, .. } if name == "table" => {
+                if let Some(outer) = open.last_mut() {
+                    outer.layout = true;
+                }
+                let presentation = tok.attr("role").is_some_and(|r| matches!(r.trim(), "presentation" | "none"));
+                open.push(TableStats { start: i, layout: presentation, ..TableStats::default() });
+            }
+            Tok::Start { name, .. } => {
+                let Some(t) = open.last_mut() else { continue };
+                match &**name {
+                    "tr" => {
+                        t.rows += 1;
+                        t.row_cols = 0;
+                    }
+                    "td" | "th" => {
+                        t.row_cols += tok.attr("colspan").and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, 1000);
+                        t.cols = t.cols.max(t.row_cols);
+                        t.cells += 1;
+                        t.header |= name == "th";
+                    }
+                    "caption" | "thead" => t.header = true,
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "form" | "input" | "article" | "section" | "nav" | "main" | "header" | "footer" | "aside" => {
+                        t.layout = true
+                    }
+                    _ => {}
+                }
+            }
+            Tok::End { name } if name == "table" => {
+                if let Some(t) = open.pop().filter(TableStats::is_data) {
+                    out.push(DataTable { start: t.start, end: i });
+                }
+            }
+            Tok::Text(text) => {
+                if let Some(t) = open.last_mut() {
+                    t.chars += text.chars().count();
+                }
+            }
+            Tok::End { .. } => {}
+        }
+    }
+    // Tables never closed end with the page.
+    let end = page.toks.len().saturating_sub(1);
+    out.extend(open.iter().filter(|t| t.is_data()).map(|t| DataTable { start: t.start, end }));
+    out.sort_by_key(|t| t.start);
+    out
 }
 
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
@@ -79,6 +175,7 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 alt: None,
                 dir: None,
                 line: i,
+                table: None,
             });
         }
     }
@@ -160,10 +257,30 @@ impl<'a> Builder<'a> {
         // link to elsewhere (a banner) on a line that was not chosen.
         let first = chosen.iter().position(|&c| c).unwrap_or(usize::MAX);
         let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
+        let tables = data_tables(page);
+        let mut tables = tables.iter().peekable();
+        // Tokens before this index were read as part of a table.
+        let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
+            if i < read_to {
+                continue;
+            }
             let line = page.line_of[i] as usize;
             let on = chosen.get(line).copied().unwrap_or(false);
             let in_span = (first..=last).contains(&line);
+            // A data table is kept whole or not at all: its cells are short lines that are
+            // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
+            // a header row), and a table missing a column misleads. It is kept when one of its
+            // lines was chosen or it stands between chosen lines, as an image does.
+            if let Some(t) = tables.next_if(|t| t.start == i) {
+                let (from, to) = (line, page.line_of[t.end] as usize);
+                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                    self.flush();
+                    self.table(t.start, t.end);
+                    read_to = t.end + 1;
+                    continue;
+                }
+            }
             match tok {
                 Tok::Start { name, self_closing, .. } => {
                     let name: &str = name;
@@ -195,10 +312,7 @@ impl<'a> Builder<'a> {
                         if self.text.is_empty() {
                             self.line = line;
                         }
-                        let (text_start, html_start) = (self.text.len(), self.html.len());
-                        self.text.push_str(t);
-                        self.html.push_str(&escape(t));
-                        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
+                        self.push_text(t);
                     }
                 }
             }
@@ -232,26 +346,50 @@ impl<'a> Builder<'a> {
         (BlockKind::Paragraph, 0, false)
     }
 
-    fn flush(&mut self) {
+    /// Appends a text token to the block being filled.
+    fn push_text(&mut self, t: &str) {
+        let (text_start, html_start) = (self.text.len(), self.html.len());
+        self.text.push_str(t);
+        self.html.push_str(&escape(t));
+        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
+    }
+
+    /// Closes the open inline elements and takes the text and HTML filled so far
+    /// ([`Builder::finish_text`]), leaving the buffers empty.
+    fn take(&mut self, pre: bool) -> (String, String) {
         while let Some(name) = self.inline.pop() {
             self.html.push_str("</");
             self.html.push_str(name);
             self.html.push('>');
         }
-        if self.text.is_empty() {
-            self.html.clear();
-            self.pieces.clear();
-            return;
-        }
-        let (kind, level, ordered) = self.kind();
-        let (text, html) = self.finish_text(kind == BlockKind::Preformatted);
+        let out = if self.text.is_empty() { Default::default() } else { self.finish_text(pre) };
         self.text.clear();
         self.html.clear();
         self.pieces.clear();
+        out
+    }
+
+    fn flush(&mut self) {
+        if self.text.is_empty() {
+            self.take(false);
+            return;
+        }
+        let (kind, level, ordered) = self.kind();
+        let (text, html) = self.take(kind == BlockKind::Preformatted);
         if text.is_empty() {
             return;
         }
-        // A caption belongs to the figure's image just before it.
+        // A caption belongs to the figure's image just before it; a figure wrapping a table
+        // (WordPress's table block) gives the table its caption.
+        if kind == BlockKind::Figure && self.inside(&["figure"]) {
+            if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Table) {
+                if let Some(t) = last.table.as_mut().filter(|t| t.caption.is_empty()) {
+                    (t.caption, t.caption_html) = (text, html);
+                    (last.text, last.html) = (table_text(t), table_html(t));
+                    return;
+                }
+            }
+        }
         if kind == BlockKind::Figure {
             if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
                 last.text = text;
@@ -259,7 +397,7 @@ impl<'a> Builder<'a> {
                 return;
             }
         }
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, line: self.line });
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, line: self.line, table: None });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -308,6 +446,99 @@ impl<'a> Builder<'a> {
         (text, html)
     }
 
+    /// Reads the data table of tokens `start..=end` (a `<table>` start tag to its end tag)
+    /// into one [`BlockKind::Table`] block. A cell keeps its inline content; what its block
+    /// elements separated (paragraphs, line breaks, list items) is separated by a space.
+    fn table(&mut self, start: usize, end: usize) {
+        let page = self.page;
+        let mut table = Table::default();
+        // The rows read so far, each with whether it stood in `thead`.
+        let mut rows: Vec<(Vec<Cell>, bool)> = Vec::new();
+        let mut row: Option<(Vec<Cell>, bool)> = None;
+        let mut cell: Option<Cell> = None;
+        let (mut in_caption, mut in_head) = (false, false);
+        for tok in &page.toks[start..=end] {
+            match tok {
+                Tok::Start { name, .. } => match &**name {
+                    "caption" => {
+                        self.end_cell(&mut cell, &mut row, in_head);
+                        in_caption = true;
+                    }
+                    "thead" => in_head = true,
+                    "tbody" | "tfoot" => in_head = false,
+                    "tr" => {
+                        self.end_cell(&mut cell, &mut row, in_head);
+                        rows.extend(row.take());
+                        row = Some((Vec::new(), in_head));
+                    }
+                    "td" | "th" => {
+                        self.end_cell(&mut cell, &mut row, in_head);
+                        let span = |key: &str, max: u32| tok.attr(key).and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, max);
+                        cell = Some(Cell { header: name == "th", colspan: span("colspan", 1000), rowspan: span("rowspan", 65534), ..Cell::default() });
+                    }
+                    name if cell.is_some() || in_caption => {
+                        if is_block(name) || name == "br" || name == "img" {
+                            self.push_text(" ");
+                        }
+                        self.open_inline(tok);
+                    }
+                    _ => {}
+                },
+                Tok::End { name } => match &**name {
+                    "caption" if in_caption => {
+                        (table.caption, table.caption_html) = self.take(false);
+                        in_caption = false;
+                    }
+                    "td" | "th" => self.end_cell(&mut cell, &mut row, in_head),
+                    "tr" => {
+                        self.end_cell(&mut cell, &mut row, in_head);
+                        rows.extend(row.take());
+                    }
+                    "thead" => in_head = false,
+                    name if cell.is_some() || in_caption => {
+                        self.close_inline(name);
+                        if is_block(name) {
+                            self.push_text(" ");
+                        }
+                    }
+                    _ => {}
+                },
+                // Text outside the cells and the caption (the browser moves it out of the
+                // table) is not the table's.
+                Tok::Text(t) if cell.is_some() || in_caption => self.push_text(t),
+                Tok::Text(_) => {}
+            }
+        }
+        if in_caption {
+            (table.caption, table.caption_html) = self.take(false);
+        }
+        self.end_cell(&mut cell, &mut row, in_head);
+        rows.extend(row.take());
+        rows.retain(|(cells, _)| !cells.is_empty());
+        if rows.iter().all(|(cells, _)| cells.iter().all(|c| c.text.is_empty())) {
+            return;
+        }
+        // The header rows: those of `thead`, or else the leading rows of header cells only
+        // (MediaWiki and many hand-written tables have no `thead`), but never every row.
+        table.head_rows = match rows.iter().take_while(|(_, head)| *head).count() {
+            0 => rows.iter().take_while(|(cells, _)| cells.iter().all(|c| c.header)).count() % rows.len(),
+            n => n,
+        };
+        table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
+        let (text, html) = (table_text(&table), table_html(&table));
+        let line = page.line_of[start] as usize;
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, line, table: Some(table) });
+    }
+
+    /// Ends the open cell, if any: its text and HTML go into it and it goes into the row (a
+    /// cell outside any `tr` starts one, as in the browser).
+    fn end_cell(&mut self, cell: &mut Option<Cell>, row: &mut Option<(Vec<Cell>, bool)>, in_head: bool) {
+        if let Some(mut c) = cell.take() {
+            (c.text, c.html) = self.take(false);
+            row.get_or_insert_with(|| (Vec::new(), in_head)).0.push(c);
+        }
+    }
+
     fn image(&mut self, tok: &Tok, line: usize) {
         let small = ["width", "height"].iter().any(|k| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").parse::<u32>().ok()).is_some_and(|v| v < 50));
         if small {
@@ -318,7 +549,7 @@ impl<'a> Builder<'a> {
             return;
         };
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, line });
+        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, line, table: None });
     }
 
     fn open_inline(&mut self, tok: &Tok) {
@@ -423,6 +654,97 @@ mod tests {
         let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"));
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src.as_deref()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
+    }
+
+    const TAX: &str = "<table><caption>Brackets <b>2026</b></caption><thead><tr><th>Rate</th><th colspan=\"2\">Income</th></tr></thead>\
+        <tbody><tr><td rowspan=2>10%</td><td>$0</td><td><a href=\"/b\">$11,925</a></td></tr><tr><td>$11,926</td><td>$48,475</td></tr></tbody></table>";
+
+    #[test]
+    fn a_data_table_becomes_one_block_with_its_structure() {
+        let b = all(&format!("<p>Before.</p>{TAX}<p>After.</p>"));
+        let kinds: Vec<_> = b.iter().map(|b| b.kind).collect();
+        assert_eq!(kinds, [BlockKind::Paragraph, BlockKind::Table, BlockKind::Paragraph]);
+        let t = b[1].table.as_ref().unwrap();
+        assert_eq!((t.caption.as_str(), t.caption_html.as_str(), t.head_rows), ("Brackets 2026", "Brackets <strong>2026</strong>", 1));
+        let shape: Vec<Vec<(&str, bool, u32, u32)>> = t.rows.iter().map(|r| r.iter().map(|c| (c.text.as_str(), c.header, c.colspan, c.rowspan)).collect()).collect();
+        assert_eq!(
+            shape,
+            vec![
+                vec![("Rate", true, 1, 1), ("Income", true, 2, 1)],
+                vec![("10%", false, 1, 2), ("$0", false, 1, 1), ("$11,925", false, 1, 1)],
+                vec![("$11,926", false, 1, 1), ("$48,475", false, 1, 1)],
+            ]
+        );
+        assert_eq!(t.rows[1][2].html, "<a href=\"https://example.org/b\">$11,925</a>");
+        assert_eq!(b[1].text, "Brackets 2026\nRate\tIncome\n10%\t$0\t$11,925\n$11,926\t$48,475");
+        assert_eq!(
+            b[1].html,
+            "<caption>Brackets <strong>2026</strong></caption>\n<thead><tr><th scope=\"col\">Rate</th>\t<th scope=\"col\" colspan=\"2\">Income</th></tr>\n\
+             </thead><tbody><tr><td rowspan=\"2\">10%</td>\t<td>$0</td>\t<td><a href=\"https://example.org/b\">$11,925</a></td></tr>\n\
+             <tr><td>$11,926</td>\t<td>$48,475</td></tr></tbody>"
+        );
+    }
+
+    #[test]
+    fn leading_rows_of_header_cells_are_header_rows_and_cells_keep_inline_content_only() {
+        let b = all("<table><tr><th>Name</th><th>Use</th></tr><tr><th>awk</th><td><p>Scans <code>lines</code></p><ul><li>one</li><li>two</li></ul></td></tr>\
+                     <tr><th>sed</th><td>Edits<br>streams</td></tr></table>");
+        assert_eq!(b.len(), 1);
+        let t = b[0].table.as_ref().unwrap();
+        assert_eq!(t.head_rows, 1);
+        assert_eq!(t.rows[1][1].text, "Scans lines one two");
+        assert_eq!(t.rows[1][1].html, "Scans <code>lines</code> one two");
+        assert_eq!(t.rows[2][1].text, "Edits streams");
+        // A row header in the body is a header cell; the rows are not all header rows.
+        assert!(t.rows[1][0].header && !t.rows[1][1].header);
+    }
+
+    #[test]
+    fn layout_tables_are_unwrapped() {
+        let cells = |n: usize| (0..n).map(|i| format!("<td>cell {i}</td>")).collect::<String>();
+        for (what, html) in [
+            ("one column", format!("<table><tr>{}</tr><tr>{}</tr><tr>{}</tr></table>", cells(1), cells(1), cells(1))),
+            ("one row", format!("<table><tr><th>a</th>{}</tr></table>", cells(3))),
+            ("presentation", format!("<table role=presentation><tr><th>a</th>{}</tr><tr><th>b</th>{}</tr></table>", cells(2), cells(2))),
+            ("small without header", format!("<table><tr>{}</tr><tr>{}</tr></table>", cells(3), cells(3))),
+            ("prose in cells", format!("<table><tr><th>a</th><td>{}</td></tr><tr><th>b</th><td>x</td></tr></table>", "words ".repeat(200))),
+            ("holds a heading", format!("<table><tr><th>a</th><td><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(2))),
+        ] {
+            let b = all(&html);
+            assert!(b.iter().all(|b| b.kind == BlockKind::Paragraph || b.kind == BlockKind::Heading), "{what}: {b:?}");
+        }
+        // A table holding a table is layout; the inner one is data.
+        let b = all(&format!("<table><tr><td><p>Side</p></td><td>{TAX}</td></tr></table>"));
+        let kinds: Vec<_> = b.iter().map(|b| b.kind).collect();
+        assert_eq!(kinds, [BlockKind::Paragraph, BlockKind::Table]);
+        // Size alone makes a data table.
+        let b = all(&format!("<table>{}</table>", (0..10).map(|_| format!("<tr>{}</tr>", cells(2))).collect::<String>()));
+        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Table]);
+    }
+
+    #[test]
+    fn a_table_is_kept_whole_when_one_line_is_chosen_or_it_stands_between_chosen_lines() {
+        let html = format!("<p>One.</p>{TAX}<p>Two.</p>{TAX}");
+        let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let sources = page.line_sources();
+        let line = |needle: &str| sources.iter().position(|l| l.contains(needle)).unwrap();
+        let build_with = |lines: &[usize]| {
+            let mut chosen = vec![false; page.lines.len()];
+            lines.iter().for_each(|&l| chosen[l] = true);
+            build(&page, &chosen, Algorithm::Danag, None)
+        };
+        // Only the first paragraph and one cell of the first table: that table is whole, the
+        // second (after the last chosen line) is not read.
+        let b = build_with(&[line("One."), line("$48,475")]);
+        let kinds: Vec<_> = b.iter().map(|b| b.kind).collect();
+        assert_eq!(kinds, [BlockKind::Paragraph, BlockKind::Table]);
+        assert_eq!(b[1].table.as_ref().unwrap().rows.len(), 3);
+        // Between the two chosen paragraphs, no line of the first table chosen: kept.
+        let b = build_with(&[line("One."), line("Two.")]);
+        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph, BlockKind::Table, BlockKind::Paragraph]);
+        // After the last chosen line, nothing of it chosen: not kept.
+        let b = build_with(&[line("One.")]);
+        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph]);
     }
 
     #[test]

@@ -16,8 +16,11 @@ pub struct Extraction {
 
     /// The headline (TitleFinder, thesis chapter 5); empty when the page has none.
     pub title: String,
-    /// Which rule chose the headline: `titlefinder`, `h1`, `og:title`, `title`, or `none`.
+    /// Which rule chose the headline: `titlefinder`, `h1`, `json-ld`, `og:title`,
+    /// `twitter:title`, `title`, or `none`.
     pub title_rule: String,
+    /// The normalised line the headline stands on in the body, when it does.
+    pub title_line: Option<usize>,
     /// Headline candidates with their scores, best first (at most 10).
     pub title_candidates: Vec<TitleCandidate>,
 
@@ -35,23 +38,46 @@ pub struct Extraction {
     pub lang_source: String,
     /// Text direction of the main content.
     pub dir: Dir,
-    /// Author line, when the page declares one.
+    /// The author names (no "By", dates or roles), from JSON-LD `author`, `meta` author tags or
+    /// the page's byline markup (`rel=author`, `itemprop=author`, byline classes).
     pub byline: Option<String>,
-    /// Site name, when the page declares one.
+    /// The site's name: `og:site_name`, JSON-LD `publisher`, `application-name`, else the
+    /// URL's host; never a slug, a generic word or the headline.
     pub site_name: Option<String>,
-    /// Published time as the page declares it (ISO 8601 where declared so).
+    /// Published date, ISO 8601: `YYYY-MM-DD` when the page gives a day alone (a calendar day,
+    /// to be shown as that day in every time zone), else `YYYY-MM-DDTHH:MM:SS` with the offset
+    /// the page gives (`Z`, `+02:00`) or none. Its first ten characters are the day where the
+    /// page was published. From JSON-LD, `meta`, `<time datetime>`, else a date written near
+    /// the headline (Gregorian, Solar Hijri or Hijri, converted to Gregorian).
     pub published: Option<String>,
-    /// Lead image URL, when the page declares one.
+    /// Last modified date, in the form of `published` (never from the visible text).
+    pub modified: Option<String>,
+    /// Lead image URL: the declared one (`og:image` and kin, JSON-LD `image`), else the
+    /// article's first figure; never one that looks like a logo or an icon.
     pub lead_image: Option<String>,
+    /// Blocks at the top of [`Extraction::blocks`] that repeat what the reader's header shows
+    /// (the headline as a heading, a "By Jane Doe | June 3, 2025" line): a reader that shows
+    /// the header leaves them out of the body. Ascending.
+    pub header_blocks: Vec<usize>,
     /// A short excerpt: the declared description, else the first paragraph's opening.
     pub excerpt: Option<String>,
+    /// How likely the page is one a reader view is for (an article, documentation, a forum
+    /// thread, a blog post) rather than a product, listing or collection page, in 0..1; computed
+    /// from the extraction itself (`meta::readerable`).
+    pub readerable: f64,
     /// Estimated reading time in whole minutes at the language's reading speed (0 when empty).
     pub reading_minutes: u32,
+    /// The words the reader shows around the article, in its language ([`Chrome`]).
+    pub chrome: Chrome,
     /// Sentences of the main content for read-aloud.
     pub sentences: Vec<Sentence>,
 
     /// Every candidate region (diff > 0) and whether Algorithm 1 chose it.
     pub regions: Vec<Region>,
+    /// The article candidates, for "Not the article? Show the next candidate": first the one
+    /// this result holds when [`crate::Options::candidate`] is 0, then the runner-ups, best
+    /// first ([`crate::regions::runners_up`]). `Options::candidate = k` returns `candidates[k]`.
+    pub candidates: Vec<Candidate>,
     /// Per normalised line: T1, T2 and the smoothed diff (eq. 4.2), for plotting.
     pub series: Series,
     /// Why nothing was extracted; `None` when an article was found.
@@ -64,6 +90,25 @@ pub struct Extraction {
     /// would keep the boilerplate inside them), only what they hold. Empty without
     /// `element_ids`.
     pub kept_ids: Vec<u32>,
+}
+
+/// The words a reader shows around an article, written by the engine in the article's
+/// language when it has them (Arabic, Persian, Urdu, Pashto, English), else in English.
+/// Numbers are in the language's digits.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Chrome {
+    /// The language of these words (BCP 47): the article's, or `en`.
+    pub lang: String,
+    /// "5 min read"; empty when there is no text.
+    pub reading_time: String,
+    /// The label before a modified date ("Updated").
+    pub updated: String,
+    /// What the reader says when `readerable` is low.
+    pub not_article: String,
+    /// The button that shows the reader anyway.
+    pub show_anyway: String,
+    /// The button that reads the user's selection instead.
+    pub use_selection: String,
 }
 
 /// A headline candidate and its scores.
@@ -99,6 +144,9 @@ pub enum BlockKind {
     Preformatted,
     /// An image, with its caption in `text` when there is one.
     Figure,
+    /// A data table: its structure is in [`Block::table`]; its `text` is the caption's line
+    /// (when there is one) and then one line a row, cells separated by a tab.
+    Table,
 }
 
 /// Text direction.
@@ -115,11 +163,13 @@ pub enum Dir {
 /// One block of the article, in reading order.
 ///
 /// In [`Extraction::html`] block i is the element with `data-block="i"`: `h1`..`h6`, `p`,
-/// `li`, `blockquote`, `pre` or `figure`. Its text content (entities decoded, the text of
+/// `li`, `blockquote`, `pre`, `figure` or `table`. Its text content (entities decoded, the text of
 /// nested `[data-block]` elements left out) is exactly `text`, so a reader can find the
 /// offsets of [`Sentence`]s in it without collapsing whitespace itself. For a figure that is
 /// the caption (the `figcaption`); the image's `alt` is an attribute, not text content, and
-/// a figure without a caption has empty `text`.
+/// a figure without a caption has empty `text`. For a table it is the caption, a newline, then
+/// the rows, each ended by a newline but the last, cells separated by a tab: the HTML holds
+/// those newlines and tabs as the whitespace text between its rows and cells.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Block {
     /// What it is.
@@ -140,12 +190,46 @@ pub struct Block {
     pub dir: Option<Dir>,
     /// The normalised line the block starts on.
     pub line: usize,
+    /// For tables: the caption, the header rows and the cells.
+    pub table: Option<Table>,
+}
+
+/// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to
+/// read it row by row with the names of its columns.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Table {
+    /// The caption's text, whitespace collapsed; empty without one.
+    pub caption: String,
+    /// The caption's inline HTML (allowlisted, escaped).
+    pub caption_html: String,
+    /// How many of the first rows are header rows (`thead`, or leading rows of `th` only).
+    pub head_rows: usize,
+    /// The rows in order; a row holds its own cells only (a cell spanning rows from above is
+    /// not repeated).
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// A cell of a [`Table`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Cell {
+    /// Plain text, whitespace collapsed.
+    pub text: String,
+    /// Inline HTML (allowlisted, escaped).
+    pub html: String,
+    /// A header cell (`th`).
+    pub header: bool,
+    /// Columns it spans (1..=1000, as HTML clamps `colspan`).
+    pub colspan: u32,
+    /// Rows it spans (1..=65534, as HTML clamps `rowspan`; `0` is read as 1).
+    pub rowspan: u32,
 }
 
 /// A sentence for read-aloud.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Sentence {
-    /// The sentence text.
+    /// The sentence as it is said: the slice of the block's text its offsets name, but for a
+    /// table row, which is said with the names of its columns ("2026: $16,100"; the offsets
+    /// cover the row).
     pub text: String,
     /// Index into [`Extraction::blocks`].
     pub block: usize,
@@ -168,6 +252,18 @@ pub struct Region {
     pub area: u64,
     /// Whether Algorithm 1 took it into the main content.
     pub chosen: bool,
+}
+
+/// An article candidate: where it is and how it begins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    /// Its first words (at most 12), for a button's label.
+    pub words: String,
+    /// Characters of text in its lines.
+    pub chars: u64,
+    /// Its first and last line (inclusive).
+    pub start: usize,
+    pub end: usize,
 }
 
 /// Per-line series for the plots of thesis figures 4.3 and 4.4.

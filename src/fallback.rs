@@ -75,6 +75,13 @@ fn has_region(page: &Page, algorithm: Algorithm) -> bool {
     false
 }
 
+/// The last resort when even the second readings find no region: every line with text. A
+/// reader shown the page's whole text can still read it; an empty one cannot (measured:
+/// docs/EVALUATION.md).
+pub fn all_text(t1: &[u32]) -> Vec<bool> {
+    t1.iter().map(|&t| t > 0).collect()
+}
+
 /// Characters of text on the page.
 fn text_chars(page: &Page) -> u64 {
     page.weights.iter().map(|w| u64::from(w.text)).sum()

@@ -268,6 +268,52 @@ pub fn decide(page: &Page, blocks: &[Block], text: &str, title: &str) -> Languag
     Language { lang, lang_source, dir, block_dirs }
 }
 
+/// The words the reader shows around an article ([`crate::Extraction::chrome`]), in the
+/// article's language when it is one of [`CHROME_LANGS`], else in English; numbers in that
+/// language's digits. The engine writes them so that every reader (the extension, the demo
+/// page) shows the same words from one table; the reader only places them.
+pub fn chrome(lang: &str, reading_minutes: u32) -> crate::extraction::Chrome {
+    let primary = lang.split('-').next().unwrap_or_default().to_ascii_lowercase();
+    let lang = if CHROME_LANGS.contains(&primary.as_str()) { primary.as_str() } else { "en" };
+    let n = digits(reading_minutes, lang);
+    let (reading_time, updated, not_article, show_anyway, use_selection) = match lang {
+        "ar" => (
+            // Arabic counts: 1 دقيقة, 2 دقيقتان, 3-10 دقائق, 11 and more دقيقة.
+            format!("وقت القراءة: {n} {}", match reading_minutes { 2 => "دقيقتان", 3..=10 => "دقائق", _ => "دقيقة" }),
+            "حُدّث في",
+            "لا تبدو هذه الصفحة مقالة: قد يعرض القارئ جزءًا منها فقط.",
+            "اعرضها على أي حال",
+            "استخدم النص الذي حددته",
+        ),
+        "fa" => (format!("{n} دقیقه مطالعه"), "به‌روزرسانی", "این صفحه به نظر مقاله نمی‌آید: ممکن است فقط بخشی از آن نشان داده شود.", "به هر حال نشان بده", "از متن انتخاب‌شده استفاده کن"),
+        "ur" => (format!("{n} منٹ کا مطالعہ"), "تازہ کاری", "یہ صفحہ مضمون نہیں لگتا: ہو سکتا ہے صرف اس کا کچھ حصہ دکھایا جائے۔", "پھر بھی دکھائیں", "میرا منتخب متن استعمال کریں"),
+        "ps" => (format!("د لوستلو وخت: {n} دقیقې"), "تازه شوی", "دا پاڼه مقاله نه ښکاري: کېدای شي یوازې یوه برخه یې وښودل شي.", "بیا هم یې وښیه", "زما ټاکلی متن وکاروه"),
+        _ => (format!("{n} min read"), "Updated", "This page does not look like an article: the reader may show only a fragment of it.", "Show it anyway", "Use my selection"),
+    };
+    crate::extraction::Chrome {
+        lang: lang.to_string(),
+        reading_time: if reading_minutes == 0 { String::new() } else { reading_time },
+        updated: updated.to_string(),
+        not_article: not_article.to_string(),
+        show_anyway: show_anyway.to_string(),
+        use_selection: use_selection.to_string(),
+    }
+}
+
+/// The languages [`chrome`] has words for.
+pub const CHROME_LANGS: [&str; 5] = ["ar", "fa", "ur", "ps", "en"];
+
+/// `n` in the digits of `lang`: Arabic-Indic for Arabic, Extended Arabic-Indic for Persian,
+/// Urdu and Pashto, else ASCII.
+pub fn digits(n: u32, lang: &str) -> String {
+    let zero = match lang {
+        "ar" => '\u{0660}',
+        "fa" | "ur" | "ps" => '\u{06F0}',
+        _ => '0',
+    };
+    n.to_string().chars().map(|c| char::from_u32(zero as u32 + (c as u32 - '0' as u32)).unwrap_or(c)).collect()
+}
+
 /// The direction of text with these letters, given the declared `dir` and the language.
 pub fn decide_dir(counts: &ScriptCounts, declared: Option<&str>, lang: &str) -> Dir {
     match counts.rtl_share() {

@@ -32,7 +32,7 @@
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
-pub use extraction::{Block, BlockKind, Dir, Extraction, Region, Sentence, Series, TitleCandidate};
+pub use extraction::{Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Region, Sentence, Series, Table, TitleCandidate};
 pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
 
 mod decode;
@@ -71,17 +71,26 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
 
     // The headline (chapter 5) first: with `Options::title_bound` its line bounds the main
     // content from above (7.2.1).
-    let headline = title::find(&page, options.title_metric);
+    let mut headline = title::find(&page, options.title_metric);
+    // Our refinement: checked against the headlines the page declares about itself.
+    if options.declared_title {
+        headline = title::choose(&page, headline);
+    }
     let title_bound = if options.title_bound { headline.line } else { None };
 
     // Phase 3: Algorithm 1 marks the chosen candidates.
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let mut chosen = regions::chosen_lines(&candidates, &t1, &t2, options.edges);
-    // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
-    if options.article {
-        chosen = article::grow(&page, &chosen);
+    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options);
+    // The runner-up candidates; with `Options::candidate = k`, the k-th is the article.
+    let runners_up = regions::runners_up(&candidates, gap, title_bound, options.cluster, &chosen, MAX_RUNNERS_UP, u64::from(article::MIN_TEXT));
+    let mut article_candidates = vec![article::candidate(&page, &chosen)];
+    article_candidates.extend(runners_up.iter().map(|chain| article::candidate(&page, &regions::chosen_lines(&only(&candidates, chain), &t1, &t2, false))));
+    if options.candidate > 0 {
+        let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
+        candidates = only(&candidates, chain);
+        chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options) };
     }
     let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
     let text = render::text(&blocks);
@@ -94,19 +103,29 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     }
 
     // What the reader view needs beyond the text.
-    let meta = meta::find(&page, options.url.as_deref(), &blocks);
+    let meta = meta::find(
+        &page,
+        meta::Context { url: options.url.as_deref(), headline: &headline.text, headline_line: headline.line, lang: &language.lang },
+        &blocks,
+    );
+    let reading_minutes = meta::reading_minutes(&text, &language.lang);
+    let page_chars = t1.iter().map(|&c| u64::from(c)).sum();
+    let readerable = meta::readerable(&meta::reader_features(&page, &blocks, &text, page_chars));
+    let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
     let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
 
     Extraction {
         algorithm: Some(algorithm),
         filter: Some(options.effective_filter()),
         gap,
+        title_line: headline.line,
         title: headline.text,
         title_rule: headline.rule.to_string(),
         title_candidates: headline.candidates,
         html: render::html(&blocks),
         sentences: sentences::of_blocks(&blocks),
-        reading_minutes: meta::reading_minutes(&text, &language.lang),
+        reading_minutes,
+        chrome: lang::chrome(&language.lang, reading_minutes),
         text,
         lang: language.lang,
         lang_source: language.lang_source.to_string(),
@@ -114,9 +133,17 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         byline: meta.byline,
         site_name: meta.site_name,
         published: meta.published,
+        modified: meta.modified,
+        header_blocks,
         lead_image: meta.lead_image,
         excerpt: meta.excerpt,
-        reason: no_article_reason(&page, &blocks, &candidates),
+        readerable,
+        reason: if options.candidate >= article_candidates.len() {
+            Some(format!("no candidate {} (the page has {})", options.candidate, article_candidates.len()))
+        } else {
+            no_article_reason(&page, &blocks, &candidates)
+        },
+        candidates: article_candidates,
         blocks,
         regions: candidates,
         series: Series {
@@ -127,6 +154,29 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         },
         kept_ids,
     }
+}
+
+/// How many runner-up candidates `Extraction::candidates` lists at most.
+const MAX_RUNNERS_UP: usize = 3;
+
+/// Phase 4's lines: the chosen regions' (with `edges`), else with `fallback` the whole text of
+/// a page without regions, grown to their article with `article`.
+fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[u32], options: &Options) -> Vec<bool> {
+    let mut chosen = regions::chosen_lines(regions, t1, t2, options.edges);
+    // With `fallback`, a page with visible text but no region gives all of its text.
+    if options.fallback && !chosen.contains(&true) {
+        chosen = fallback::all_text(t1);
+    }
+    // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
+    if options.article {
+        chosen = article::grow(page, &chosen);
+    }
+    chosen
+}
+
+/// `regions` with only those of `chain` chosen.
+fn only(regions: &[Region], chain: &[usize]) -> Vec<Region> {
+    regions.iter().enumerate().map(|(i, r)| Region { chosen: chain.contains(&i), ..r.clone() }).collect()
 }
 
 /// Says why nothing was extracted, or `None` when something was.

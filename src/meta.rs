@@ -12,6 +12,8 @@ use crate::extraction::{Block, BlockKind};
 use crate::preprocess::{collapse_whitespace, Head, Page};
 use crate::render::{safe_url, UrlUse};
 
+pub mod dates;
+
 /// Longest byline we accept: a longer "author" is a misused field (a bio, a list of tags).
 const MAX_BYLINE_CHARS: usize = 120;
 /// Length of the excerpt taken from the first paragraph, in characters.
@@ -21,63 +23,59 @@ const EXCERPT_CHARS: usize = 200;
 /// [`crate::Extraction`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Meta {
-    /// Author line.
+    /// Author names.
     pub byline: Option<String>,
     /// Site name.
     pub site_name: Option<String>,
-    /// Published time as declared.
+    /// Published date, ISO 8601 ([`dates`]).
     pub published: Option<String>,
+    /// Last modified date, ISO 8601.
+    pub modified: Option<String>,
     /// Lead image URL (resolved, http(s) only).
     pub lead_image: Option<String>,
     /// The declared description, else the opening of the first paragraph of `blocks`.
     pub excerpt: Option<String>,
 }
 
-/// Finds byline, site name, published time, lead image and excerpt. (The reading time depends
+/// What [`find`] needs of the earlier stages.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// The page's URL, when known.
+    pub url: Option<&'a str>,
+    /// The headline chosen ([`crate::title`]) and the line it stands on.
+    pub headline: &'a str,
+    pub headline_line: Option<usize>,
+    /// The language of the article ([`crate::lang`]), for dates written in words.
+    pub lang: &'a str,
+}
+
+/// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
 /// on the language: it is [`reading_minutes`] of the text once the language is known.)
-pub fn find(page: &Page, url: Option<&str>, blocks: &[Block]) -> Meta {
+pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let metas = Metas(&page.head);
     let ld = JsonLd::parse(&page.head.json_ld);
 
-    let site_name = metas
-        .first(&["og:site_name"])
-        .or_else(|| ld.find(|o| o.get("publisher").and_then(name_of)))
-        .or_else(|| ld.find_typed(&["WebSite"], |o| o.get("name").and_then(text_of)))
-        .or_else(|| metas.first(&["application-name"]));
+    let site_name = site_name(&metas, &ld, cx);
+    let byline = byline(page, &metas, &ld, site_name.as_deref());
+    let (published, modified) = dates_of(page, &metas, &ld, cx);
 
-    let byline = ld
-        .find(|o| o.get("author").and_then(names_of))
-        .or_else(|| metas.first_where(&["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"], |v| !looks_like_url(v)))
-        .map(|b| strip_by(&b))
-        .filter(|b| !b.is_empty() && b.chars().count() <= MAX_BYLINE_CHARS)
-        // Sites often declare themselves as the author: that is not a byline.
-        .filter(|b| site_name.as_deref().is_none_or(|site| !b.to_lowercase().starts_with(&site.to_lowercase())));
-
-    let published = ld.find(|o| o.get("datePublished").and_then(text_of)).or_else(|| {
-        metas.first(&[
-            "article:published_time",
-            "og:published_time",
-            "datepublished",
-            "parsely-pub-date",
-            "sailthru.date",
-            "pubdate",
-            "publishdate",
-            "publish-date",
-            "dc.date.issued",
-            "dcterms.issued",
-            "dc.date",
-            "dcterms.created",
-            "date",
-        ])
-    });
-
-    let base = base_url(url, page.head.base_href.as_deref());
+    let base = base_url(cx.url, page.head.base_href.as_deref());
+    let resolve = |raw: &str| safe_url(base.as_ref(), raw, UrlUse::Image);
     let lead_image = metas
         .all(&["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"])
         .into_iter()
         .chain(ld.all(|o| o.get("image").and_then(image_of)))
         .chain(ld.all(|o| o.get("thumbnailUrl").and_then(image_of)))
-        .find_map(|raw| safe_url(base.as_ref(), &raw, UrlUse::Image));
+        .filter(|raw| !looks_like_logo(raw))
+        .find_map(|raw| resolve(&raw))
+        .or_else(|| {
+            // The article's first picture, when the page declares none.
+            blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Figure)
+                .filter(|b| !b.src.as_deref().is_some_and(looks_like_logo) && !b.alt.as_deref().is_some_and(looks_like_logo))
+                .find_map(|b| b.src.clone())
+        });
 
     let excerpt = metas
         .first(&["og:description", "description", "twitter:description"])
@@ -87,7 +85,187 @@ pub fn find(page: &Page, url: Option<&str>, blocks: &[Block]) -> Meta {
             Some(opening(&p.text, EXCERPT_CHARS))
         });
 
-    Meta { byline, site_name, published, lead_image, excerpt }
+    Meta { byline, site_name, published, modified, lead_image, excerpt }
+}
+
+/// A logo, icon or avatar rather than a picture of the article (by its URL or text).
+fn looks_like_logo(s: &str) -> bool {
+    let s = s.to_ascii_lowercase();
+    ["logo", "favicon", "icon", "avatar", "sprite", "placeholder", "default-image", "default_image"].iter().any(|w| s.contains(w))
+}
+
+/// Names too generic to be a site's: a section, not the site ("Blog", "Home").
+const GENERIC_SITE_NAMES: [&str; 8] = ["blog", "home", "news", "homepage", "index", "website", "site", "articles"];
+
+/// The site's name: `og:site_name`, JSON-LD `publisher` or `WebSite` name, `application-name`,
+/// else the URL's host without `www.`; never a slug (`my-site`), a generic word ("Blog") or
+/// the headline again.
+fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
+    let headline = crate::title::headline_words(cx.headline);
+    let ok = |s: &String| {
+        let words = crate::title::headline_words(s);
+        let slug = !s.contains(' ') && s.contains(['-', '_']) && s.chars().all(|c| !c.is_uppercase());
+        !words.is_empty() && words != headline && !slug && s.chars().count() <= 80 && !GENERIC_SITE_NAMES.contains(&s.to_lowercase().as_str())
+    };
+    metas
+        .all(&["og:site_name"])
+        .into_iter()
+        .chain(ld.find(|o| o.get("publisher").map(|p| ld.resolve(p)).and_then(name_of)))
+        .chain(ld.find_typed(&["WebSite"], |o| o.get("name").and_then(text_of)))
+        .chain(metas.all(&["application-name"]))
+        .find(ok)
+        .or_else(|| {
+            let host = url::Url::parse(cx.url?).ok()?.host_str()?.to_string();
+            Some(host.strip_prefix("www.").unwrap_or(&host).to_string())
+        })
+}
+
+/// Published and modified dates, normalised ([`dates::normalise`]): JSON-LD
+/// `datePublished`/`dateModified`, then the `meta` tags, then `<time datetime>`; the
+/// published date last from the text the page shows beside its headline or byline, in the
+/// page's language and calendar ([`dates::parse_visible`]).
+fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<String>, Option<String>) {
+    const PUBLISHED: [&str; 13] = [
+        "article:published_time", "og:published_time", "datepublished", "parsely-pub-date", "sailthru.date", "pubdate", "publishdate",
+        "publish-date", "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created", "date",
+    ];
+    const MODIFIED: [&str; 5] = ["article:modified_time", "og:updated_time", "datemodified", "dcterms.modified", "last-modified"];
+    let machine = |key: &str, tags: &[&str], itemprop: &str| {
+        ld.all(|o| o.get(key).and_then(text_of))
+            .into_iter()
+            .chain(metas.all(tags))
+            .find_map(|d| dates::normalise(&d))
+            .or_else(|| time_element(page, itemprop))
+    };
+    let published = machine("datePublished", &PUBLISHED, "datepublished").or_else(|| visible_date(page, cx));
+    let modified = machine("dateModified", &MODIFIED, "datemodified");
+    (published, modified)
+}
+
+/// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
+/// published date) of the first `<time datetime>` whose class or itemprop does not say it is
+/// a modification date.
+fn time_element(page: &Page, itemprop: &str) -> Option<String> {
+    let times = || page.toks.iter().filter(|t| t.name() == Some("time")).filter_map(|t| Some((t, dates::normalise(t.attr("datetime")?)?)));
+    let says = |t: &crate::preprocess::Tok, what: &str| {
+        [t.attr("itemprop"), t.attr("class")].into_iter().flatten().any(|v| v.to_ascii_lowercase().contains(what))
+    };
+    times().find(|(t, _)| says(t, itemprop)).map(|(_, d)| d).or_else(|| {
+        (itemprop == "datepublished")
+            .then(|| times().find(|(t, _)| !says(t, "modified") && !says(t, "updated")).map(|(_, d)| d))
+            .flatten()
+    })
+}
+
+/// A date written in the short lines near the headline or the byline markup (a few lines
+/// before, more after), the last resort for the published date.
+fn visible_date(page: &Page, cx: Context) -> Option<String> {
+    let fragments = crate::title::fragments(page);
+    let anchors = [cx.headline_line, byline_markup(page).map(|(_, line)| line)];
+    anchors.into_iter().flatten().find_map(|line| {
+        let at = fragments.partition_point(|f| f.line < line);
+        let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
+        near.iter()
+            .filter(|f| f.text.chars().count() <= 120)
+            .find_map(|f| dates::parse_visible(&f.text, cx.lang))
+            .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+    })
+}
+
+/// The blocks at the top of the article that the reader's header shows already: the headline
+/// repeated as a block, and a short byline line ("By Jane Doe | June 3, 2025"). Indexes into
+/// `blocks`, ascending.
+pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> Vec<usize> {
+    let headline = crate::title::headline_words(headline);
+    let byline = byline.map(crate::title::headline_words).unwrap_or_default();
+    let mut out = Vec::new();
+    for (i, b) in blocks.iter().enumerate().take(6) {
+        if b.kind == BlockKind::Figure || b.text.is_empty() {
+            continue;
+        }
+        let words = crate::title::headline_words(&b.text);
+        let is_headline = !headline.is_empty() && words == headline && out.is_empty();
+        // The byline's names and little else (a date, "By", "Updated"): at most six more words.
+        let is_byline = !byline.is_empty() && words.len() <= byline.len() + 6 && contains_run(&words, &byline);
+        if is_headline || is_byline {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// Whether `needle` occurs in `haystack` as consecutive items.
+fn contains_run(haystack: &[String], needle: &[String]) -> bool {
+    !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The `headline` of the page's JSON-LD (an article's first), for [`crate::title::declared`].
+pub fn json_ld_headline(head: &Head) -> Option<String> {
+    JsonLd::parse(&head.json_ld).find(|o| o.get("headline").and_then(text_of))
+}
+
+/// The logistic model of [`readerable`]: bias and weights in the order of the fields of
+/// [`ReaderFeatures`], written by `cargo run --release -p dana-cli --example readerable_fit`.
+const READERABLE_BIAS: f64 = -2.461;
+const READERABLE_WEIGHTS: [f64; 6] = [0.884, 0.069, 0.672, 0.312, 1.396, -2.583];
+
+/// What [`readerable`] weighs: measured on the extraction itself and on the types the page
+/// declares. `dana eval` reports how well the result separates the page types a reader view
+/// is for (cli/src/eval/metadata.rs).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ReaderFeatures {
+    /// The article's share of the page's content characters (sum of T1, thesis 4.3.2).
+    pub share: f64,
+    /// ln(1 + the article's words).
+    pub log_words: f64,
+    /// ln(1 + its paragraphs of 25 words or more).
+    pub log_paragraphs: f64,
+    /// The share of its blocks that are list items.
+    pub list_share: f64,
+    /// 1 when the page declares itself an article, a post or a discussion (`og:type`
+    /// `article`, JSON-LD article, posting or Q&A types), else 0.
+    pub declared_article: f64,
+    /// 1 when it declares itself a product, an offer, a list or a collection, else 0.
+    pub declared_shop: f64,
+}
+
+/// JSON-LD and `og:type` types of pages a reader view is for.
+const READER_TYPES: &[&str] = &["article", "DiscussionForumPosting", "QAPage", "SocialMediaPosting", "Question", "HowTo", "APIReference"];
+/// Types of pages it is not for.
+const SHOP_TYPES: &[&str] = &["product", "Product", "ProductGroup", "Offer", "AggregateOffer", "ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog", "Store", "product.group"];
+
+/// The features of an extraction; `page_chars` is the sum of T1 over the page.
+pub fn reader_features(page: &Page, blocks: &[Block], text: &str, page_chars: u64) -> ReaderFeatures {
+    let words = crate::sentences::word_count(text);
+    let paragraphs = blocks.iter().filter(|b| b.kind == BlockKind::Paragraph && crate::sentences::word_count(&b.text) >= 25).count();
+    let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
+    let ld = JsonLd::parse(&page.head.json_ld);
+    let og_type = Metas(&page.head).first(&["og:type"]).unwrap_or_default();
+    let declares = |types: &[&str]| types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types)) || (types == READER_TYPES && ld.0.iter().any(|o| has_type(o, ARTICLE_TYPES)));
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    ReaderFeatures {
+        share: if page_chars == 0 { 0.0 } else { (text.chars().count() as f64 / page_chars as f64).min(1.0) },
+        log_words: (1.0 + words as f64).ln(),
+        log_paragraphs: (1.0 + paragraphs as f64).ln(),
+        list_share: if blocks.is_empty() { 0.0 } else { items as f64 / blocks.len() as f64 },
+        declared_article: flag(declares(READER_TYPES)),
+        declared_shop: flag(declares(SHOP_TYPES)),
+    }
+}
+
+/// How likely a page is one a reader view is for, in 0..1: a logistic model of
+/// [`ReaderFeatures`], fitted on the modern set's `page_type` (article, documentation, forum
+/// and blog against product, listing and collection; the fit and its cross-validated ROC AUC:
+/// docs/METADATA.md).
+pub fn readerable(f: &ReaderFeatures) -> f64 {
+    let z = READERABLE_BIAS
+        + READERABLE_WEIGHTS[0] * f.share
+        + READERABLE_WEIGHTS[1] * f.log_words
+        + READERABLE_WEIGHTS[2] * f.log_paragraphs
+        + READERABLE_WEIGHTS[3] * f.list_share
+        + READERABLE_WEIGHTS[4] * f.declared_article
+        + READERABLE_WEIGHTS[5] * f.declared_shop;
+    1.0 / (1.0 + (-z).exp())
 }
 
 /// The page URL joined with `<base href>` (only to http(s)), as the block builder resolves.
@@ -114,20 +292,164 @@ pub fn opening(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
-/// "By Jane Doe" → "Jane Doe".
-fn strip_by(s: &str) -> String {
-    let s = s.trim();
-    for prefix in ["By ", "by ", "BY "] {
-        if let Some(rest) = s.strip_prefix(prefix) {
-            return rest.trim().to_string();
+/// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
+/// `meta` author tags, else its byline markup ([`byline_markup`]).
+fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>) -> Option<String> {
+    const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
+    let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false));
+    from_ld
+        .or_else(|| {
+            metas
+                .all(&META_AUTHORS)
+                .iter()
+                .filter(|v| !looks_like_url(v))
+                .find_map(|v| clean_names(v, false))
+                // Sites often declare themselves as the author in a meta tag ("Site - news"):
+                // that is not a byline.
+                .filter(|b| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())))
+        })
+        .or_else(|| byline_markup(page).map(|(b, _)| b))
+}
+
+/// Whether a class names an author or byline element ("byline", "author-name",
+/// "wp-block-post-author__name"), and not its picture, biography or date.
+fn is_byline_class(class: &str) -> bool {
+    class.split_ascii_whitespace().any(|c| {
+        let c = c.to_ascii_lowercase();
+        (c.contains("author") || c.contains("byline"))
+            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "date", "time", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
+    })
+}
+
+/// The byline the body shows and the normalised line it starts on: the first element with
+/// `rel=author` or `itemprop=author`, else the first whose class says author or byline
+/// ([`is_byline_class`]) and a name ("author-name"), else any such, whose text is a name
+/// ([`clean_names`]).
+pub fn byline_markup(page: &Page) -> Option<(String, usize)> {
+    let strong = |t: &crate::preprocess::Tok| {
+        t.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
+            || t.attr("itemprop").is_some_and(|p| p.split_ascii_whitespace().any(|p| p.eq_ignore_ascii_case("author")))
+    };
+    let weak = |t: &crate::preprocess::Tok| t.attr("class").is_some_and(is_byline_class);
+    // An author's name element ("author-name") before the boxes that hold it with more.
+    let named = |t: &crate::preprocess::Tok| weak(t) && t.attr("class").is_some_and(|c| c.to_ascii_lowercase().contains("name"));
+    for pass in [&strong as &dyn Fn(&crate::preprocess::Tok) -> bool, &named, &weak] {
+        for (i, tok) in page.toks.iter().enumerate() {
+            if !matches!(tok, crate::preprocess::Tok::Start { self_closing: false, .. }) || !pass(tok) {
+                continue;
+            }
+            if let Some(name) = clean_names(&element_text(page, i, MAX_BYLINE_CHARS * 2), true) {
+                return Some((name, page.line_of[i] as usize));
+            }
         }
     }
-    s.to_string()
+    None
+}
+
+/// The text of the element whose start tag is `page.toks[start]`, a space between elements,
+/// whitespace collapsed; `None` past `max` characters is cut short there.
+fn element_text(page: &Page, start: usize, max: usize) -> String {
+    use crate::preprocess::Tok;
+    let Some(name) = page.toks[start].name() else { return String::new() };
+    let mut depth = 0usize;
+    let mut text = String::new();
+    for tok in &page.toks[start..] {
+        match tok {
+            Tok::Start { name: n, self_closing, .. } => {
+                depth += usize::from(n == name && !self_closing);
+                text.push(' ');
+            }
+            Tok::End { name: n } => {
+                text.push(' ');
+                if n == name {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            Tok::Text(t) => text.push_str(t),
+        }
+        if text.len() > max * 4 {
+            break;
+        }
+    }
+    collapse_whitespace(&text).trim().to_string()
+}
+
+/// Words that open a byline before the names (an optional `:` after them goes too).
+const BYLINE_LEADS: [&str; 10] = ["written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "authors", "author", "by"];
+
+/// Lowercase words that stand inside names ("Manoj Jain and Jagpreet Chhatwal", "Ludwig van
+/// Beethoven").
+const NAME_CONNECTORS: [&str; 12] = ["and", "&", "de", "da", "del", "der", "van", "von", "la", "le", "di", "bin"];
+
+/// The names of a byline as a page writes it: "By Jane Doe | June 3, 2025" → "Jane Doe".
+/// Leading "By", "Written by" and the like go, and so do the parts after `|`, `·`, `•`
+/// that are dates or reading times; `None` when what is left does not look like names (empty,
+/// too long, a URL, a slug such as `jane-doe` or `user123`, digits, "undefined"). `markup`
+/// says the text comes from the page's body, where a byline class also holds sentences
+/// ("This review is posted in …", "Jiobal says"): then every word of two or more must be
+/// capitalised (or a connector such as "and"), while a lone user name (`b.scherer`) is fine.
+pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
+    let mut s = collapse_whitespace(raw).trim().to_string();
+    // "Posted on June 3, 2025 by Jane Doe": the names follow the last " by ".
+    if let Some(i) = s.to_ascii_lowercase().rfind(" by ") {
+        if s[..i].chars().any(|c| c.is_ascii_digit()) {
+            s = s[i + 4..].to_string();
+        }
+    }
+    let s = s.split(['|', '·', '•', '—', '\n']).map(str::trim).find(|p| !p.is_empty() && !looks_like_date(p))?.to_string();
+    let mut s = s.as_str();
+    while let Some(l) = BYLINE_LEADS.iter().find(|l| {
+        s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l)) && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')
+    }) {
+        s = s[l.len()..].trim_start_matches([' ', ':']);
+    }
+    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '-' | '–'));
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let slug = words.len() == 1 && (s.chars().any(|c| c.is_ascii_digit()) || s.contains(['-', '_', '@']));
+    let capitalised = words.len() < 2
+        || words.iter().all(|w| w.chars().next().is_some_and(|c| !c.is_lowercase()) || NAME_CONNECTORS.contains(&w.to_lowercase().as_str()));
+    let ok = !s.is_empty()
+        && s.chars().count() <= MAX_BYLINE_CHARS
+        && words.len() <= 12
+        && s.chars().any(char::is_alphabetic)
+        && !s.contains(['*', '#', '?', '!'])
+        && (markup || !slug)
+        && (!markup || (capitalised && !s.chars().any(|c| c.is_ascii_digit()) || words.len() == 1))
+        && !looks_like_url(s)
+        && !["undefined", "null", "admin", "none", "unknown", "author", "anonymous"].contains(&s.to_lowercase().as_str());
+    ok.then(|| s.to_string())
+}
+
+/// Whether a part of a byline is a date ("June 3, 2025", "3 days ago", "Updated 2025-06-03").
+fn looks_like_date(s: &str) -> bool {
+    let lower = s.to_lowercase();
+    let digits = s.chars().filter(char::is_ascii_digit).count();
+    digits >= 4 && (dates::parse_visible(s, "en").is_some() || digits * 3 >= s.chars().filter(|c| c.is_alphanumeric()).count())
+        || lower.starts_with("updated")
+        || lower.starts_with("published")
+        || lower.ends_with(" ago")
+        || lower.contains("min read")
+        || lower.contains("mins read")
+        || lower.contains("minute read")
 }
 
 fn looks_like_url(s: &str) -> bool {
     let s = s.trim_start().to_ascii_lowercase();
     s.starts_with("http://") || s.starts_with("https://") || s.starts_with("//") || s.starts_with('/')
+}
+
+/// `s` with its character references decoded, as the HTML tokenizer decodes text.
+fn decode_references(s: &str) -> String {
+    let mut out = String::new();
+    crate::tokenize::tokenize(s, |t| {
+        if let crate::tokenize::Token::Text(t) = t {
+            out.push_str(&t);
+        }
+    });
+    out
 }
 
 fn clean(s: &str) -> Option<String> {
@@ -147,10 +469,6 @@ impl Metas<'_> {
 
     fn first(&self, keys: &[&str]) -> Option<String> {
         self.all(keys).into_iter().next()
-    }
-
-    fn first_where(&self, keys: &[&str], ok: impl Fn(&str) -> bool) -> Option<String> {
-        self.all(keys).into_iter().find(|v| ok(v))
     }
 }
 
@@ -175,6 +493,13 @@ impl JsonLd {
     fn ordered(&self) -> impl Iterator<Item = &Value> {
         let article = |o: &&Value| has_type(o, ARTICLE_TYPES);
         self.0.iter().filter(article).chain(self.0.iter().filter(move |o| !article(o)))
+    }
+
+    /// `{"@id": "…"}` alone is a reference (Yoast's graphs refer to the publisher and the
+    /// author so): the object of the graph with that `@id`, else `v` itself.
+    fn resolve<'v>(&'v self, v: &'v Value) -> &'v Value {
+        let reference = v.as_object().filter(|o| o.len() == 1).and_then(|o| o.get("@id")).and_then(Value::as_str);
+        reference.and_then(|id| self.0.iter().find(|o| o.get("@id").and_then(Value::as_str) == Some(id))).unwrap_or(v)
     }
 
     fn find(&self, f: impl Fn(&Value) -> Option<String>) -> Option<String> {
@@ -217,6 +542,8 @@ fn has_type(o: &Value, types: &[&str]) -> bool {
 
 fn text_of(v: &Value) -> Option<String> {
     match v {
+        // Plugins (Yoast among them) often write HTML-escaped text into JSON-LD: `&amp;`.
+        Value::String(s) if s.contains('&') => clean(&decode_references(s)),
         Value::String(s) => clean(s),
         Value::Number(n) => Some(n.to_string()),
         _ => None,
@@ -324,7 +651,7 @@ mod tests {
 
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        find(&page, url, &[])
+        find(&page, Context { url, ..Context::default() }, &[])
     }
 
     #[test]

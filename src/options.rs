@@ -156,8 +156,10 @@ pub struct Options {
     /// [`crate::regions::chosen_lines`]). Default `true` (measured, docs/EVALUATION.md).
     pub edges: bool,
     /// Preprocessing also drops the elements that declare themselves boilerplate: `nav`,
-    /// `aside`, `footer`. Default `true` (measured, docs/EVALUATION.md). `false` is the
-    /// thesis's preprocessing exactly.
+    /// `aside`, `footer`, and dialogs (`role="dialog"`/`"alertdialog"`, `aria-modal="true"`);
+    /// and it reads React's streamed boundaries (`<div hidden id="S:1">`), which the browser
+    /// shows, as shown. Default `true` (measured, docs/EVALUATION.md). `false` is the thesis's
+    /// preprocessing exactly.
     pub prune: bool,
     /// Phase 4 takes the whole article the chosen lines belong to: the lines of the smallest
     /// element that holds them (after thesis 7.2.1), but for link-dense lines, forms and
@@ -167,6 +169,16 @@ pub struct Options {
     /// that holds more text than the rest, else with every tag weighed by its name alone
     /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
     pub fallback: bool,
+    /// The headline is TitleFinder's checked against the headlines the page declares
+    /// (JSON-LD, `og:title`, `twitter:title`, `<title>` less its site suffix, `h1`s;
+    /// [`crate::title::choose`]). Default `true` (measured, docs/METADATA.md); `false` shows
+    /// TitleFinder's headline as the thesis defines it.
+    pub declared_title: bool,
+    /// Which article candidate to return ([`crate::Extraction::candidates`]): 0, the default,
+    /// is the one the algorithm chose; k > 0 the k-th runner-up, for "Not the article? Show
+    /// the next candidate". A k beyond the last candidate gives an empty article with a
+    /// `reason`.
+    pub candidate: usize,
     /// Include each normalised line's source text in the result (for the demo's plots).
     /// Default `false`: it roughly doubles the size of the result.
     pub trace: bool,
@@ -194,6 +206,8 @@ impl Default for Options {
             prune: true,
             article: true,
             fallback: true,
+            declared_title: true,
+            candidate: 0,
             trace: false,
             element_ids: false,
         }
@@ -202,9 +216,9 @@ impl Default for Options {
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`) off, everything else default.
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`) off, everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

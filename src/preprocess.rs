@@ -22,7 +22,7 @@ use crate::tokenize::{normalise_newlines, tokenize};
 pub struct Preprocessing {
     /// The hyperlink filter (thesis 4.6.1).
     pub filter: LinkFilter,
-    /// Drop `nav`, `aside`, `footer` ([`Options::prune`]).
+    /// Drop `nav`, `aside`, `footer`, dialogs; show React's streamed boundaries ([`Options::prune`]).
     pub prune: bool,
     /// Weigh image tags by their name alone ([`Options::media`]).
     pub media: bool,
@@ -241,16 +241,25 @@ fn is_head_element(name: &str) -> bool {
     matches!(name, "title" | "meta" | "link" | "base" | "script" | "style" | "noscript" | "template" | "head")
 }
 
-/// Whether an attribute hides its element from every reader.
-fn hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+/// Whether an attribute hides its element from every reader. With `prune` (our refinements;
+/// off under `--thesis`, whose preprocessing stays exactly as it was), a React streamed
+/// boundary is not hidden: the browser shows it.
+fn hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)], prune: bool) -> bool {
     attrs.iter().any(|(k, v)| {
-        (k == "hidden" && name != "input")
+        (k == "hidden" && name != "input" && !(prune && is_streamed_boundary(attrs)))
             || (k == "aria-hidden" && v.eq_ignore_ascii_case("true"))
             || (k == "style" && {
                 let s: String = v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
                 s.contains("display:none") || s.contains("visibility:hidden")
             })
     })
+}
+
+/// Whether a `hidden` element is a React streamed Suspense boundary (`<div hidden id="S:1">`):
+/// server rendering streams the content there and an inline script moves it into place at
+/// once, so the browser shows it (React 18's `renderToPipeableStream`, used by Next.js).
+fn is_streamed_boundary(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+    attrs.iter().any(|(k, v)| k == "id" && v.strip_prefix("S:").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
 }
 
 /// The attribute that carries the extension's element id ([`Options::element_ids`]).
@@ -269,6 +278,16 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
 /// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
 fn is_boilerplate(name: &str) -> bool {
     matches!(name, "nav" | "aside" | "footer")
+}
+
+/// Whether an element's ARIA attributes declare it a dialog (`role="dialog"`,
+/// `role="alertdialog"`, `aria-modal="true"`: cookie consent panels, sign-up pop-ups), which
+/// is not the main content whether or not a stylesheet shows it.
+fn declares_boilerplate_role(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+    attrs.iter().any(|(k, v)| {
+        let v = v.trim();
+        (k == "role" && (v.eq_ignore_ascii_case("dialog") || v.eq_ignore_ascii_case("alertdialog"))) || (k == "aria-modal" && v.eq_ignore_ascii_case("true"))
+    })
 }
 
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
@@ -438,8 +457,8 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    let boilerplate = prune && is_boilerplate(&name);
-                    let hidden = hides(&name, &attrs);
+                    let boilerplate = prune && (is_boilerplate(&name) || declares_boilerplate_role(&attrs));
+                    let hidden = hides(&name, &attrs, prune);
                     if (is_dropped(&name) || hidden || boilerplate) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -923,6 +942,12 @@ mod tests {
     #[test]
     fn hidden_subtrees_are_dropped() {
         assert_eq!(lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"), vec!["<p>d</p>"]);
+        // React's streamed Suspense boundary is shown as soon as its script runs: kept with
+        // `prune` (our refinements), dropped as every `hidden` element under the thesis.
+        let streamed = "<div hidden id=\"S:1\"><p>a</p></div><div hidden id=\"S:x\"><p>b</p></div>";
+        let pruned = Page::parse(streamed, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
+        assert_eq!(pruned, vec!["<div hidden=\"\" id=\"S:1\">", "<p>a</p>", "</div>"]);
+        assert!(lines(streamed).is_empty());
         assert_eq!(lines("<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"), vec!["<p>x y</p>"]);
     }
 }

@@ -74,6 +74,39 @@ fn choose_densest_chain(regions: &mut [Region], gap: usize) {
     }
 }
 
+/// The runner-up candidates after the chosen article (`Extraction::candidates`): Algorithm 1
+/// (or `cluster`'s densest chain) run again on the regions that are left, up to `n` times,
+/// each time without the regions already taken. A region counts for nothing when it was
+/// chosen or lies in the lines of the chosen article (`taken`: the article after phase 4 and
+/// `Options::article`), so a runner-up is never a part of the article already shown. Each
+/// runner-up is the indices of its regions; chains with less than `min_chars` characters are
+/// left out.
+pub fn runners_up(regions: &[Region], gap: usize, title_bound: Option<usize>, cluster: bool, taken: &[bool], n: usize, min_chars: u64) -> Vec<Vec<usize>> {
+    let mut work: Vec<Region> = regions.to_vec();
+    for r in &mut work {
+        if r.chosen || taken[r.start..=r.end].contains(&true) {
+            (r.chars, r.area) = (0, 0);
+        }
+    }
+    let mut out = Vec::new();
+    while out.len() < n {
+        work.iter_mut().for_each(|r| r.chosen = false);
+        choose(&mut work, gap, title_bound, cluster);
+        let chain: Vec<usize> = (0..work.len()).filter(|&i| work[i].chosen && work[i].chars > 0).collect();
+        if chain.is_empty() {
+            break;
+        }
+        let chars: u64 = chain.iter().map(|&i| work[i].chars).sum();
+        for &i in &chain {
+            (work[i].chars, work[i].area) = (0, 0);
+        }
+        if chars >= min_chars {
+            out.push(chain);
+        }
+    }
+    out
+}
+
 /// A per-line mask of the chosen regions.
 ///
 /// With `edges` (`Options::edges`), a line just outside a chosen region is taken too when its

@@ -1,12 +1,13 @@
 //! The article as plain text and as HTML that can never run.
 //!
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
-//! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption` and the inline set of
-//! the block builder), only the attributes `href`, `src`, `alt`, `dir` and the block index
-//! `data-block`; every text and attribute
+//! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
+//! `thead`, `tbody`, `tr`, `th`, `td` and the inline set of the block builder), only the
+//! attributes `href`, `src`, `alt`, `dir`, the block index `data-block`, and on table cells
+//! `colspan`, `rowspan` (numbers) and `scope` (`col` or `row`); every text and attribute
 //! value escaped; URLs only `http:`, `https:` or `mailto:` after WHATWG resolution.
 
-use crate::extraction::{Block, BlockKind, Dir};
+use crate::extraction::{Block, BlockKind, Dir, Table};
 
 /// Escapes text for HTML element content and double-quoted attribute values.
 pub fn escape(s: &str) -> String {
@@ -77,6 +78,85 @@ pub fn text(blocks: &[Block]) -> String {
     out
 }
 
+/// A table's text ([`Block`]'s contract): the caption and a newline, then the rows, a newline
+/// between two rows, a tab between two cells.
+pub fn table_text(t: &Table) -> String {
+    let mut out = String::new();
+    if !t.caption.is_empty() {
+        out.push_str(&t.caption);
+        out.push('\n');
+    }
+    for (r, row) in t.rows.iter().enumerate() {
+        if r > 0 {
+            out.push('\n');
+        }
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                out.push('\t');
+            }
+            out.push_str(&cell.text);
+        }
+    }
+    out
+}
+
+/// What goes inside a table's `<table>` element: the caption, the header rows in `thead`, the
+/// others in `tbody`. The newlines and tabs of [`table_text`] stand between the rows and the
+/// cells as whitespace text, which the HTML tree builder keeps where it stands inside a table
+/// (only other text is moved out of it), so the element's text content is the block's text.
+/// A header cell says whether it names a column or a row (`scope`), which screen readers use.
+pub fn table_html(t: &Table) -> String {
+    let mut out = String::new();
+    if !t.caption.is_empty() {
+        out.push_str("<caption>");
+        out.push_str(&t.caption_html);
+        out.push_str("</caption>\n");
+    }
+    for (r, row) in t.rows.iter().enumerate() {
+        let head = r < t.head_rows;
+        if r > 0 {
+            out.push('\n');
+        }
+        if r == 0 && head {
+            out.push_str("<thead>");
+        }
+        if r == t.head_rows {
+            if r > 0 {
+                out.push_str("</thead>");
+            }
+            out.push_str("<tbody>");
+        }
+        out.push_str("<tr>");
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                out.push('\t');
+            }
+            let name = if cell.header { "th" } else { "td" };
+            out.push('<');
+            out.push_str(name);
+            if cell.header {
+                out.push_str(if head { " scope=\"col\"" } else { " scope=\"row\"" });
+            }
+            if cell.colspan > 1 {
+                out.push_str(&format!(" colspan=\"{}\"", cell.colspan));
+            }
+            if cell.rowspan > 1 {
+                out.push_str(&format!(" rowspan=\"{}\"", cell.rowspan));
+            }
+            out.push('>');
+            out.push_str(&cell.html);
+            out.push_str("</");
+            out.push_str(name);
+            out.push('>');
+        }
+        out.push_str("</tr>");
+    }
+    if !t.rows.is_empty() {
+        out.push_str(if t.head_rows >= t.rows.len() { "</thead>" } else { "</tbody>" });
+    }
+    out
+}
+
 fn dir_attr(b: &Block) -> &'static str {
     match b.dir {
         Some(Dir::Rtl) => " dir=\"rtl\"",
@@ -137,6 +217,8 @@ pub fn html(blocks: &[Block]) -> String {
             }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
+            // The block's HTML is the table's inside (`table_html`).
+            BlockKind::Table => (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string()),
             BlockKind::Figure => {
                 // The caption is the figure's text; the image only has attributes.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));
@@ -198,7 +280,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, line: 0 }
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, line: 0, table: None }
     }
 
     #[test]

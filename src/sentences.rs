@@ -10,6 +10,8 @@
 //! - A closing quote or bracket after `!` or `?` followed by a lowercase letter does not end
 //!   a sentence (`He said "Stop!" and left.`).
 //! - Decimals (`3.14`) never split (UAX #29 already keeps a full stop between digits).
+//! - A number or letter that opens a heading or a list item (`1. Introduction`, `2.3. Method`,
+//!   `iv. Results`, `b. Second`) is read with what it numbers, not as a sentence of its own.
 //!
 //! Zero-width joiners and non-joiners (Persian `می‌خواهم`) are format characters that UAX #29
 //! keeps inside words and sentences; they stay in the text and in the offsets.
@@ -19,17 +21,104 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Block, Sentence};
+use crate::extraction::{Block, Sentence, Table};
 
 /// The sentences of `blocks`, in reading order, each naming its block by index.
 pub fn of_blocks(blocks: &[Block]) -> Vec<Sentence> {
     blocks
         .iter()
         .enumerate()
-        .flat_map(|(i, b)| {
-            split(&b.text).into_iter().map(move |(start, end, text)| Sentence { text, block: i, start, end })
+        .flat_map(|(i, b)| match &b.table {
+            Some(t) => table_sentences(t, i),
+            None => split(&b.text).into_iter().map(|(start, end, text)| Sentence { text, block: i, start, end }).collect(),
         })
         .collect()
+}
+
+/// A table read aloud: its caption as sentences, then one sentence a row, a body row's cells
+/// each with the name of its column ("2026: $15,000"), a row's header cells first. The
+/// sentence is said as written here; its offsets cover the row in the block's text
+/// ([`crate::render::table_text`]), which is what the reader highlights.
+fn table_sentences(t: &Table, block: usize) -> Vec<Sentence> {
+    let mut out: Vec<Sentence> = Vec::new();
+    let mut at = 0; // UTF-16 offset of the row in the block's text
+    if !t.caption.is_empty() {
+        out.extend(split(&t.caption).into_iter().map(|(start, end, text)| Sentence { text, block, start, end }));
+        at = t.caption.encode_utf16().count() + 1;
+    }
+    let columns = grid_columns(t);
+    // A column's name: the texts of the header rows' cells over it, top to bottom. A header
+    // row of one cell across the table is the table's title (an infobox's), no column's name.
+    let width = columns.iter().zip(&t.rows).filter_map(|(cols, row)| Some(cols.last()? + row.last()?.colspan as usize)).max().unwrap_or(0);
+    let mut names: Vec<Vec<&str>> = Vec::new();
+    let titled = |row: &&Vec<crate::extraction::Cell>| !(row.len() == 1 && row[0].colspan as usize >= width);
+    for (row, cols) in t.rows.iter().zip(&columns).take(t.head_rows).filter(|(row, _)| titled(row)) {
+        for (cell, &col) in row.iter().zip(cols) {
+            for c in col..col + cell.colspan as usize {
+                if names.len() <= c {
+                    names.resize(c + 1, Vec::new());
+                }
+                if !cell.text.is_empty() && names[c].last() != Some(&cell.text.as_str()) {
+                    names[c].push(&cell.text);
+                }
+            }
+        }
+    }
+    for (r, (row, cols)) in t.rows.iter().zip(&columns).enumerate() {
+        let len = row.iter().map(|c| c.text.encode_utf16().count()).sum::<usize>() + row.len().saturating_sub(1);
+        let filled = row.iter().zip(cols).filter(|(c, _)| !c.text.is_empty());
+        let said = if r < t.head_rows {
+            filled.map(|(c, _)| c.text.as_str()).collect::<Vec<_>>().join(", ")
+        } else {
+            let heads: Vec<&str> = row.iter().filter(|c| c.header && !c.text.is_empty()).map(|c| c.text.as_str()).collect();
+            let values: Vec<String> = filled
+                .filter(|(c, _)| !c.header)
+                .map(|(c, &col)| match names.get(col).map(|n| n.join(" ")) {
+                    Some(name) if !name.is_empty() && name != c.text => format!("{name}: {}", c.text),
+                    _ => c.text.clone(),
+                })
+                .collect();
+            match (heads.is_empty(), values.is_empty()) {
+                (false, false) => format!("{}. {}.", heads.join(", "), values.join("; ")),
+                (false, true) => heads.join(", "),
+                (true, _) => values.join("; "),
+            }
+        };
+        if said.chars().any(char::is_alphanumeric) {
+            out.push(Sentence { text: said, block, start: at, end: at + len });
+        }
+        at += len + 1;
+    }
+    out
+}
+
+/// The grid column each cell of a table starts in: a cell takes the first column its row has
+/// free, after the cells spanning down from rows above (HTML's table model).
+fn grid_columns(t: &Table) -> Vec<Vec<usize>> {
+    // Per column, how many more rows a cell from above covers.
+    let mut below: Vec<u32> = Vec::new();
+    let mut out = Vec::with_capacity(t.rows.len());
+    for row in &t.rows {
+        let covered: Vec<bool> = below.iter().map(|&n| n > 0).collect();
+        let mut cols = Vec::with_capacity(row.len());
+        let mut col = 0;
+        for cell in row {
+            while covered.get(col).copied().unwrap_or(false) {
+                col += 1;
+            }
+            cols.push(col);
+            let span = cell.colspan as usize;
+            if below.len() < col + span {
+                below.resize(col + span, 0);
+            }
+            // Counted down below for this row too, so one more than the rows below.
+            below[col..col + span].iter_mut().for_each(|n| *n = cell.rowspan);
+            col += span;
+        }
+        below.iter_mut().for_each(|n| *n = n.saturating_sub(1));
+        out.push(cols);
+    }
+    out
 }
 
 /// Splits `text` into sentences: (start, end, text) with UTF-16 offsets, whitespace trimmed.
@@ -192,11 +281,24 @@ fn continues(piece: &str, rest: &str) -> bool {
         return false;
     }
     let lower = word.to_lowercase();
+    // The sentence is only a marker ("1." of "1. Introduction"): read it with what follows.
+    if t.trim_start().len() == word.len() + 1 && is_marker(word) && next.is_some_and(char::is_alphanumeric) {
+        return true;
+    }
     // An initial: one capital letter ("John F. Kennedy").
     let initial = word.chars().count() == 1 && word.chars().all(char::is_uppercase);
     initial
         || ABBREVIATIONS.contains(&lower.as_str())
         || (NUMBER_ABBREVIATIONS.contains(&lower.as_str()) && next.is_some_and(|c| c.is_ascii_digit()))
+}
+
+/// Whether `word` (before a full stop) numbers a heading or a list item: up to three digits, or
+/// several such groups joined by full stops (`2.3`), a roman numeral (`iv`, `XII`), or one letter.
+fn is_marker(word: &str) -> bool {
+    let digits = word.split('.').all(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()));
+    let roman = word.len() <= 5 && (word.bytes().all(|b| b"ivxlc".contains(&b)) || word.bytes().all(|b| b"IVXLC".contains(&b)));
+    let letter = word.len() == 1 && word.bytes().all(|b| b.is_ascii_alphabetic());
+    digits || roman || letter
 }
 
 /// Converts byte offsets into UTF-16 offsets, moving forward only.
@@ -253,6 +355,46 @@ fn is_alphanumeric(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::extraction::{Block, BlockKind, Cell, Table};
+    use crate::render::table_text;
+
+    #[test]
+    fn a_table_is_read_row_by_row_with_the_names_of_its_columns() {
+        let cell = |text: &str, header: bool, colspan: u32, rowspan: u32| Cell { text: text.into(), html: text.into(), header, colspan, rowspan };
+        let table = Table {
+            caption: "Lights. North to south".into(),
+            caption_html: String::new(),
+            head_rows: 2,
+            rows: vec![
+                vec![cell("Light", true, 1, 2), cell("Seen", true, 2, 1)],
+                vec![cell("Character", true, 1, 1), cell("Range", true, 1, 1)],
+                vec![cell("Skerra", true, 1, 1), cell("Fl W", false, 1, 2), cell("23", false, 1, 1)],
+                vec![cell("Hound", true, 1, 1), cell("", false, 1, 1)],
+                vec![cell("Aird", true, 1, 1), cell("Oc R", false, 1, 1), cell("8", false, 1, 1)],
+            ],
+        };
+        let text = table_text(&table);
+        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, line: 0, table: Some(table) };
+        let said = of_blocks(&[block]);
+        let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Lights.",
+                "North to south",
+                "Light, Seen",
+                "Character, Range",
+                "Skerra. Seen Character: Fl W; Seen Range: 23.",
+                // Below a cell spanning two rows, the next cell is in the column after it.
+                "Hound",
+                "Aird. Seen Character: Oc R; Seen Range: 8."
+            ]
+        );
+        // The offsets cover each row in the block's text (ASCII here, so bytes are UTF-16).
+        let rows: Vec<&str> = said[2..].iter().map(|s| &text[s.start..s.end]).collect();
+        assert_eq!(rows, ["Light\tSeen", "Character\tRange", "Skerra\tFl W\t23", "Hound\t", "Aird\tOc R\t8"]);
+    }
+
     use super::*;
 
     /// Characters of every kind UAX #29's sentence rules tell apart, ASCII and not.

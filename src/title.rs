@@ -712,9 +712,123 @@ fn max_headline_words(query_words: usize) -> usize {
     2 * query_words + 5
 }
 
+/// A headline the page declares about itself, and where: `json-ld` (an article's `headline`),
+/// `og:title`, `twitter:title` or `title`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declared {
+    pub text: String,
+    pub rule: &'static str,
+}
+
+/// The headlines a page declares, most specific first: JSON-LD `headline`, `og:title`,
+/// `twitter:title`, `<title>`; each cleaned ([`clean_headline`]), blanks left out.
+pub fn declared(page: &Page) -> Vec<Declared> {
+    let head = &page.head;
+    let metas = |key: &'static str| head.meta_contents(&["property", "name"], key).next();
+    let found = [
+        (crate::meta::json_ld_headline(head), "json-ld"),
+        (metas("og:title"), "og:title"),
+        (metas("twitter:title"), "twitter:title"),
+        (Some(head.title.clone()), "title"),
+    ];
+    found
+        .into_iter()
+        .filter_map(|(text, rule)| Some(Declared { text: clean_headline(text.as_deref()?), rule }))
+        .filter(|d| !d.text.is_empty())
+        .collect()
+}
+
+/// Whitespace collapsed, and without the permalink marks documentation generators put at the
+/// end of headings (`¶`, `#`).
+pub fn clean_headline(s: &str) -> String {
+    collapse_whitespace(s).trim().trim_end_matches(['¶', '#', ' ']).to_string()
+}
+
+/// The separators sites put between a page's headline and their name in `<title>` and
+/// `og:title` ("Headline | Site", "Headline - Site").
+const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
+/// The longest site name, in words, that [`strip_site_suffix`] takes off.
+const MAX_SITE_WORDS: usize = 6;
+
+/// "Headline | Site" → "Headline": the text before the last separator, when what follows it is
+/// short enough to be a site's name and something is left before it.
+pub fn strip_site_suffix(s: &str) -> &str {
+    let cut = SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, sep.len()))).max_by_key(|(i, _)| *i);
+    match cut {
+        Some((i, len)) if tokens(&s[i + len..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
+        _ => s,
+    }
+}
+
+/// The words two headlines are compared by: [`tokens`] with typographic apostrophes made
+/// plain (`We’ve` and `We've` are one word, as a reader sees it).
+pub fn headline_words(s: &str) -> Vec<String> {
+    tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+}
+
+/// The headline shown: TitleFinder's `found` (thesis chapter 5) checked against what the page
+/// declares about itself. Our refinement, measured on the modern and readability sets
+/// (`dana eval`, metadata table; docs/METADATA.md).
+///
+/// The body's candidates are its `h1`s, then TitleFinder's ranked fragments. In order:
+/// 1. a body candidate with the words of a declared headline: the declared text (the
+///    publisher's spelling of what the page shows), standing on the candidate's line;
+/// 2. a body candidate with the words of a declared headline less its site suffix
+///    ([`strip_site_suffix`]): the candidate;
+/// 3. one of the first three `h1`s of two words or more whose words are all in such a
+///    stripped declared headline (a shortened headline): that `h1`;
+/// 4. no body candidate agrees with any: the first of `og:title`, `twitter:title`, `<title>`
+///    and JSON-LD `headline` less its site suffix (the body's `h1` is then a site name or a
+///    section, as "Fitness" or "ArchWiki" are; JSON-LD comes last because its `headline` is
+///    often a search-engine variant that the page does not show);
+/// 5. nothing declared: `found` as TitleFinder and its fallbacks chose it.
+pub fn choose(page: &Page, found: Headline) -> Headline {
+    let declared = declared(page);
+    if declared.is_empty() {
+        return found;
+    }
+    let h1s: Vec<(String, usize)> = headings(page).into_iter().filter(|h| h.0 == 1).map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    let body: Vec<(&str, usize, &'static str)> =
+        h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
+    let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
+    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone() };
+
+    for d in &declared {
+        let words = headline_words(&d.text);
+        if let Some(k) = body_words.iter().position(|b| *b == words) {
+            return chosen(d.text.clone(), d.rule, Some(body[k].1));
+        }
+    }
+    let stripped: Vec<Vec<String>> = declared.iter().map(|d| headline_words(strip_site_suffix(&d.text))).collect();
+    for words in &stripped {
+        if let Some(k) = body_words.iter().position(|b| b == words) {
+            return chosen(body[k].0.to_string(), body[k].2, Some(body[k].1));
+        }
+    }
+    for (k, (text, line)) in h1s.iter().enumerate().take(3) {
+        let words = &body_words[k];
+        if words.len() >= 2 && stripped.iter().any(|s| words.iter().all(|w| s.contains(w))) {
+            return chosen(text.clone(), "h1", Some(*line));
+        }
+    }
+    let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
+    chosen(strip_site_suffix(&first.text).to_string(), first.rule, None)
+}
+
 /// The text and line of the first heading with text: of level `level`, or, with `None`, of
 /// the highest level the page uses (the "first largest heading" baseline of 5.4.3).
 pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> {
+    let headings = headings(page);
+    let want = match level {
+        Some(l) => l,
+        None => headings.iter().map(|h| h.0).min()?,
+    };
+    headings.into_iter().find(|h| h.0 == want).map(|(_, t, line)| (t, line))
+}
+
+/// Every heading with text in document order: (level, text with whitespace collapsed, line of
+/// its start tag).
+pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
     let mut headings: Vec<(u8, String, usize)> = Vec::new();
     // The heading being read: (level, text, line of its start tag).
     let mut open: Option<(u8, String, usize)> = None;
@@ -740,16 +854,11 @@ pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> 
         }
     }
     headings.extend(open);
-    let headings: Vec<(u8, String, usize)> = headings
+    headings
         .into_iter()
         .map(|(l, t, line)| (l, collapse_whitespace(&t).trim().to_string(), line))
         .filter(|(_, t, _)| !t.is_empty())
-        .collect();
-    let want = match level {
-        Some(l) => l,
-        None => headings.iter().map(|h| h.0).min()?,
-    };
-    headings.into_iter().find(|h| h.0 == want).map(|(_, t, line)| (t, line))
+        .collect()
 }
 
 fn heading_level(name: &str) -> Option<u8> {

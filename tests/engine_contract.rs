@@ -111,7 +111,8 @@ fn ids_in_source(source: &str) -> Vec<u32> {
 
 /// The rule of `keptIds` in `extension/background.js`, from the untagged traced run `ex` and
 /// the line sources of the tagged page, with phase 4's `edges` added: the ids on the chosen
-/// lines, the blocks' lines and the headline's line that hold content (T1 > 0) or an image.
+/// lines, the blocks' lines and the headline's line that hold content (T1 > 0) or an image,
+/// and the `<table>` element of each table block.
 /// `None` when the headline was not found by TitleFinder (the script only knew the
 /// candidates' lines).
 fn reference_kept_ids(ex: &Extraction, tagged_source: &[String], edges: bool) -> Option<Vec<u32>> {
@@ -128,16 +129,18 @@ fn reference_kept_ids(ex: &Extraction, tagged_source: &[String], edges: bool) ->
         }
     }
     ex.blocks.iter().for_each(|b| lines[b.line] = true);
-    match ex.title_rule.as_str() {
-        "titlefinder" => lines[ex.title_candidates.iter().find(|c| c.text == ex.title)?.line] = true,
-        "h1" => return None,
-        _ => {}
+    if let Some(line) = ex.title_line {
+        lines[line] = true;
     }
+    // Issue 13: a table block keeps its whole `<table>` element, the first tag of its line.
+    let tables: HashSet<usize> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Table).map(|b| b.line).collect();
     let mut seen = HashSet::new();
     let mut ids = Vec::new();
     for (i, source) in tagged_source.iter().enumerate() {
         if lines[i] && (t1[i] > 0 || source.contains("<img ")) {
             ids.extend(ids_in_source(source).into_iter().filter(|id| seen.insert(*id)));
+        } else if tables.contains(&i) {
+            ids.extend(ids_in_source(source).into_iter().take(1).filter(|id| seen.insert(*id)));
         }
     }
     Some(ids)
@@ -232,6 +235,22 @@ fn kept_ids_are_the_content_elements_in_document_order() {
 }
 
 #[test]
+fn a_table_block_is_its_rows_and_strip_keeps_the_whole_table() {
+    let table = "<table data-dana-id=\"5\"><caption data-dana-id=\"6\">Ferry  fares</caption><tbody data-dana-id=\"7\">\
+                 <tr data-dana-id=\"8\"><th data-dana-id=\"9\">Ticket</th><th data-dana-id=\"10\">2026</th></tr>\
+                 <tr data-dana-id=\"11\"><td data-dana-id=\"12\">Adult &amp; bike</td><td data-dana-id=\"13\">£7</td></tr>\
+                 <tr data-dana-id=\"14\"><td data-dana-id=\"15\">Child</td><td data-dana-id=\"16\"><b data-dana-id=\"17\">free</b></td></tr></tbody></table>";
+    let page = article(&[&format!("<p data-dana-id=\"1\">{LONG}</p>{table}<p data-dana-id=\"2\">{LONG}</p>")]);
+    let ex = dana::extract(&page, &Options { element_ids: true, ..Options::default() });
+    let t = ex.blocks.iter().find(|b| b.kind == dana::BlockKind::Table).expect("a table block");
+    assert_eq!(t.text, "Ferry fares\nTicket\t2026\nAdult & bike\t£7\nChild\tfree");
+    check_block_ids(&ex, "table page");
+    // The `<table>` element is kept, so strip mode hides none of its rows or cells.
+    let at = |id: u32| ex.kept_ids.iter().position(|&k| k == id);
+    assert!(at(1) < at(5) && at(5) < at(2) && at(1).is_some(), "{:?}", ex.kept_ids);
+}
+
+#[test]
 fn a_container_alone_on_its_line_is_not_kept() {
     let page = article(&[&format!("<div data-dana-id=\"1\"><p data-dana-id=\"2\">{LONG}</p><p data-dana-id=\"3\">{LONG}</p></div>")]);
     assert_eq!(ids_of(&page), vec![2, 3]);
@@ -284,9 +303,11 @@ fn tagged_corpus_pages_extract_as_untagged_and_keep_the_content() {
     for (name, html) in &pages {
         let tagged = tag_every_element(html);
         for algorithm in Algorithm::ALL {
-            // `article` off: the reference rebuilds the chosen lines from the regions, which
-            // `Options::article` extends by lines the extraction does not report.
-            let options = Options { algorithm, trace: true, article: false, ..Options::default() };
+            // `article` and `fallback` off: the reference rebuilds the chosen lines from the
+            // regions, which `Options::article` extends, and which a page without regions
+            // replaces with all its text under `Options::fallback`, by lines the extraction
+            // does not report.
+            let options = Options { algorithm, trace: true, article: false, fallback: false, ..Options::default() };
             let plain = dana::extract(html, &options);
             let with_ids = dana::extract(&tagged, &Options { element_ids: true, ..options.clone() });
             compared += 1;

@@ -69,6 +69,15 @@ fn stable_subset(ex: &Extraction) -> Value {
             match b.kind {
                 dana::BlockKind::Heading => Value::String(format!("{kind} {}", b.level)),
                 dana::BlockKind::ListItem => Value::String(format!("{kind} {}{}", if b.ordered { "ol" } else { "ul" }, b.level)),
+                // Rows, cells a row, header rows, and the spans: the structure the text does
+                // not show.
+                dana::BlockKind::Table => {
+                    let t = b.table.as_ref().expect("a table block has its table");
+                    let cells: Vec<String> = t.rows.iter().map(|r| r.len().to_string()).collect();
+                    let spans: Vec<String> = t.rows.iter().flatten().filter(|c| c.colspan > 1 || c.rowspan > 1).map(|c| format!("{}x{} {:?}", c.colspan, c.rowspan, c.text)).collect();
+                    let heads = t.rows.iter().flatten().filter(|c| c.header).count();
+                    Value::String(format!("{kind} rows {} cells {} head rows {} th {heads} spans [{}]{}", t.rows.len(), cells.join(","), t.head_rows, spans.join("; "), if t.caption.is_empty() { "" } else { " caption" }))
+                }
                 _ => Value::String(kind.to_string()),
             }
         })
@@ -221,6 +230,22 @@ fn essentials() {
             "default",
             &["    # a 100% starter is half flour, half water", "print(round(hydration(500, 350, 100) * 100))   # 73", "10 g of fine salt", "Troubleshooting"],
             &["You may also like", "Focaccia", "Newsletter"],
+        ),
+        (
+            // Issue 13: both tables whole, header row and every column, the caption of the
+            // WordPress figure is the table's caption; the comments stay out.
+            "table-wordpress",
+            "default",
+            &["Annual fees, due on 1 March. See the rules for concessions.", "Plot size\t2025\t2026", "Water charge\tincluded\t£8", "Date\tJob\tLeader", "14 November\tPrune the orchard\tPriya"],
+            &["Leave a Reply", "Recent Posts", "powered by WordPress", "Per plot, Dev."],
+        ),
+        (
+            // A MediaWiki table: two header rows, row headers, spans; the navbox (a table of
+            // tables) is layout and stays out with the menus.
+            "table-mediawiki",
+            "default",
+            &["Lights of the Corran coast", "Light\tBuilt\tLight", "Character\tRange", "Skerra Point\t1794\tFl(2) W 20s\t23", "Aird rear\t10"],
+            &["Main page", "Random article", "last edited", "Aird front\tAird rear"],
         ),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),

@@ -17,6 +17,22 @@ fn offsets_hold(s: &str) {
 }
 
 #[test]
+fn heading_and_list_numbers_are_read_with_what_they_number() {
+    for s in ["1. Introduction", "12. Where it runs", "2.3. Method and data", "iv. Results", "XII. The end", "b. Second point"] {
+        assert_eq!(texts(s), [s], "{s:?}");
+        offsets_hold(s);
+    }
+    // Within a paragraph: the number goes with the next sentence.
+    assert_eq!(texts("We did three things. 1. Count the lines. 2. Smooth them."), ["We did three things.", "1. Count the lines.", "2. Smooth them."]);
+    // A number that ends a real sentence still ends it; a marker with nothing after it stays alone.
+    assert_eq!(texts("It happened in 1984. Then it ended."), ["It happened in 1984.", "Then it ended."]);
+    assert_eq!(texts("Chapter 3. Then more."), ["Chapter 3.", "Then more."]);
+    assert_eq!(texts("1."), ["1."]);
+    // Not markers: a four-digit year alone, a word.
+    assert_eq!(texts("2024. A new year."), ["2024.", "A new year."]);
+}
+
+#[test]
 fn arabic_question_mark_ends_a_sentence_and_comma_does_not() {
     let s = "هل تتكلم العربية؟ نعم، أتكلمها قليلاً. شكراً لك!";
     assert_eq!(texts(s), ["هل تتكلم العربية؟", "نعم، أتكلمها قليلاً.", "شكراً لك!"]);

@@ -8,13 +8,18 @@ fn extract_reports_the_headline_and_its_rule() {
     let html = "<html><head><title>Storm closes the harbour - Coast Times</title></head><body>\
                 <nav><a href=/>Coast Times</a></nav><h1>Storm closes the harbour</h1>\
                 <p>The harbour closed on Monday as the storm reached the coast, and ferries stayed in port.</p></body></html>";
+    // TitleFinder alone (the thesis), then checked against the declared `<title>` less its
+    // site suffix, which the h1 repeats.
+    let thesis = dana::extract(html, &Options { declared_title: false, ..Options::default() });
+    assert_eq!((thesis.title.as_str(), thesis.title_rule.as_str()), ("Storm closes the harbour", "titlefinder"));
     let out = dana::extract(html, &Options::default());
     assert_eq!(out.title, "Storm closes the harbour");
-    assert_eq!(out.title_rule, "titlefinder");
+    assert_eq!(out.title_rule, "h1");
+    assert_eq!(out.title_line, thesis.title_line);
     assert!(!out.title_candidates.is_empty());
     let json = serde_json::to_value(&out).unwrap();
     assert_eq!(json["title"], "Storm closes the harbour");
-    assert_eq!(json["title_rule"], "titlefinder");
+    assert_eq!(json["title_rule"], "h1");
     // Each metric is selectable.
     for metric in [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum] {
         let out = dana::extract(html, &Options { title_metric: metric, filter: Some(LinkFilter::None), ..Options::default() });

@@ -122,9 +122,12 @@ enum Mode {
     Link,
     Image,
     Title,
+    /// In a data table (issue 13): caption, header and body cells, cell links and every
+    /// attribute a table part may carry.
+    Table,
 }
 
-const MODES: [Mode; 5] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title];
+const MODES: [Mode; 6] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -141,6 +144,13 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <img srcset=\"{p}\" alt=x><img data-src=\"{p}\" src=\"https://images.example/{i}.jpg\"><figcaption>{p}</figcaption></figure>\n"
         ),
         Mode::Title => format!("<h2>{p}</h2><p>{MARK} {i} follows a heading made of a payload. {MARK_AR}</p>\n"),
+        Mode::Table => format!(
+            "<p>{MARK} {i} is followed by a table. {MARK_AR}</p><table summary=\"{p}\" background=\"{p}\" role='{p}'>\
+             <caption title=\"{p}\">{p}</caption><colgroup span=\"{p}\"></colgroup><thead><tr><th scope=\"{p}\" colspan=\"{p}\">Year {p}</th>\
+             <th abbr='{p}' rowspan={p}>Rate</th></tr></thead><tbody><tr><td headers=\"{p}\" colspan=2{p}>{p}</td>\
+             <td background=\"{p}\"><a href=\"{p}\">{MARK}</a> <img src=\"{p}\" alt=\"{p}\"></td></tr><tr><td>{MARK_AR} {p}</td>\
+             <td style=\"{p}\"><code>{p}</code></td></tr></tbody></table>\n"
+        ),
     }
 }
 
@@ -205,6 +215,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     // Per (mode, algorithm): batches whose marked paragraphs reached the article.
     let reached = std::sync::Mutex::new(std::collections::HashMap::<(usize, usize), (usize, usize)>::new());
     let extractions = std::sync::atomic::AtomicUsize::new(0);
+    // Extractions of the table mode whose article holds a table block: the payloads reached
+    // the table renderer, not only the paragraphs around them.
+    let tables = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -221,6 +234,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                         format!("{} with payloads {}..{} as {mode:?}, {}", pages[p].0, first + 1, first + batch.len(), algorithm.name())
                     });
                     let hit = out.text.contains(MARK) || out.text.contains(MARK_AR);
+                    if mode == Mode::Table && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Table) {
+                        tables.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
                     e.0 += usize::from(hit);
@@ -249,6 +265,10 @@ fn every_payload_in_real_pages_gives_inert_html() {
             .collect();
         println!("  {mode:?}: marked paragraphs reached the article in {}", row.join(", "));
     }
+    let tables = tables.into_inner();
+    println!("  Table: {tables} extractions held a table block");
+    // Measured: 864 of the 1,656 extractions (4 algorithms; DANA and R2L rarely read them).
+    assert!(tables >= batches.len(), "only {tables} extractions of {} table batches held a table block", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -329,6 +349,17 @@ const HAND_MADE: &[&str] = &[
     "<a href=\"https://ok.example/?q=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">quoted query</a>",
     "<p>unclosed <b><i><a href=\"https://ok.example/\">nest<p>ed <u>tags",
     "<pre>\n<img src=x onerror=alert(1)>\n</pre><pre>&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;</pre>",
+    // Data tables (issue 13): attributes of every table part, text the tree builder would
+    // move out of a table, spans that are not numbers, URLs in cells.
+    "<table background=\"javascript:alert(1)\" onmouseover=alert(1)><caption onclick=alert(1)>Rates <a href=\"javascript:alert(1)\">js</a></caption>\
+     <tr><th scope=\"row\\\" onclick=\\\"alert(1)\" colspan=\"2 onclick=alert(1)\">Year</th><th rowspan=\"-1\">Rate</th></tr>\
+     <tr><td>2025</td><td><a href=\"data:text/html,x\">10%</a></td></tr><tr><td>2026</td><td style=\"x:expression(alert(1))\">12%</td></tr></table>",
+    "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td>foster <img src=x onerror=alert(1)><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>",
+    "<table><thead><tr><th>h</th><th>i</th></tr></thead><tr><td><table><tr><td>inner</td></tr></table></td><td>x</td></tr>\
+     <tr><td><p>para <b>in</b> cell</p><ul><li>list</li></ul></td><td><pre>pre</pre></td></tr></table>",
+    "<table><tr><th>&lt;/td&gt;&lt;script&gt;alert(1)&lt;/script&gt;</th><th>\t\n</th></tr><tr><td colspan=99999 rowspan=99999>x</td><td>y</td></tr>\
+     <tr><td>&lt;/table&gt;&lt;img src=x onerror=alert(1)&gt;</td><td></td></tr></table>",
+    "<table><caption>unclosed caption<tr><th>a<th>b<tr><td>1<td>2<tr><td>3<td><svg onload=alert(1)>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 
@@ -385,7 +416,9 @@ fn random_tag_soup_gives_balanced_allowlisted_tags() {
         "<img src=x onerror=alert(1)>", "<br>", "<hr>", "<span>", "</span>", "<script>alert(1)</script>", "<svg>",
         "</svg>", "<math>", "<style>", "</style>", "<!--", "-->", "<textarea>", "</textarea>", "<noscript>",
         "</noscript>", "&lt;", "&amp;", "&#0;", "\"", "'", "<", ">", "</", " ", "\n", "word ", "more words here ",
-        "سلام ", "دنیا ", "<p dir=rtl>", "<p style=\"x\">", "<p onclick=alert(1)>",
+        "سلام ", "دنیا ", "<p dir=rtl>", "<p style=\"x\">", "<p onclick=alert(1)>", "<table>", "</table>", "<caption>",
+        "</caption>", "<thead>", "<tbody>", "<tr>", "</tr>", "<th>", "</th>", "<td colspan=2>", "<td rowspan=\"3\">",
+        "<th scope=row onclick=alert(1)>",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut rnd = |n: usize| {

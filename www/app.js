@@ -85,6 +85,8 @@ function renderFacts(r, ms, bytes) {
   if (r.byline) facts.push(['byline', r.byline]);
   if (r.siteName) facts.push(['site', r.siteName]);
   if (r.published) facts.push(['published', r.published]);
+  if (r.modified) facts.push(['modified', r.modified]);
+  facts.push(['readerable', r.readerable.toFixed(2)]);
   if (r.reason) facts.push(['no article', r.reason]);
   const dl = $('facts');
   dl.replaceChildren(
@@ -100,6 +102,20 @@ function renderFacts(r, ms, bytes) {
   );
 }
 
+// The calendar day a date of the engine starts with, formatted in UTC so that the viewer's
+// time zone never moves it (docs/METADATA.md).
+function day(iso, lang) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '');
+  if (!m) return '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
+  try {
+    return d.toLocaleDateString(lang || undefined, options);
+  } catch (_) {
+    return d.toLocaleDateString(undefined, options);
+  }
+}
+
 const escapeHtml = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
@@ -112,7 +128,7 @@ function renderReader(r) {
   const dir = r.dir === 'rtl' ? 'rtl' : 'ltr';
   const lang = /^[A-Za-z0-9-]*$/.test(r.lang) ? r.lang : '';
   const img = $('images').checked ? 'https: http: data:' : 'data:';
-  const meta = [r.byline, r.siteName, r.published, r.readingMinutes ? `${r.readingMinutes} min read` : '']
+  const meta = [r.byline, r.siteName, day(r.published, lang), r.chrome.readingTime]
     .filter(Boolean)
     .map((m) => `<bdi>${escapeHtml(m)}</bdi>`) // each isolated: a Latin date must not reorder inside RTL
     .join(' · ');

@@ -5,6 +5,7 @@
 //! * [`metrics`]: tokens, LCS P/R/F1 (thesis eq. 4.1) and the article-extraction-benchmark's
 //!   word 4-gram shingle P/R/F1.
 //! * [`headline`]: headline accuracy of TitleFinder's metrics and the baselines (thesis 5.4).
+//! * [`metadata`]: headline, byline, published day and `readerable` of `extract` (issue 14).
 //! * [`run`](mod@run): the configurations, one [`run::PageRecord`] per page and configuration.
 //! * [`report`]: averages and the printed tables.
 //!
@@ -13,6 +14,7 @@
 
 pub mod corpus;
 pub mod headline;
+pub mod metadata;
 pub mod metrics;
 pub mod report;
 pub mod run;
@@ -26,7 +28,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args;
 use corpus::CorpusSet;
-use run::{Config, SetJob};
+use run::{Config, Peer, SetJob};
 
 /// The arguments of `dana eval` (its help text is the subcommand's documentation in main.rs).
 #[derive(Debug, clap::Args)]
@@ -53,6 +55,11 @@ pub struct EvalArgs {
     /// Turn one refinement off: prune, media, cluster, edges, article or fallback (repeatable)
     #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
     pub without: Vec<String>,
+    /// Score a peer's outputs beside the engine's: NAME=DIR, the text for page ID of set SET
+    /// in DIR/SET/ID.txt (a missing file counts as an empty output; cli/peers/ writes such
+    /// directories); repeatable
+    #[arg(long, value_name = "NAME=DIR", allow_hyphen_values = true, value_parser = peer, action = clap::ArgAction::Append)]
+    pub peer: Vec<Peer>,
     /// Only the first N pages of each set (index order)
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = args::count)]
     pub limit: Option<usize>,
@@ -122,10 +129,23 @@ fn threads(s: &str) -> Result<usize, String> {
     }
 }
 
+/// `--peer NAME=DIR`: a name without spaces and an existing directory.
+fn peer(s: &str) -> Result<Peer, String> {
+    let (name, dir) = s.split_once('=').ok_or("expected NAME=DIR")?;
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return Err("expected NAME=DIR, NAME without spaces".into());
+    }
+    let dir = PathBuf::from(dir);
+    if !dir.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    Ok(Peer { name: name.to_string(), dir })
+}
+
 /// The configurations to compare: one, or with `--algorithm all` each combination once: R2L,
 /// DANA with each hyperlink filter, DANAg with each filter but Filter 3 (that is AdDANAg),
 /// AdDANAg; then (unless `--thesis` already asked for them) the four algorithms exactly as the
-/// thesis defines them.
+/// thesis defines them. Then each `--peer`.
 fn configs(a: &EvalArgs) -> Vec<Config> {
     let options = |algorithm: Algorithm, filter: Option<LinkFilter>, thesis: bool| {
         let base = if thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
@@ -143,7 +163,7 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             ..base
         })
     };
-    match a.algorithm.unwrap_or(Algorithms::One(Options::default().algorithm)) {
+    let mut out = match a.algorithm.unwrap_or(Algorithms::One(Options::default().algorithm)) {
         Algorithms::One(algorithm) => vec![options(algorithm, a.filter, a.thesis)],
         Algorithms::All => {
             let mut out = vec![options(Algorithm::R2l, a.filter, a.thesis)];
@@ -165,7 +185,10 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             }
             out
         }
-    }
+    };
+    // The peers last, each scored as one more configuration.
+    out.extend(a.peer.iter().cloned().map(Config::peer));
+    out
 }
 
 /// Index of the configuration that behaves as `Options::default()` would (marked `*`), or
@@ -176,7 +199,8 @@ fn default_index(configs: &[Config]) -> usize {
         .iter()
         .position(|c| {
             let o = &c.options;
-            o.algorithm == d.algorithm
+            c.peer.is_none()
+                && o.algorithm == d.algorithm
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
@@ -286,6 +310,20 @@ mod tests {
         assert_eq!(a.without, ["prune", "edges"]);
         let o = &configs(&a)[0].options;
         assert!(!o.prune && !o.edges && !o.cluster && !o.media);
+    }
+
+    #[test]
+    fn peers_come_after_the_engine_and_are_never_the_default() {
+        let dir = std::env::temp_dir();
+        let a = args(&["--peer", &format!("trafilatura={}", dir.display()), "s"]).unwrap();
+        let c = configs(&a);
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1].label(), "peer trafilatura");
+        assert_eq!(c[1].peer.as_ref().map(|p| p.dir.clone()), Some(dir.clone()));
+        assert_eq!(default_index(&c), 0);
+        for bad in ["trafilatura", "=/tmp", "a b=/tmp", "x=/nonexistent/peer/dir"] {
+            assert!(args(&["--peer", bad, "s"]).is_err(), "{bad}");
+        }
     }
 
     #[test]

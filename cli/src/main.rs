@@ -150,6 +150,10 @@ struct ExtractArgs {
     /// cluster, edges, article, fallback; see README) off
     #[arg(long)]
     thesis: bool,
+    /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up
+    /// (the json output lists them all under "candidates")
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    candidate: usize,
     /// Write one file per input into DIR (created if missing) instead of printing; several
     /// FILEs allowed, '-' is not
     #[arg(long, value_name = "DIR", allow_hyphen_values = true, value_parser = parse_out_dir)]
@@ -165,7 +169,7 @@ impl ExtractArgs {
     fn options(&self) -> Options {
         let algorithm = self.algorithm.unwrap_or(Options::default().algorithm);
         let base = if self.thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
-        Options { filter: self.filter, gap: self.gap, url: self.url.clone(), title_bound: self.title_bound, ..base }
+        Options { filter: self.filter, gap: self.gap, url: self.url.clone(), title_bound: self.title_bound, candidate: self.candidate, ..base }
     }
 
     fn format(&self) -> Format {

@@ -297,7 +297,8 @@ fn binary_junk_and_nul_bytes_do_not_crash() {
 fn no_article_is_empty_text_and_a_note() {
     let dir = scratch("no-article");
     fs::write(dir.join("empty.html"), b"").unwrap();
-    fs::write(dir.join("nav.html"), "<ul><li><a href=\"/a\">Alpha</a></li><li><a href=\"/b\">Beta</a></li></ul>").unwrap();
+    // Navigation alone is not content: `<nav>` is pruned before density.
+    fs::write(dir.join("nav.html"), format!("<nav>{LINKS}</nav><script>var x = 1</script>")).unwrap();
     for f in ["empty.html", "nav.html"] {
         let o = run_in(&dir, &["extract", f]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -312,6 +313,23 @@ fn no_article_is_empty_text_and_a_note() {
         assert!(v["reason"].as_str().is_some_and(|r| !r.is_empty()), "json carries the reason");
         assert_eq!(v["text"], "");
     }
+}
+
+const LINKS: &str = "<ul><li><a href=\"/a\">Alpha</a></li><li><a href=\"/b\">Beta</a></li></ul>";
+
+/// A page whose only text is a bare link list has no region above the axis. The thesis returns
+/// nothing; the default's last resort (`fallback`) gives the visible text rather than an empty
+/// reader.
+#[test]
+fn visible_text_without_a_region_is_the_last_resort() {
+    let dir = scratch("last-resort");
+    fs::write(dir.join("links.html"), LINKS).unwrap();
+    let o = run_in(&dir, &["extract", "links.html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "Alpha\nBeta");
+    let o = run_in(&dir, &["extract", "--thesis", "links.html"]);
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no region above the axis"), "{}", stderr(&o));
 }
 
 // ---- extract: I/O errors -------------------------------------------------------------------------

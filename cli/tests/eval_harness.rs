@@ -167,3 +167,33 @@ fn sets_with_page_types_get_a_table_per_type() {
     assert!(!String::from_utf8(table).unwrap().contains("by page type"));
     fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_peers_outputs_are_scored_beside_the_engine() {
+    let root = scratch("peer");
+    let dir = root.join("synthetic");
+    make_set(&dir);
+    // The peer's output for page a: the gold's first paragraph only (half the gold).
+    let peer = root.join("peer");
+    fs::create_dir_all(peer.join("synthetic")).unwrap();
+    fs::write(peer.join("synthetic/a.txt"), PARAGRAPH).unwrap();
+    let out = root.join("records.jsonl");
+    let mut table = Vec::new();
+    let a = args(&["--quiet", "--peer", &format!("half={}", peer.display()), "--json", out.to_str().unwrap(), dir.to_str().unwrap()]);
+    dana_cli::eval::run(&a, &mut table).unwrap();
+    let table = String::from_utf8(table).unwrap();
+    assert!(table.contains("peer half"), "{table}");
+    let lines: Vec<serde_json::Value> = fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let peer_line = lines.iter().find(|l| l["config"] == "peer half").expect("a record of the peer");
+    assert_eq!(peer_line["shingle_prf"]["precision"], 1.0, "every shingle of the peer's text is in the gold");
+    let recall = peer_line["shingle_prf"]["recall"].as_f64().unwrap();
+    assert!((0.4..0.6).contains(&recall), "half of the gold: {recall}");
+
+    // A page the peer wrote nothing for is an empty output, not an error.
+    fs::remove_file(peer.join("synthetic/a.txt")).unwrap();
+    dana_cli::eval::run(&a, &mut Vec::new()).unwrap();
+    let lines: Vec<serde_json::Value> = fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let peer_line = lines.iter().find(|l| l["config"] == "peer half").unwrap();
+    assert_eq!(peer_line["output_tokens"], 0);
+    fs::remove_dir_all(&root).unwrap();
+}

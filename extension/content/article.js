@@ -13,7 +13,11 @@
 const ELEMENTS = new Set([
   'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'pre', 'figure', 'img', 'figcaption',
   'a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp',
+  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td',
 ]);
+
+// Table cells' spans: a number within what HTML itself clamps them to.
+const SPANS = { colspan: 1000, rowspan: 65534 };
 
 const DIRS = new Set(['ltr', 'rtl', 'auto']);
 
@@ -33,6 +37,8 @@ function keepAttribute(el, name, value) {
   if (name === 'data-block') return /^\d+$/.test(value);
   if (name === 'dir') return DIRS.has(value);
   if (el.localName === 'img' && name === 'alt') return true;
+  if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
+  if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   const url =
     el.localName === 'a' && name === 'href' ? safeUrl(value, ['http:', 'https:', 'mailto:'])
     : el.localName === 'img' && name === 'src' ? safeUrl(value, ['http:', 'https:'])

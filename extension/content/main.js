@@ -9,7 +9,9 @@
 
 import { settingsFrom } from '../defaults.js';
 import { capture, captureSelection, elementById } from './capture.js';
+import { unreadable } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
+import { looksLikeArticle } from './header.js';
 import * as reader from './reader.js';
 import * as speech from './speak.js';
 import * as strip from './strip.js';
@@ -19,10 +21,20 @@ import * as strip from './strip.js';
 // `window` under a string name only), and page script cannot reach this world's global at all.
 // background.js `inject()` reads the same key before injecting.
 const GUARD = Symbol.for('dana-reader.content');
+// The last show's times in ms, for the benchmark (tests/e2e/bench-reader.mjs reads them from
+// this world): `build`, from the message to the view built, `paint`, to the first frame after.
+const TIMING = Symbol.for('dana-reader.timing');
 
 let lastPage = { lang: '', dir: 'ltr' };
 
+// The mode on screen. A view the page removed (or wiped with document.open()) is off: what is
+// left of it (strip mode's hidden elements, the reader's listeners) is undone first.
 function mode() {
+  if (!reader.isOpen()) {
+    speech.stop();
+    reader.close();
+  }
+  if (!strip.active()) strip.undo();
   if (speech.active()) return 'speak';
   if (reader.isOpen()) return 'reader';
   if (strip.active()) return 'strip';
@@ -41,7 +53,7 @@ function close() {
 async function readSelection(m) {
   const page = captureSelection();
   if (!page) return false;
-  lastPage = { lang: page.lang, dir: page.dir };
+  lastPage = { lang: page.lang, dir: page.dir, selection: true };
   await chrome.runtime.sendMessage({ type: 'run-selection', mode: m, page });
   return true;
 }
@@ -49,6 +61,8 @@ async function readSelection(m) {
 const readerHooks = {
   onClose: close,
   onSpeak: () => (speech.active() ? speech.stop() : speech.start(reader.speechView())),
+  // "Not the article?": the engine's candidate k of the same page replaces the open one.
+  onCandidate: (k) => chrome.runtime.sendMessage({ type: 'candidate', k }),
 };
 
 // { mode, settings, found, reason, article } for the reader and read-aloud, { mode, found,
@@ -68,6 +82,20 @@ async function show({ mode: m, settings, found, reason, article, keep }) {
     const hidden = strip.apply((keep || []).map(elementById), close);
     return { active: true, hidden };
   }
+  // A page that does not look like an article (a product, a listing): said plainly, with the
+  // choice to show it anyway or to read a selection (never asked of a selection itself).
+  // A candidate the reader asked for replaces the open view, read-aloud included.
+  if (speech.active()) speech.stop();
+  if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
+    const c = article.chrome || {};
+    const anyway = () => {
+      removeMessage();
+      reader.open(article, settings, lastPage, readerHooks);
+      if (m === 'speak') speech.start(reader.speechView());
+    };
+    showMessage({ title: c.notArticle, text: '', role: 'alert', lang: c.lang, onSelection: readSelection, actions: [{ text: c.showAnyway, onclick: anyway, primary: true }, { text: c.useSelection, onclick: () => readSelection('reader') }] });
+    return { active: false };
+  }
   reader.open(article, settings, lastPage, readerHooks);
   if (m === 'speak') return { active: true, ...(await speech.start(reader.speechView())) };
   return { active: true };
@@ -80,15 +108,32 @@ async function switchTo(m) {
 }
 
 const handlers = {
-  state: () => ({ mode: mode(), hasArticle: reader.isOpen(), speech: speech.state() }),
+  // `refused`: why Dana cannot read this document (an XML feed, an SVG image), in a sentence.
+  state: () => {
+    const what = unreadable();
+    if (what) return { refused: `Dana Reader reads web pages; this is ${what}.` };
+    return { mode: mode(), hasArticle: reader.isOpen(), speech: speech.state() };
+  },
   capture: (msg) => {
+    const t = performance.now();
     removeMessage();
     const page = capture({ tag: !!msg.tag });
-    lastPage = { lang: page.lang, dir: page.dir };
+    lastPage = { lang: page.lang, dir: page.dir, selection: false };
+    // How long the capture itself took: the worker tells it from the messaging around it.
+    page.work = performance.now() - t;
     return page;
   },
   'capture-selection': () => captureSelection(),
-  show,
+  show: async (msg) => {
+    const t = performance.now();
+    const timing = { build: null, paint: null };
+    globalThis[TIMING] = timing;
+    const reply = await show(msg);
+    timing.build = performance.now() - t;
+    // The first frame with the view: after the next animation frame's rendering.
+    requestAnimationFrame(() => setTimeout(() => (timing.paint = performance.now() - t), 0));
+    return { ...reply, work: timing.build };
+  },
   switch: (msg) => switchTo(msg.mode),
   close: () => (close(), { active: false }),
   error: (msg) => {

@@ -9,24 +9,22 @@
 // The article itself is the engine's HTML (article.js); this module adds the title, the meta
 // line and the controls around it. Read-aloud works on the open reader through `speechView()`.
 
-import { LIMITS } from '../defaults.js';
-import { h, shadowHost, announceIn } from './dom.js';
-import { articleNodes } from './article.js';
+import { LIMITS, settingsFrom } from '../defaults.js';
+import { h, shadowHost, announceIn, watchRemoval, dom } from './dom.js';
+import { articleNodes, blockTextNodes } from './article.js';
+import { AIDS_CSS, applyAids, choiceOptions, mount as mountAids } from './aids.js';
+import { buildHeader } from './header.js';
+import { KINDS_CSS } from './kinds.js';
+import { rememberPosition } from './position.js';
 
 let host = null;
 let root = null;
+// The element inside the shadow root that holds the reader and its theme and sizes: the host
+// is the page's to style (page.css resets it), this element is not.
+let surface = null;
+let unwatch = null;
 let saved = null;
 let current = null; // { ex, lang, dir, blockEls: Map(index -> element), settings, hooks }
-
-function formatDate(s, lang) {
-  const d = new Date(s);
-  if (!s || isNaN(d)) return s || '';
-  try {
-    return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-  } catch (_) {
-    return d.toDateString();
-  }
-}
 
 // Headings keep their relative levels below the title's h1, never skipping a level on the way
 // down (h1 then h4 would tell a screen-reader user that sections are missing). A heading whose
@@ -44,18 +42,22 @@ function relevelHeadings(body) {
   }
 }
 
-// The article body from the engine's HTML, and each block's element by its index. The headline
-// usually opens the article as a heading: it is shown once, as the title (titleEl becomes that
-// block's element; its text is the block's text, so read-aloud finds its sentences in it).
+// A block's text as the engine gave it: the text of its element, without nested blocks (the
+// worker sends the article's text once, as its HTML, not again per block and per sentence).
+const blockText = (el) => (el ? blockTextNodes(el).map((n) => n.data).join('') : '');
+
+// The article body from the engine's HTML, and each block's element by its index. The blocks
+// that repeat the header (`ex.headerBlocks`: the headline as a heading, a byline line) are
+// shown once, in the header; the headline's block element becomes titleEl when its text is
+// the title's, so read-aloud finds its sentences in it.
 function renderBody(ex, titleEl) {
   const body = articleNodes(ex.html);
-  const titleBlock = ex.title ? ex.blocks.findIndex((b, i) => i < 3 && b.kind === 'heading' && b.text === ex.title) : -1;
-  if (titleBlock >= 0) {
-    const el = body.querySelector(`[data-block="${titleBlock}"]`);
-    if (el) {
-      el.remove();
-      titleEl.dataset.block = String(titleBlock);
-    }
+  for (const i of ex.headerBlocks || []) {
+    const el = body.querySelector(`[data-block="${i}"]`);
+    if (!el) continue;
+    const text = blockText(el);
+    el.remove();
+    if (text === titleEl.textContent && titleEl.dataset.block === undefined) titleEl.dataset.block = String(i);
   }
   relevelHeadings(body);
   const blockEls = new Map();
@@ -68,12 +70,12 @@ function renderBody(ex, titleEl) {
 }
 
 function applySettings(s) {
-  if (!host) return;
-  host.setAttribute('data-theme', s.theme);
-  host.style.setProperty('--dana-size', `${s.fontSize}px`);
-  host.style.setProperty('--dana-width', `${s.lineWidth}em`);
-  host.style.setProperty('--dana-leading', String(s.lineHeight));
-  host.setAttribute('data-font', s.font);
+  if (!surface) return;
+  surface.setAttribute('data-theme', s.theme);
+  surface.style.setProperty('--dana-size', `${s.fontSize}px`);
+  surface.style.setProperty('--dana-width', `${s.lineWidth}em`);
+  surface.style.setProperty('--dana-leading', String(s.lineHeight));
+  surface.setAttribute('data-font', s.font);
   const q = (sel) => root.querySelector(sel);
   q('#font').value = s.font;
   q('#theme').value = s.theme;
@@ -86,22 +88,26 @@ function applySettings(s) {
   const [minL, maxL] = LIMITS.lineHeight;
   q('#tighter').disabled = s.lineHeight <= minL + 1e-9;
   q('#looser').disabled = s.lineHeight >= maxL - 1e-9;
+  applyAids(surface, root, s, current ? current.lang : '');
 }
 
-// Remembers settings for every page (chrome.storage.sync).
-function save(s) {
-  if (current) current.settings = s;
-  chrome.storage.sync.set({ settings: s });
+// Remembers settings for every page (chrome.storage.sync): only allowed values (defaults.js),
+// and only when something changed.
+function save(wanted) {
+  const s = settingsFrom(wanted);
+  if (current) {
+    if (Object.keys(s).every((k) => s[k] === current.settings[k])) return;
+    current.settings = s;
+  }
+  chrome.storage.sync.set({ settings: s }).catch((e) => console.warn('dana: settings not saved:', e));
 }
 
 // Changes one setting and shows it.
 function change(key, value) {
   if (!current) return;
-  const s = { ...current.settings, [key]: value };
-  const lim = LIMITS[key];
-  if (lim) s[key] = Math.round(Math.min(lim[1], Math.max(lim[0], s[key])) * 10) / 10;
-  save(s);
-  applySettings(s);
+  // settingsFrom keeps allowed values only, numbers rounded to their step's precision (0.02 em).
+  save({ ...current.settings, [key]: value });
+  applySettings(current.settings);
 }
 
 function step(key, dir) {
@@ -112,19 +118,24 @@ export function announce(text) {
   announceIn(root && root.getElementById('announce'), text);
 }
 
-function buildUi(ex, lang, dir, hooks) {
-  const title = ex.title || document.title || 'Untitled';
-  const titleEl = h('h1', { id: 'dana-title', tabindex: '-1', text: title });
-  const { body, blockEls } = renderBody(ex, titleEl);
+// "Not the article? Next candidate": when the engine found more than one article-like part of
+// the page (`ex.candidates`, the chosen one first), the next one in turn, then back to the first.
+// Its label says which one shows and how the next begins.
+function nextCandidate(ex, hooks, btn) {
+  const all = ex.candidates || [];
+  if (all.length < 2 || !hooks.onCandidate) return null;
+  const k = ex.candidate || 0;
+  const next = (k + 1) % all.length;
+  // The accessible name begins with the visible text (WCAG 2.5.3, label in name).
+  const text = `Next candidate (${k + 1}/${all.length})`;
+  const label = `${text}: not the article? Show candidate ${next + 1} of ${all.length}: ${all[next].words}…`;
+  return btn('candidate', label, text, () => hooks.onCandidate(next));
+}
 
-  // Byline and date in the article's language; the reading time is Dana's words, in English.
-  const metaParts = [
-    ex.byline && h('span', { text: ex.byline }),
-    ex.published && h('span', { text: formatDate(ex.published, lang) }),
-    ex.readingMinutes && h('span', { lang: 'en', dir: 'ltr', text: `${ex.readingMinutes} min read` }),
-  ].filter(Boolean);
-  const meta = metaParts.length ? h('p', { class: 'meta' }) : null;
-  metaParts.forEach((part, i) => meta.append(...(i ? [' · ', part] : [part])));
+function buildUi(ex, lang, dir, hooks) {
+  // Site, headline, byline, dates and reading time: header.js, in the article's language.
+  const { header, titleEl } = buildHeader(ex, lang, ex.title || document.title || 'Untitled');
+  const { body, blockEls } = renderBody(ex, titleEl);
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
 
@@ -134,14 +145,15 @@ function buildUi(ex, lang, dir, hooks) {
     group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
     group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
     group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
-    h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, h('option', { value: 'serif', text: 'Serif' }), h('option', { value: 'sans', text: 'Sans-serif' }))),
+    h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, ...choiceOptions('font'))),
     h(
       'label',
       { class: 'group' },
       h('span', { class: 'label', text: 'Theme' }),
-      h('select', { id: 'theme', onchange: (e) => change('theme', e.target.value) }, ...['system', 'light', 'sepia', 'dark'].map((v) => h('option', { value: v, text: { system: 'Follow system', light: 'Light', sepia: 'Sepia', dark: 'Dark' }[v] })))
+      h('select', { id: 'theme', onchange: (e) => change('theme', e.target.value) }, ...choiceOptions('theme'))
     ),
     h('span', { class: 'spacer' }),
+    nextCandidate(ex, hooks, btn),
     btn('speak', 'Read aloud', 'Read aloud', hooks.onSpeak),
     btn('close', 'Close reader view (Escape)', 'Close', hooks.onClose)
   );
@@ -149,7 +161,6 @@ function buildUi(ex, lang, dir, hooks) {
 
   // The controls speak English whatever the article's language and direction.
   const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
-  const header = h('header', { class: 'head' }, ex.siteName ? h('p', { class: 'site', text: ex.siteName }) : null, titleEl, meta);
   const article = h('article', { lang: lang || null, dir }, header, body);
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
@@ -157,16 +168,16 @@ function buildUi(ex, lang, dir, hooks) {
 }
 
 const CSS = `
-:host { all: initial; display: block; min-height: 100vh;
+.surface { display: block; min-height: 100vh;
 --bg: #fbfbf8; --fg: #1d1d1f; --muted: #5a5a5f; --link: #0b57d0; --rule: #d9d9d4; --bar: #f1f1ec;
 --hl: #ffe27a; --hl-fg: #1d1d1f; --focus: #0b57d0; --speaking: rgba(255, 226, 122, .25);
 background: var(--bg); color: var(--fg);
 font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif; }
-:host([data-font=sans]) { font-family: system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
-:host([data-theme=sepia]) { --bg: #f4ecd8; --fg: #3b2f20; --muted: #6b5a43; --link: #7a3e00; --rule: #d8c9a8; --bar: #ebe0c4; }
-:host([data-theme=dark]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
+.surface[data-font=sans] { font-family: system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
+.surface[data-theme=sepia] { --bg: #f4ecd8; --fg: #3b2f20; --muted: #6b5a43; --link: #7a3e00; --rule: #d8c9a8; --bar: #ebe0c4; }
+.surface[data-theme=dark] { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 @media (prefers-color-scheme: dark) {
-:host([data-theme=system]) { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
+.surface[data-theme=system] { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 }
 * { box-sizing: border-box; }
 .controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
@@ -202,7 +213,7 @@ code, kbd, samp { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 [data-block] { border-radius: 4px; }
-:host([data-speaking]) [data-block]:not(#dana-title) { cursor: pointer; }
+.surface[data-speaking] [data-block]:not(#dana-title) { cursor: pointer; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
 ::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
 @media (forced-colors: active) {
@@ -230,8 +241,9 @@ function onToolbarArrows(e) {
   }
 }
 
+// Escape closes the reader: the user's key only (page script can dispatch a keydown too).
 function onKey(e) {
-  if (e.key === 'Escape' && !e.defaultPrevented && current) {
+  if (e.isTrusted && e.key === 'Escape' && !e.defaultPrevented && current) {
     e.preventDefault();
     current.hooks.onClose();
   }
@@ -245,52 +257,70 @@ export function open(ex, settings, page, hooks) {
   // (its `lang` attribute and the computed direction of its body).
   const lang = ex.lang || page.lang || '';
   const dir = ex.lang ? ex.dir : page.dir || ex.dir || 'ltr';
-  const docEl = document.documentElement;
+  const docEl = dom.root();
   saved = {
     x: scrollX,
     y: scrollY,
-    focus: document.activeElement,
+    focus: dom.activeElement(),
     // `video` and `audio` inside SVG or MathML are not media elements: no pause() there.
     media: [...document.querySelectorAll('video, audio')].filter((m) => m instanceof HTMLMediaElement && !m.paused),
   };
   for (const m of saved.media) m.pause();
 
-  ({ host, root } = shadowHost('dana-reader', CSS));
+  ({ host, root } = shadowHost('reader', CSS + KINDS_CSS + AIDS_CSS));
   const ui = buildUi(ex, lang, dir, hooks);
-  root.append(...ui.nodes);
-  current = { ex, lang, dir, blockEls: ui.blockEls, settings, hooks };
+  surface = h('div', { class: 'surface' }, ...ui.nodes);
+  root.append(surface);
+  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks };
+  mountAids(root, { change, settings: () => current.settings });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
-  docEl.setAttribute('data-dana-reader', '');
-  applySettings(settings);
+  dom.setAttribute(docEl, 'data-dana-reader', '');
+  // The page removed the reader, or replaced its document: the reader is closed.
+  unwatch = watchRemoval(host, hooks.onClose);
+  applySettings(current.settings);
   scrollTo(0, 0);
   ui.titleEl.focus({ preventScroll: true });
   addEventListener('keydown', onKey, true);
   announce(`Reader view. ${ex.title || ''}`);
+  rememberPosition(root, ui.blockEls, current.settings, announce);
 }
 
 export function close() {
   if (!host) return;
   removeEventListener('keydown', onKey, true);
+  if (unwatch) unwatch();
   host.remove();
-  host = root = current = null;
-  document.documentElement.removeAttribute('data-dana-reader');
+  host = root = surface = current = unwatch = null;
+  dom.removeAttribute(dom.root(), 'data-dana-reader');
   const s = saved;
   saved = null;
   if (!s) return;
   scrollTo(s.x, s.y);
-  if (s.focus && s.focus.isConnected && typeof s.focus.focus === 'function' && s.focus !== document.body) s.focus.focus({ preventScroll: true });
+  if (s.focus && dom.isConnected(s.focus) && s.focus instanceof HTMLElement && s.focus !== dom.body()) dom.focus(s.focus, { preventScroll: true });
   for (const m of s.media) m.play().catch(() => {});
 }
 
-export const isOpen = () => !!host;
+export const isOpen = () => !!host && dom.isConnected(host);
 
 // Settings changed elsewhere (the options page, another tab).
 export function setSettings(s) {
   if (current) {
-    current.settings = s;
-    applySettings(s);
+    current.settings = settingsFrom(s);
+    applySettings(current.settings);
   }
+}
+
+// The blocks and sentences with their texts, read from the rendered article the first time
+// read-aloud asks (the reader alone does not need them).
+function withTexts(cur) {
+  if (!cur.texts) {
+    const blocks = cur.ex.blocks.map((b, i) => ({ ...b, text: blockText(cur.blockEls.get(i)) }));
+    // A sentence carries its own text only where it is not the slice (a table row's spoken form).
+    const sentences = (cur.ex.sentences || []).map((s) => ({ ...s, text: s.text ?? (blocks[s.block] ? blocks[s.block].text : '').slice(s.start, s.end) }));
+    cur.texts = { blocks, sentences };
+  }
+  return cur.texts;
 }
 
 // What read-aloud needs of the open reader (null when closed): its shadow root and host, the
@@ -298,12 +328,13 @@ export function setSettings(s) {
 export function speechView() {
   if (!current) return null;
   const cur = current;
+  const { blocks, sentences } = withTexts(cur);
   return {
     root,
-    host,
+    host: surface,
     lang: cur.lang,
-    blocks: cur.ex.blocks,
-    sentences: cur.ex.sentences || [],
+    blocks,
+    sentences,
     blockEl: (i) => cur.blockEls.get(i) || null,
     settings: () => cur.settings,
     save: (changes) => save({ ...cur.settings, ...changes }),

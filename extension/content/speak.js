@@ -19,6 +19,8 @@
 import { LIMITS } from '../defaults.js';
 import { h, languageName, announceIn } from './dom.js';
 import { blockRange } from './article.js';
+import { follow as rulerFollow } from './ruler.js';
+import { clearWord, highlightWord, offeredVoices, speechAidControls, voiceLabel } from './speech-aids.js';
 
 let view = null; // the reader's speechView() while the speech bar is open
 let playing = false;
@@ -26,7 +28,8 @@ let sentences = [];
 let idx = 0;
 let token = 0;
 let voice = null;
-let voices = [];
+let voices = []; // the voices offered (speech-aids.js offeredVoices)
+let allVoices = []; // every voice the system has
 let bar = null;
 
 const synth = () => globalThis.speechSynthesis;
@@ -72,10 +75,14 @@ function chooseVoice(lang, preferred) {
 
 // The range of sentence s in its block's element; null (no highlight, a warning) if the
 // element's text does not hold the sentence where the engine says, which would be a fault.
+// A table row is said with its column names (src/sentences.rs), so what the element must
+// hold there is the block's own text between the offsets: the row's cells.
 function rangeFor(s) {
   const el = view.blockEl(s.block);
   const range = el && blockRange(el, s.start, s.end);
-  if (range && range.toString() === s.text) return range;
+  const block = view.blocks[s.block];
+  const written = block && block.kind === 'table' ? block.text.slice(s.start, s.end) : s.text;
+  if (range && range.toString() === written) return range;
   if (el) console.warn(`dana: sentence not found at ${s.start}..${s.end} of block ${s.block}`);
   return null;
 }
@@ -89,9 +96,12 @@ function highlight(i) {
     return;
   }
   const el = view.blockEl(s.block);
-  if (el) el.classList.add('speaking');
+  const shown = view.settings().highlight !== 'none'; // the user may want no highlight at all
+  clearWord();
+  if (!shown && globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
+  if (el && shown) el.classList.add('speaking');
   const range = rangeFor(s);
-  if (range && globalThis.CSS && CSS.highlights && globalThis.Highlight) CSS.highlights.set('dana-sentence', new Highlight(range));
+  if (range && shown && globalThis.CSS && CSS.highlights && globalThis.Highlight) CSS.highlights.set('dana-sentence', new Highlight(range));
   host.setAttribute('data-sentence', String(i));
   // Kept in view below the sticky controls.
   const box = (range || el)?.getBoundingClientRect();
@@ -104,6 +114,7 @@ function highlight(i) {
     const at = box.height > (free * 2) / 3 ? top + 8 : top + free / 3;
     scrollBy({ top: box.top - at, behavior: smooth ? 'smooth' : 'auto' });
   }
+  rulerFollow(range || el); // the reading ruler, when on, moves to the sentence
 }
 
 function speakCurrent() {
@@ -114,6 +125,7 @@ function speakCurrent() {
   u.lang = (voice && voice.lang) || view.lang || '';
   if (voice) u.voice = voice;
   u.rate = view.settings().rate;
+  u.onboundary = (e) => my === token && highlightWord(e, s, view.blockEl(s.block), view.settings().highlight);
   u.onend = () => {
     if (my !== token || !playing) return;
     idx++;
@@ -192,7 +204,7 @@ function fillVoices(select, lang) {
   const want = base(lang);
   const sorted = [...voices].sort((a, b) => (base(b.lang) === want) - (base(a.lang) === want) || a.name.localeCompare(b.name));
   if (!voice) select.append(h('option', { value: '', text: want ? `No ${languageName(lang)} voice` : 'Default voice' }));
-  for (const v of sorted) select.append(h('option', { value: v.name, text: `${v.name} (${v.lang})` }));
+  for (const v of sorted) select.append(h('option', { value: v.name, text: voiceLabel(v) }));
   select.value = voice ? voice.name : '';
 }
 
@@ -223,6 +235,11 @@ function buildBar(rate) {
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Rate' }), rateIn),
     rateOut,
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Voice' }), voiceSel),
+    ...speechAidControls(view.settings(), view.save, () => {
+      voices = offeredVoices(allVoices, view.settings());
+      voice = chooseVoice(view.lang, view.settings().voice);
+      fillVoices(voiceSel, view.lang);
+    }),
     h('span', { class: 'pos label' }),
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite' })
   );
@@ -269,12 +286,13 @@ export async function start(v) {
     announce('This browser has no speech synthesis.', true);
     return { playing: false };
   }
-  voices = await loadVoices();
+  allVoices = await loadVoices();
   if (view !== v) return { playing: false }; // stopped while the voices loaded
+  voices = offeredVoices(allVoices, v.settings());
   voice = chooseVoice(v.lang, v.settings().voice);
   fillVoices(voiceSel, v.lang);
   if (!voices.length) {
-    announce('No speech voices are installed on this system.', true);
+    announce(allVoices.length ? 'This system has network voices only: untick "Voices on this device only" to use them.' : 'No speech voices are installed on this system.', true);
     return { playing: false };
   }
   if (!voice && base(v.lang)) {
@@ -296,6 +314,8 @@ export function stop() {
   playing = false;
   token++;
   synth()?.cancel();
+  rulerFollow(null);
+  clearWord();
   if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
   if (host.isConnected) {
     for (const el of root.querySelectorAll('.speaking')) el.classList.remove('speaking');

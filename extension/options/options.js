@@ -1,25 +1,26 @@
 // The options page: the defaults of defaults.js, stored in chrome.storage.sync under "settings".
-import { DEFAULTS, LIMITS, settingsFrom } from '../defaults.js';
+import { DEFAULTS, settingsFrom } from '../defaults.js';
 
 const form = document.getElementById('form');
 const status = document.getElementById('status');
-const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate'];
+const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate', 'letterSpacing', 'wordSpacing', 'align', 'arabicFont', 'ruler', 'images', 'links', 'textColor', 'backgroundColor', 'highlight', 'localVoices', 'rememberPosition'];
+// On/off settings are checkboxes.
+const isSwitch = (k) => typeof DEFAULTS[k] === 'boolean';
 
 function show(s) {
-  for (const k of FIELDS) form.elements[k].value = String(s[k]);
+  for (const k of FIELDS) {
+    if (isSwitch(k)) form.elements[k].checked = s[k];
+    else form.elements[k].value = String(s[k]);
+  }
 }
 
 function read() {
   const s = {};
   for (const k of FIELDS) {
     const v = form.elements[k].value;
-    s[k] = typeof DEFAULTS[k] === 'number' ? Number(v) : v;
+    s[k] = isSwitch(k) ? form.elements[k].checked : typeof DEFAULTS[k] === 'number' ? Number(v) : v;
   }
-  for (const [k, [min, max]] of Object.entries(LIMITS)) {
-    if (!Number.isFinite(s[k])) s[k] = DEFAULTS[k];
-    s[k] = Math.min(max, Math.max(min, s[k]));
-  }
-  return s;
+  return settingsFrom(s);
 }
 
 function listVoices(selected) {

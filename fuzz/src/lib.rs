@@ -19,12 +19,14 @@ pub fn options(a: u8, b: u8) -> Options {
         title_bound: a & 0x20 != 0,
         trace: a & 0x40 != 0,
         element_ids: false,
+        candidate: 0,
         cluster: b & 1 == 0,
         edges: b & 2 == 0,
         prune: b & 4 == 0,
         media: b & 0x20 == 0,
         article: b & 0x40 == 0,
         fallback: b & 0x80 == 0,
+        declared_title: (a ^ b) & 1 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

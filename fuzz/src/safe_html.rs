@@ -36,11 +36,11 @@ impl html5gum::ForwardingEmitter for QuietEmitter {
 pub const ALLOWED_ELEMENTS: &[&str] = &[
     "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "img",
     "figcaption", "a", "strong", "em", "code", "sub", "sup", "mark", "s", "u", "small", "q", "cite", "kbd", "abbr",
-    "var", "samp",
+    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td",
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "data-block"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "data-block", "colspan", "rowspan", "scope"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -49,13 +49,33 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "src" | "alt" => element == "img",
         "dir" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
-        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure"),
+        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table"),
+        "colspan" | "rowspan" => matches!(element, "th" | "td"),
+        "scope" => element == "th",
         _ => false,
     }
 }
 
-const BLOCKS: &[&str] =
-    &["article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption"];
+const BLOCKS: &[&str] = &[
+    "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption",
+    "table",
+];
+
+/// Table parts and the only element each may stand directly inside (the tree builder moves
+/// or drops a part anywhere else, and moves text out of a table unless it is whitespace).
+fn table_parent(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "caption" | "thead" | "tbody" => &["table"],
+        "tr" => &["thead", "tbody"],
+        "th" | "td" => &["tr"],
+        _ => return None,
+    })
+}
+
+/// Elements inside which only whitespace text may stand directly.
+fn holds_rows(name: &str) -> bool {
+    matches!(name, "table" | "thead" | "tbody" | "tr")
+}
 
 fn is_block(name: &str) -> bool {
     BLOCKS.contains(&name)
@@ -118,6 +138,10 @@ pub fn check(html: &str) -> Result<(), String> {
                         "data-block" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
                             return Err(format!("data-block={value:?} is not a block index"));
                         }
+                        "colspan" | "rowspan" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
+                            return Err(format!("{key}={value:?} is not a number"));
+                        }
+                        "scope" if !matches!(value.as_str(), "col" | "row") => return Err(format!("scope={value:?}")),
                         _ => {}
                     }
                 }
@@ -125,7 +149,13 @@ pub fn check(html: &str) -> Result<(), String> {
                     return Err("<a> without href".to_string());
                 }
                 // Nesting the tree builder would rewrite.
-                if is_block(&name) {
+                if let Some(parents) = table_parent(&name) {
+                    if !stack.last().is_some_and(|open| parents.contains(&open.as_str())) {
+                        return Err(format!("<{name}> inside {:?}: the tree builder would move it", stack.last()));
+                    }
+                } else if stack.last().is_some_and(|open| holds_rows(open)) {
+                    return Err(format!("<{name}> directly inside <{}>", stack.last().map_or("", |s| s)));
+                } else if is_block(&name) {
                     if let Some(open) = stack.iter().find(|n| !is_block(n) || *n == "p" || is_heading(n)) {
                         return Err(format!("block <{name}> inside <{open}>: the tree builder would restructure it"));
                     }
@@ -151,7 +181,14 @@ pub fn check(html: &str) -> Result<(), String> {
             Token::Doctype(_) => return Err("doctype".to_string()),
             // Text is inert. (Parse errors, such as a NUL copied from the page, are not emitted:
             // they change nothing a browser builds from allowlisted tags.)
-            Token::String(_) | Token::Error(_) => {}
+            Token::String(text) => {
+                if let Some(open) = stack.last().filter(|open| holds_rows(open)) {
+                    if !text.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')) {
+                        return Err(format!("text {:?} directly inside <{open}>: the tree builder would move it out", String::from_utf8_lossy(&text)));
+                    }
+                }
+            }
+            Token::Error(_) => {}
         }
     }
     if let Some(open) = stack.last() {
@@ -168,7 +205,9 @@ mod tests {
     fn the_oracle_accepts_the_renderers_shapes() {
         let ok = "<article><h1>T</h1><p>a <a href=\"https://x.org/\">b</a> <strong>c</strong></p>\
                   <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\">\
-                  <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre></article>";
+                  <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre>\
+                  <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
+                  <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table></article>";
         assert_eq!(check(ok), Ok(()));
     }
 
@@ -187,6 +226,12 @@ mod tests {
             "<article><!-- x --></article>",
             "<article><a href=\"https://a/\"><a href=\"https://b/\">x</a></a></article>",
             "<article><svg><p>x</p></svg></article>",
+            "<article><table><tr><td>x</td></tr></table></article>",
+            "<article><table><tbody>text<tr><td>x</td></tr></tbody></table></article>",
+            "<article><table><tbody><tr><td>x</td></tr><p>y</p></tbody></table></article>",
+            "<article><td>x</td></article>",
+            "<article><table><tbody><tr><td colspan=\"2 onclick\">x</td></tr></tbody></table></article>",
+            "<article><table><tbody><tr><th scope=\"x\">x</th></tr></tbody></table></article>",
         ] {
             assert!(check(bad).is_err(), "{bad}");
         }

@@ -7,7 +7,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, until, OUT } from './extension-harness.test.mjs';
+import { startHarness, choose, until, OUT } from './extension-harness.test.mjs';
 import { pickPages, requireAtLeast, REPO } from './lib/corpus.mjs';
 
 const AXE = readFileSync(path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -69,7 +69,7 @@ const focused = () => {
   while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
   return a ? a.id || a.getAttribute('aria-label') || a.localName : null;
 };
-const statusText = () => document.querySelector('dana-reader').shadowRoot.querySelector('.speechbar [role=status]')?.textContent || '';
+const statusText = () => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.speechbar [role=status]')?.textContent || '';
 
 // Polls the read-aloud status line until it matches (the page's CSP forbids eval, so no
 // waitForFunction with a passed-in predicate).
@@ -97,17 +97,17 @@ describe('accessibility of the extension UI', () => {
     for (const p of [EN, FA]) {
       const page = await h.open(url(p));
       assert.equal((await h.run(page, 'reader')).found, true);
-      const bad = await audit(page, ['dana-reader'], `reader ${p.id}`);
+      const bad = await audit(page, ['[data-dana-surface=reader]'], `reader ${p.id}`);
       assert.deepEqual(bad, [], `${p.id}: ${JSON.stringify(bad)}`);
       const landmarks = await page.evaluate(() => {
-        const r = document.querySelector('dana-reader').shadowRoot;
+        const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
         return { main: !!r.querySelector('main article'), toolbar: r.querySelector('[role=toolbar]')?.getAttribute('aria-label'), region: r.querySelector('section[aria-label]')?.getAttribute('aria-label') };
       });
       assert.deepEqual(landmarks, { main: true, toolbar: 'Reader settings', region: 'Dana Reader controls' });
       if (p === EN) {
         // The controls stand before the article: from the title (where focus lands on open),
         // Shift+Tab walks back through every enabled control.
-        const controls = await page.evaluate(() => [...document.querySelector('dana-reader').shadowRoot.querySelectorAll('.controls button:not([disabled]), .controls select, .controls input')].map((c) => c.id));
+        const controls = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('.controls button:not([disabled]), .controls select, .controls input')].map((c) => c.id));
         assert.ok(controls.length >= 9, `controls: ${controls}`);
         const seen = new Set();
         assert.equal(await page.evaluate(focused), 'dana-title');
@@ -117,16 +117,16 @@ describe('accessibility of the extension UI', () => {
         }
         assert.deepEqual(controls.filter((c) => !seen.has(c)), [], 'controls never reached by Shift+Tab');
         // Arrow keys move along the toolbar's buttons (ARIA toolbar pattern).
-        await page.locator('dana-reader #smaller').focus();
+        await page.locator('[data-dana-surface=reader] #smaller').focus();
         await page.keyboard.press('ArrowRight');
         assert.equal(await page.evaluate(focused), 'larger');
         await page.keyboard.press('ArrowLeft');
         assert.equal(await page.evaluate(focused), 'smaller');
         // Operable by keyboard: Enter on "Larger text" changes the size.
-        await page.locator('dana-reader #larger').focus();
-        const size0 = await page.evaluate(() => getComputedStyle(document.querySelector('dana-reader').shadowRoot.querySelector('article')).fontSize);
+        await page.locator('[data-dana-surface=reader] #larger').focus();
+        const size0 = await page.evaluate(() => getComputedStyle(document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article')).fontSize);
         await page.keyboard.press('Enter');
-        const size1 = await page.evaluate(() => getComputedStyle(document.querySelector('dana-reader').shadowRoot.querySelector('article')).fontSize);
+        const size1 = await page.evaluate(() => getComputedStyle(document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article')).fontSize);
         assert.ok(parseFloat(size1) > parseFloat(size0), `${size0} -> ${size1}`);
       }
       await page.close();
@@ -136,9 +136,9 @@ describe('accessibility of the extension UI', () => {
   test('typography and theme are remembered across pages; each theme passes axe', async () => {
     const page = await h.open(url(EN));
     await h.run(page, 'reader');
-    await page.locator('dana-reader #theme').selectOption('sepia');
-    await page.locator('dana-reader #font').selectOption('sans');
-    await page.locator('dana-reader #wider').click();
+    await choose(page, '#theme', 'sepia');
+    await choose(page, '#font', 'sans');
+    await page.locator('[data-dana-surface=reader] #wider').click();
     const stored = await h.worker.evaluate(() => chrome.storage.sync.get('settings').then((s) => s.settings));
     assert.equal(stored.theme, 'sepia');
     assert.equal(stored.font, 'sans');
@@ -148,16 +148,16 @@ describe('accessibility of the extension UI', () => {
     const other = await h.open(url(FA));
     await h.run(other, 'reader');
     const host = await other.evaluate(() => {
-      const el = document.querySelector('dana-reader');
+      const el = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.surface');
       return { theme: el.getAttribute('data-theme'), font: el.getAttribute('data-font'), width: el.style.getPropertyValue('--dana-width') };
     });
     assert.deepEqual(host, { theme: 'sepia', font: 'sans', width: `${stored.lineWidth}em` });
     for (const theme of ['dark', 'light', 'sepia']) {
-      await other.locator('dana-reader #theme').selectOption(theme);
-      const bad = await audit(other, ['dana-reader'], `theme ${theme}`);
+      await choose(other, '#theme', theme);
+      const bad = await audit(other, ['[data-dana-surface=reader]'], `theme ${theme}`);
       assert.deepEqual(bad, [], `${theme}: ${JSON.stringify(bad)}`);
     }
-    await other.locator('dana-reader #theme').selectOption('dark');
+    await choose(other, '#theme', 'dark');
     await other.screenshot({ path: path.join(OUT, `reader-dark-${FA.id}.png`), caret: 'initial' });
     await h.worker.evaluate(() => chrome.storage.sync.clear());
     await other.close();
@@ -168,15 +168,15 @@ describe('accessibility of the extension UI', () => {
     await h.isolated(page, installVoices, [['Fake Persian', 'fa-IR'], ['Fake English', 'en-US']]);
     await h.run(page, 'speak');
     await waitStatus(page, /^Playing, voice Fake Persian\.$/);
-    assert.equal(await page.evaluate(() => document.querySelector('dana-reader').shadowRoot.querySelector('.speechbar [role=status]').getAttribute('aria-live')), 'polite');
-    let bad = await audit(page, ['dana-reader'], 'read aloud');
+    assert.equal(await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.speechbar [role=status]').getAttribute('aria-live')), 'polite');
+    let bad = await audit(page, ['[data-dana-surface=reader]'], 'read aloud');
     assert.deepEqual(bad, [], JSON.stringify(bad));
     // Focus starts on Play/Pause; Space pauses (keyboard), and the pause is announced.
     assert.equal(await page.evaluate(focused), 'play');
     await page.keyboard.press('Space');
     await waitStatus(page, /^Paused\.$/);
     // Every read-aloud control is reachable by Tab from Play.
-    const controls = await page.evaluate(() => [...document.querySelector('dana-reader').shadowRoot.querySelectorAll('.speechbar button:not([disabled]), .speechbar select, .speechbar input')].map((c) => c.id));
+    const controls = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('.speechbar button:not([disabled]), .speechbar select, .speechbar input')].map((c) => c.id));
     for (const c of ['play', 'next', 'rate', 'voice']) assert.ok(controls.includes(c), `${c} in ${controls}`);
     const seen = new Set();
     for (let i = 0; i < 6; i++) {
@@ -185,7 +185,7 @@ describe('accessibility of the extension UI', () => {
     }
     await page.keyboard.press('Shift+Tab');
     assert.deepEqual(controls.filter((c) => c !== 'play' && !seen.has(c)), [], 'read-aloud controls never reached by Tab');
-    await page.locator('dana-reader #play').focus();
+    await page.locator('[data-dana-surface=reader] #play').focus();
     await page.keyboard.press('Enter');
     await waitStatus(page, /^Playing/);
     await page.screenshot({ path: path.join(OUT, `speak-controls-${FA.id}.png`), caret: 'initial' });
@@ -196,7 +196,7 @@ describe('accessibility of the extension UI', () => {
     await h.isolated(en, installVoices, [['Fake Persian', 'fa-IR']]);
     await h.run(en, 'speak');
     await waitStatus(en, /^No voice for (American )?English \(en.*\) is installed\./);
-    bad = await audit(en, ['dana-reader'], 'no voice');
+    bad = await audit(en, ['[data-dana-surface=reader]'], 'no voice');
     assert.deepEqual(bad, [], JSON.stringify(bad));
     await en.close();
   });
@@ -204,7 +204,7 @@ describe('accessibility of the extension UI', () => {
   test('strip bar, message panel and options page pass axe', async () => {
     const page = await h.open(url(EN));
     assert.equal((await h.run(page, 'strip')).active, true);
-    let bad = await audit(page, ['dana-strip-bar'], 'strip bar');
+    let bad = await audit(page, ['[data-dana-surface=strip]'], 'strip bar');
     assert.deepEqual(bad, [], JSON.stringify(bad));
     await h.run(page, 'strip');
     await h.worker.evaluate(() => {
@@ -218,7 +218,7 @@ describe('accessibility of the extension UI', () => {
     } finally {
       await h.worker.evaluate(() => (self.dana.engine.extract = self.__realExtract));
     }
-    bad = await audit(page, ['dana-message'], 'message');
+    bad = await audit(page, ['[data-dana-surface=message]'], 'message');
     assert.deepEqual(bad, [], JSON.stringify(bad));
     await page.close();
 

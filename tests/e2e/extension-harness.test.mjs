@@ -21,9 +21,13 @@ import { corpusRoot, REPO } from './lib/corpus.mjs';
 
 export const OUT = path.join(REPO, 'tests', 'e2e', 'out');
 
-/** Copies extension/ (with pkg/) to a temp dir, adding the test server's host permission. */
-export async function testCopyOfExtension() {
-  const src = path.join(REPO, 'extension');
+/**
+ * Copies extension/ (with pkg/) to a temp dir, adding the test server's host permission. With
+ * `openShadowRoots`, the content script's shadow roots are made open (one string of the bundle
+ * changed), so that these tests can look inside and playwright's locators can press the
+ * controls; the shipped roots are closed, which hostile.test.mjs tests on the unchanged bundle.
+ */
+export async function testCopyOfExtension({ openShadowRoots = true, src = path.join(REPO, 'extension') } = {}) {
   if (!existsSync(path.join(src, 'pkg', 'dana_bg.wasm'))) {
     throw new Error('extension/pkg/dana_bg.wasm is missing: run ./build.sh first (it copies the wasm package there)');
   }
@@ -35,24 +39,36 @@ export async function testCopyOfExtension() {
   const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
   manifest.host_permissions = ['http://127.0.0.1/*'];
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  if (openShadowRoots) await openShadowRootsOf(dir);
   return dir;
+}
+
+/** In a test copy `dir`, makes the content script's shadow roots open (one string of the bundle). */
+export async function openShadowRootsOf(dir) {
+  const bundle = path.join(dir, 'bundle', 'content.js');
+  const code = await readFile(bundle, 'utf8');
+  const closed = 'attachShadow({ mode: "closed" })';
+  if (code.split(closed).length !== 2) throw new Error(`expected one ${closed} in the content bundle`);
+  await writeFile(bundle, code.replace(closed, 'attachShadow({ mode: "open" })'));
 }
 
 /**
  * Starts the server and Chromium with the extension. Corpus pages are under /corpus/<set>/pages/,
  * and again under /csp/<set>/pages/ with `Content-Security-Policy: script-src 'self'`.
  * Requests for anything but the test server are aborted (the pages reference the whole web).
+ * `extensionDir`: the unpacked extension to copy (default extension/).
  */
-export async function startHarness({ routes = {} } = {}) {
+export async function startHarness({ routes = {}, openShadowRoots = true, extensionDir, launch = {} } = {}) {
   const server = await startServer({
     routes,
     mounts: { '/corpus/': corpusRoot(), '/csp/': corpusRoot() },
     headers: (p) => (p.startsWith('/csp/') ? { 'Content-Security-Policy': "script-src 'self'" } : {}),
   });
-  const extDir = await testCopyOfExtension();
+  const extDir = await testCopyOfExtension({ openShadowRoots, src: extensionDir });
   const { context, worker, close } = await launchWithExtension(extDir, {
     viewport: { width: 1100, height: 800 },
     args: ['--autoplay-policy=no-user-gesture-required'],
+    ...launch, // e.g. { timezoneId } (tests/e2e/metadata.test.mjs)
   });
   await context.route('**/*', (route) => {
     const u = route.request().url();
@@ -80,9 +96,19 @@ export async function startHarness({ routes = {} } = {}) {
       assert.ok(id, `no tab for ${page.url()}`);
       return id;
     },
-    /** The entry point under test. */
-    async run(page, mode) {
-      return worker.evaluate(([tabId, mode]) => self.dana.run(tabId, mode), [await h.tabId(page), mode]);
+    /**
+     * The entry point under test. On a page that does not look like an article the reader first
+     * offers "Show it anyway" (issue 14); unless `showAnyway` is false, that button is pressed, so
+     * that tests of the reader view see it on every page (tests/e2e/metadata.test.mjs tests the offer).
+     */
+    async run(page, mode, { showAnyway = true } = {}) {
+      const r = await worker.evaluate(([tabId, mode]) => self.dana.run(tabId, mode), [await h.tabId(page), mode]);
+      if (!showAnyway || !r || !r.found || r.active !== false || mode === 'strip') return r;
+      // A real click: the panel answers the user's own (trusted) events only.
+      const button = page.locator('[data-dana-surface=message] button.primary');
+      if (!(await button.count())) return r;
+      await button.click();
+      return { ...r, active: true };
     },
     /** Runs fn(...args) in the extension's isolated world of the page (where the content scripts live). */
     async isolated(page, fn, ...args) {
@@ -131,10 +157,22 @@ export async function settle(page) {
   }
 }
 
+// Picks `value` in the reader's <select> by keyboard: the reader's controls answer the user's
+// own (trusted) events only, and playwright's selectOption dispatches made-up ones.
+export async function choose(page, selector, value) {
+  await page.locator(`[data-dana-surface=reader] ${selector}`).focus();
+  const now = () => page.evaluate((sel) => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(sel).value, selector);
+  const values = await page.evaluate((sel) => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(sel).options].map((o) => o.value), selector);
+  for (let i = 0; i < values.length && (await now()) !== value; i++) {
+    await page.keyboard.press(values.indexOf(value) > values.indexOf(await now()) ? 'ArrowDown' : 'ArrowUp');
+  }
+  assert.equal(await now(), value);
+}
+
 /** The reader view's shadow root contents, read from the page. */
 export function readerState(page) {
   return page.evaluate(() => {
-    const host = document.querySelector('dana-reader');
+    const host = document.querySelector('[data-dana-surface=reader]');
     if (!host) return null;
     const r = host.shadowRoot;
     const article = r.querySelector('article');
@@ -153,7 +191,7 @@ export function readerState(page) {
 const main = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 if (main) test('the test copy of the extension differs from extension/ only by the test host permission', async () => {
-  const dir = await testCopyOfExtension();
+  const dir = await testCopyOfExtension({ openShadowRoots: false });
   const shipped = JSON.parse(await readFile(path.join(REPO, 'extension', 'manifest.json'), 'utf8'));
   const copy = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
   assert.deepEqual(copy.host_permissions, ['http://127.0.0.1/*']);

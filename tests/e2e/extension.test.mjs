@@ -5,10 +5,11 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, readerState, until, OUT } from './extension-harness.test.mjs';
-import { corpusRoot, corpusIndex, pickPages, requireAtLeast, REPO } from './lib/corpus.mjs';
+import { pickPages, requireAtLeast, REPO } from './lib/corpus.mjs';
+import { DEMO_NAV, DEMO_PAGE, langOf, pathOf, norm, goldLines, installFakeSpeech, fakeRecord, fakeFinish, highlightNow, LINKS_PAGE, NAV_PAGE } from './lib/fixtures.mjs';
 
 const ENGLISH = pickPages([
   ['readability', 'ars-1'],
@@ -21,35 +22,6 @@ const RTL = pickPages([
 ]);
 requireAtLeast(ENGLISH, 1, 'extension tests (English pages)');
 requireAtLeast(RTL, 2, 'extension tests (right-to-left pages)');
-
-const DEMO_NAV = ['Front page', 'World news', 'Technology', 'Subscribe today', 'Sign in to comment'];
-const DEMO_PAGE = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>How a reader view finds the article | The Example Gazette</title>
-<meta name="author" content="Ada Example"><meta property="og:site_name" content="The Example Gazette">
-<meta property="article:published_time" content="2026-11-02T09:30:00Z"></head>
-<body>
-<header><nav><ul>${DEMO_NAV.map((t, i) => `<li><a href="/n${i}">${t}</a></li>`).join('')}</ul></nav></header>
-<div class="cookie-box"><p>We use cookies. <a href="/privacy">Privacy settings</a> <a href="/ok">Accept all cookies</a></p></div>
-<div class="ad"><a href="/ad"><img src="/demo.png?ad" alt="Advertisement"></a></div>
-<main><article>
-<h1>How a reader view finds the article</h1>
-<p>Most web pages wrap a few paragraphs of text in a great deal of markup: menus, sidebars, advertising and forms. A reader view has to decide which part of the page is the article, and it has to do so quickly, on every kind of page.</p>
-<p>The method used here looks at each line of the page and compares how much of it is text with how much of it is code. Lines of running prose are mostly text; lines of navigation are mostly tags and links.</p>
-<h2>Three steps</h2>
-<ol><li>Count the content and the code on every line.</li><li>Smooth the difference over neighbouring lines.</li><li>Keep the largest region where content wins, with its close neighbours.</li></ol>
-<p>The regions that remain are rebuilt as clean paragraphs, headings, lists, quotations and figures, and nothing else of the page survives.</p>
-<blockquote><p>A page is a mixture of writing and machinery; the reader only wants the writing.</p></blockquote>
-<p>Pictures that belong to the story stay with it, together with their captions, while the advertising pictures around the story are left behind with the rest of the page furniture.</p>
-<figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/demo.png" class="lazy" alt="A page of text"><figcaption>The icon shows a page of text, which is all that a reader view keeps.</figcaption></figure>
-<p>The same rule works for scripts written from right to left. A paragraph in Arabic keeps its own direction inside an English article:</p>
-<p>هذه فقرة قصيرة مكتوبة باللغة العربية لتجربة اتجاه النص داخل مقال باللغة الإنجليزية.</p>
-<pre><code>count(line) = text(line) - code(line)</code></pre>
-<p>Everything runs inside the browser, on the reader's own computer, so the page never has to be sent anywhere else to be cleaned up.</p>
-</article></main>
-<aside><h2>Related stories</h2><ul><li><a href="/r1">Ten tips for faster pages</a></li><li><a href="/r2">Why menus keep growing</a></li><li><a href="/r3">The history of the banner advert</a></li></ul></aside>
-<div class="newsletter"><form><label>Email <input type="email" name="email"></label><button>Sign up for the newsletter</button></form></div>
-<footer><p><a href="/about">About us</a> · <a href="/contact">Contact</a> · <a href="/terms">Terms of use</a></p></footer>
-</body></html>`;
 
 // The demo article on a page whose markup names `__danaContent` every way HTML can (an id, an
 // image's and a form's name: each makes `window.__danaContent` an object, which the content
@@ -131,75 +103,8 @@ ${HIDDEN_RULES.slice(1).map((t) => `<p>${t}</p>`).join('\n')}
 </div>
 </body></html>`;
 
-const langOf = (p) => corpusIndex(p.set).find((r) => r.id === p.id)?.lang || 'en';
-const pathOf = (p, prefix = 'corpus') => `/${prefix}/${p.set}/pages/${p.id}.html`;
-const norm = (s) => s.replace(/\s+/g, ' ').trim();
-
-function goldLines(p) {
-  const file = path.join(corpusRoot(), p.set, 'gold', `${p.id}.txt`);
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').map(norm).filter((l) => l.length > 80);
-}
-
-// A fake speech engine for the content scripts' (isolated) world: records what is spoken and
-// lets the test end each utterance. Runs inside the page, so it must be self-contained.
-function installFakeSpeech(voiceList) {
-  const rec = { spoken: [], cancels: 0, current: null, boundaries: 0 };
-  class Utterance {
-    constructor(text) {
-      Object.assign(this, { text, lang: '', voice: null, rate: 1, pitch: 1, volume: 1 });
-      this.onstart = this.onend = this.onerror = this.onboundary = null;
-    }
-  }
-  const fire = (u, type, extra = {}) => u['on' + type] && u['on' + type]({ type, utterance: u, charIndex: 0, ...extra });
-  const voices = voiceList.map(([name, lang], i) => ({ name, lang, default: i === 0, localService: true, voiceURI: name }));
-  const synth = {
-    speaking: false,
-    pending: false,
-    paused: false,
-    getVoices: () => voices,
-    addEventListener() {},
-    removeEventListener() {},
-    speak(u) {
-      rec.spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name, rate: u.rate });
-      rec.current = u;
-      fire(u, 'start');
-      fire(u, 'boundary', { name: 'word' });
-      rec.boundaries++;
-    },
-    cancel() {
-      rec.cancels++;
-      const u = rec.current;
-      rec.current = null;
-      if (u) fire(u, 'error', { error: 'interrupted' });
-    },
-    pause() {},
-    resume() {},
-  };
-  rec.finish = () => {
-    const u = rec.current;
-    rec.current = null;
-    if (u) fire(u, 'end');
-  };
-  globalThis.__fake = rec;
-  Object.defineProperty(globalThis, 'speechSynthesis', { value: synth, configurable: true, writable: true });
-  globalThis.SpeechSynthesisUtterance = Utterance;
-  return voices.length;
-}
-
-const fakeRecord = () => ({ spoken: globalThis.__fake.spoken, cancels: globalThis.__fake.cancels, boundaries: globalThis.__fake.boundaries });
-const fakeFinish = () => (globalThis.__fake.finish(), globalThis.__fake.spoken.length);
 // The content script's read-aloud state, asked through the same message the worker uses.
 const speechState = async (h, page) => (await h.worker.evaluate((tabId) => chrome.tabs.sendMessage(tabId, { type: 'state' }), await h.tabId(page))).speech;
-
-// What the sentence highlight covers now, and whether its block is on screen.
-function highlightNow() {
-  const hl = CSS.highlights.get('dana-sentence');
-  const range = hl && [...hl][0];
-  if (!range) return null;
-  const box = range.getBoundingClientRect();
-  return { text: range.toString(), top: box.top, bottom: box.bottom, vh: innerHeight };
-}
 
 describe('Dana Reader extension in Chromium', () => {
   let h;
@@ -225,12 +130,14 @@ describe('Dana Reader extension in Chromium', () => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(HIDDEN_PAGE);
         },
-        // A page of links only: no main content to find.
+        // Bare links (the engine's last resort gives them) and the same links in <nav> (no article).
         '/links.html': (req, res) => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-          res.end(`<!DOCTYPE html><html lang="en"><head><title>Links</title></head><body>
-            <ul id="links">${Array.from({ length: 30 }, (_, i) => `<li><a href="/x${i}">Link number ${i}</a></li>`).join('')}</ul>
-            </body></html>`);
+          res.end(LINKS_PAGE);
+        },
+        '/nav.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(NAV_PAGE);
         },
       },
     });
@@ -280,13 +187,13 @@ describe('Dana Reader extension in Chromium', () => {
     assert.equal((await h.run(page, 'reader')).found, true);
     // The reader's copy of the image has to load (it is the first request for /demo.png).
     await until(page, () => {
-      const img = document.querySelector('dana-reader').shadowRoot.querySelector('figure img');
+      const img = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('figure img');
       img?.scrollIntoView();
       return img && img.complete;
     }, null, 'the figure image');
     await page.evaluate(() => scrollTo(0, 0));
     const got = await page.evaluate(() => {
-      const r = document.querySelector('dana-reader').shadowRoot;
+      const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
       const a = r.querySelector('article');
       const img = a.querySelector('figure img');
       const rtl = [...a.querySelectorAll('p')].find((p) => /العربية/.test(p.textContent));
@@ -325,7 +232,7 @@ describe('Dana Reader extension in Chromium', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await h.isolated(page, installFakeSpeech, [['English (United States)', 'en-US']]);
     assert.equal((await h.run(page, 'speak')).active, true);
-    await page.locator('dana-reader article blockquote').click();
+    await page.locator('[data-dana-surface=reader] article blockquote').click();
     const rec = await h.isolated(page, fakeRecord);
     assert.equal(rec.spoken.at(-1).text, 'A page is a mixture of writing and machinery; the reader only wants the writing.');
     await h.isolated(page, fakeFinish);
@@ -353,7 +260,7 @@ describe('Dana Reader extension in Chromium', () => {
       }
       // Text laid out right to left: the first paragraph's text starts at the right edge.
       const align = await page.evaluate(() => {
-        const p = document.querySelector('dana-reader').shadowRoot.querySelector('article .body p');
+        const p = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article .body p');
         return p && getComputedStyle(p).direction;
       });
       if (align) assert.equal(align, 'rtl');
@@ -399,7 +306,7 @@ describe('Dana Reader extension in Chromium', () => {
     assert.equal(r.active, true);
     const during = await page.evaluate(() => {
       const v = document.getElementById('t-video');
-      const r = document.querySelector('dana-reader').shadowRoot;
+      const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
       return { paused: v.paused, t: v.currentTime, focused: r.activeElement?.id };
     });
     assert.equal(during.paused, true, 'the video pauses behind the reader');
@@ -468,7 +375,7 @@ describe('Dana Reader extension in Chromium', () => {
       await until(page, () => {
         const hl = CSS.highlights.get('dana-sentence');
         const b = hl && [...hl][0].getBoundingClientRect();
-        const bar = document.querySelector('dana-reader').shadowRoot.querySelector('.controls').getBoundingClientRect();
+        const bar = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.controls').getBoundingClientRect();
         return b && b.top >= bar.bottom && b.top + 20 <= innerHeight;
       }, null, 'the highlighted sentence in view');
       await h.isolated(page, fakeFinish);
@@ -478,12 +385,12 @@ describe('Dana Reader extension in Chromium', () => {
     assert.ok(rec.spoken.every((s) => s.lang.startsWith(lang) && s.voice === `Fake ${lang}`), `spoken in ${lang}: ${JSON.stringify(rec.spoken[0])}`);
 
     // Pause: speech is cancelled and the end of the cancelled sentence does not advance.
-    const bar = (sel) => page.locator(`dana-reader ${sel}`);
+    const bar = (sel) => page.locator(`[data-dana-surface=reader] ${sel}`);
     await bar('#play').click();
     let st = await speechState(h, page);
     assert.equal(st.playing, false);
     assert.equal(await bar('#play').getAttribute('aria-pressed'), 'false');
-    await until(page, () => document.querySelector('dana-reader').shadowRoot.querySelector('.status').textContent === 'Paused.', null, 'Paused announced');
+    await until(page, () => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.status').textContent === 'Paused.', null, 'Paused announced');
     const spokenBefore = (await h.isolated(page, fakeRecord)).spoken.length;
     await h.isolated(page, fakeFinish);
     assert.equal((await h.isolated(page, fakeRecord)).spoken.length, spokenBefore, 'nothing spoken while paused');
@@ -501,19 +408,19 @@ describe('Dana Reader extension in Chromium', () => {
     assert.equal(rec.spoken.at(-1).text, expected[2], 'previous sentence, twice');
     await until(page, () => {
       const b = [...CSS.highlights.get('dana-sentence')][0].getBoundingClientRect();
-      const bar = document.querySelector('dana-reader').shadowRoot.querySelector('.controls').getBoundingClientRect();
+      const bar = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.controls').getBoundingClientRect();
       return b.top >= bar.bottom && b.top + 20 <= innerHeight;
     }, null, 'the highlight in view after going back');
     await page.screenshot({ path: path.join(OUT, `speak-${p.id}.png`), caret: 'initial' });
 
     // Start from a chosen paragraph: click it.
     const target = await page.evaluate(() => {
-      const ps = [...document.querySelector('dana-reader').shadowRoot.querySelectorAll('article .body p[data-block]')];
+      const ps = [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article .body p[data-block]')];
       const el = ps[Math.min(ps.length - 1, 5)];
       el.scrollIntoView();
       return Number(el.dataset.block);
     });
-    await page.locator(`dana-reader article .body p[data-block="${target}"]`).click();
+    await page.locator(`[data-dana-surface=reader] article .body p[data-block="${target}"]`).click();
     st = await speechState(h, page);
     const [first] = await engineRun(target);
     rec = await h.isolated(page, fakeRecord);
@@ -531,13 +438,13 @@ describe('Dana Reader extension in Chromium', () => {
     await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US']]);
     const r = await h.run(page, 'speak');
     assert.equal(r.ok, true);
-    const status = await until(page, () => document.querySelector('dana-reader').shadowRoot.querySelector('.speechbar [role=status]').textContent, null, 'a status');
+    const status = await until(page, () => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.speechbar [role=status]').textContent, null, 'a status');
     assert.match(status, /No voice for Arabic \(ar\) is installed/);
     const rec = await h.isolated(page, fakeRecord);
     assert.equal(rec.spoken.length, 0, 'nothing spoken in a wrong voice');
     // The reader can still choose a voice by hand.
-    await page.locator('dana-reader #voice').selectOption('Fake English');
-    await page.locator('dana-reader #play').click();
+    await page.locator('[data-dana-surface=reader] #voice').selectOption('Fake English');
+    await page.locator('[data-dana-surface=reader] #play').click();
     assert.equal((await h.isolated(page, fakeRecord)).spoken.length, 1);
     await page.screenshot({ path: path.join(OUT, `speak-novoice-${p.id}.png`), caret: 'initial' });
     await page.close();
@@ -564,7 +471,7 @@ describe('Dana Reader extension in Chromium', () => {
           hidden: document.querySelectorAll('[data-dana-hidden]').length,
           navVisible: nav.filter(visible).length,
           nav: nav.length,
-          bar: !!document.querySelector('dana-strip-bar'),
+          bar: !!document.querySelector('[data-dana-surface=strip]'),
         };
       }, gold);
       assert.ok(seen.hidden > 0, `${p.id}: something hidden`);
@@ -572,8 +479,8 @@ describe('Dana Reader extension in Chromium', () => {
       assert.ok(seen.nav > 0 && seen.navVisible === 0, `${p.id}: navigation hidden (${seen.navVisible}/${seen.nav} visible)`);
       assert.ok(seen.bar, 'the undo bar is shown');
       await page.screenshot({ path: path.join(OUT, `strip-${p.id}.png`), caret: 'initial' });
-      await page.locator('dana-strip-bar button').click(); // Undo
-      const after = await page.evaluate(() => ({ html: document.body.outerHTML, hidden: document.querySelectorAll('[data-dana-hidden]').length, bar: !!document.querySelector('dana-strip-bar') }));
+      await page.locator('[data-dana-surface=strip] button').click(); // Undo
+      const after = await page.evaluate(() => ({ html: document.body.outerHTML, hidden: document.querySelectorAll('[data-dana-hidden]').length, bar: !!document.querySelector('[data-dana-surface=strip]') }));
       assert.equal(after.hidden, 0);
       assert.equal(after.bar, false);
       assert.equal(after.html, before, `${p.id}: the page is exactly as before`);
@@ -606,7 +513,7 @@ describe('Dana Reader extension in Chromium', () => {
     assert.equal((await h.run(page, 'speak')).active, true);
     // The nested list sits in the item before it (a list holds only items).
     const lists = await page.evaluate(() => {
-      const body = document.querySelector('dana-reader').shadowRoot.querySelector('article .body');
+      const body = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article .body');
       return { listInList: body.querySelectorAll(':is(ul, ol) > :is(ul, ol)').length, inner: body.querySelector('li > ul > li')?.textContent };
     });
     assert.deepEqual(lists, { listInList: 0, inner: 'The inner item, one level down, is a block of its own and read on its own.' });
@@ -667,7 +574,7 @@ describe('Dana Reader extension in Chromium', () => {
     assert.deepEqual(show.keys, ['found', 'keep', 'mode', 'reason', 'settings', 'type'], 'strip mode receives the ids, not the extraction');
     assert.ok(show.keep.length > 0 && show.keep.every(Number.isInteger) && !show.keep.includes(target), JSON.stringify(show.keep));
     assert.ok(show.bytes < 2000, `the show message is ${show.bytes} bytes`);
-    await page.locator('dana-strip-bar button').click();
+    await page.locator('[data-dana-surface=strip] button').click();
     await page.close();
   });
 
@@ -692,7 +599,7 @@ describe('Dana Reader extension in Chromium', () => {
       await h.worker.evaluate(() => (self.dana.engine.extract = self.__realExtract));
     }
     const got = await page.evaluate(() => {
-      const body = document.querySelector('dana-reader').shadowRoot.querySelector('article .body');
+      const body = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article .body');
       const p = [...body.querySelectorAll('p')].find((e) => e.textContent.startsWith('Tampered paragraph'));
       return {
         p: p && p.outerHTML,
@@ -732,8 +639,8 @@ describe('Dana Reader extension in Chromium', () => {
         const after = await page.evaluate(() => ({
           html: document.body.outerHTML,
           y: scrollY,
-          reader: !!document.querySelector('dana-reader'),
-          msg: document.querySelector('dana-message')?.shadowRoot.querySelector('[role=alert]')?.textContent,
+          reader: !!document.querySelector('[data-dana-surface=reader]'),
+          msg: document.querySelector('[data-dana-surface=message]')?.shadowRoot.querySelector('[role=alert]')?.textContent,
         }));
         assert.equal(after.html, before.html, `${mode}: page untouched`);
         assert.equal(after.y, before.y);
@@ -749,24 +656,43 @@ describe('Dana Reader extension in Chromium', () => {
     await page.close();
   });
 
+  // Selects the list items 3 to 5 of #links.
+  const selectThreeToFive = (page) => page.evaluate(() => {
+    const items = document.querySelectorAll('#links li');
+    const r = document.createRange();
+    r.setStartBefore(items[3]);
+    r.setEndAfter(items[5]);
+    getSelection().removeAllRanges();
+    getSelection().addRange(r);
+  });
+
   test('a page without an article says so and offers to read a selection instead', async () => {
-    const page = await h.open('/links.html');
+    const page = await h.open('/nav.html');
     const r = await h.run(page, 'reader');
     assert.equal(r.ok, true);
-    if (r.found) return assert.fail('the engine found an article in a page of links: ' + JSON.stringify(r));
-    const msg = page.locator('dana-message [role=alert]');
+    if (r.found) return assert.fail('the engine found an article in a page of navigation: ' + JSON.stringify(r));
+    const msg = page.locator('[data-dana-surface=message] [role=alert]');
     assert.match(await msg.textContent(), /No article found on this page/);
     await page.screenshot({ path: path.join(OUT, 'no-article.png'), caret: 'initial' });
-    await page.evaluate(() => {
-      const items = document.querySelectorAll('#links li');
-      const r = document.createRange();
-      r.setStartBefore(items[3]);
-      r.setEndAfter(items[5]);
-      getSelection().removeAllRanges();
-      getSelection().addRange(r);
-    });
-    await page.locator('dana-message button', { hasText: 'Show selection in reader' }).click();
-    await until(page, () => !!document.querySelector('dana-reader'), null, 'the reader view');
+    await selectThreeToFive(page);
+    await page.locator('[data-dana-surface=message] button', { hasText: 'Show selection in reader' }).click();
+    await until(page, () => !!document.querySelector('[data-dana-surface=reader]'), null, 'the reader view');
+    const st = await readerState(page);
+    assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
+    assert.doesNotMatch(st.text, /Link number 6/);
+    await page.close();
+  });
+
+  test('a page of bare links: its text is found, the reader says it does not look like an article, and a selection can be read', async () => {
+    const page = await h.open('/links.html');
+    const r = await h.run(page, 'reader', { showAnyway: false });
+    assert.equal(r.found, true, JSON.stringify(r));
+    assert.equal(r.active, false, 'the reader waits for the user');
+    const msg = page.locator('[data-dana-surface=message] [role=alert]');
+    assert.match(await msg.textContent(), /does not look like an article/);
+    await selectThreeToFive(page);
+    await page.locator('[data-dana-surface=message] button', { hasText: 'Use my selection' }).click();
+    await until(page, () => !!document.querySelector('[data-dana-surface=reader]'), null, 'the reader view');
     const st = await readerState(page);
     assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
     assert.doesNotMatch(st.text, /Link number 6/);
@@ -786,7 +712,7 @@ describe('Dana Reader extension in Chromium', () => {
     // The capture marked its copy only: no `hidden` appeared in the live page.
     assert.equal(await page.evaluate(() => document.querySelectorAll('[hidden]').length), 0);
     const got = await page.evaluate(() => {
-      const r = document.querySelector('dana-reader').shadowRoot;
+      const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
       return { title: r.querySelector('h1')?.textContent, text: r.querySelector('article').textContent };
     });
     assert.equal(got.title, 'The night the river rose');

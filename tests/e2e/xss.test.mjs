@@ -99,7 +99,7 @@ function installCanary() {
     let inReader = false;
     try {
       const r = t && t.getRootNode && t.getRootNode();
-      inReader = !!(r && r.host && r.host.localName === 'dana-reader');
+      inReader = !!(r && r.host && r.host.getAttribute('data-dana-surface') === 'reader');
     } catch (_) {}
     return { inReader, evented: !!(t && t.nodeType), event: e ? e.type : null };
   };
@@ -135,7 +135,7 @@ function shownUrls() {
 
 // What in the reader's shadow root could run or fetch.
 function readerDom() {
-  const host = document.querySelector('dana-reader');
+  const host = document.querySelector('[data-dana-surface=reader]');
   if (!host || !host.shadowRoot) return null;
   const root = host.shadowRoot;
   const bad = [];
@@ -234,7 +234,7 @@ describe('XSS payloads in the reader view (Chromium, extension)', () => {
 
   test('the detectors fire on an injected handler and on an unshown request (self-test)', async () => {
     const r = await readerOn(batches[0].url, () => {
-      const art = document.querySelector('dana-reader').shadowRoot.querySelector('article');
+      const art = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
       art.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="alert(\'injected\')">');
       art.insertAdjacentHTML('beforeend', '<img src="http://unshown.example/x.png">');
     });

@@ -21,10 +21,11 @@ const PAGES = [
   ['cleanportaleval', 'bbc.co.uk_news_01'],
   ['readability', '001'],
   ['cleaneval', 'dev-10'],
+  ['readability', 'keep-tabular-data'], // table blocks (issue 13)
 ];
 
 test('the declarations name the types the package promises', () => {
-  for (const name of ['DanaOptions', 'Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate']) {
+  for (const name of ['DanaOptions', 'Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
     assert.equal(types.get(name)?.kind, 'interface', `interface ${name} in dana.d.ts`);
   }
   assert.match(dts, /export function extract\(html: string, options\?: DanaOptions\): Extraction;/);
@@ -51,8 +52,11 @@ test('extract() returns objects that match the Extraction declaration', () => {
     }
   }
   // Only what was seen was checked: make sure every element type was.
-  for (const name of ['Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate']) {
+  for (const name of ['Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
     assert.ok(seen.has(name), `no ${name} was checked: the pages gave none`);
+  }
+  if (pages.some((p) => p.id === 'keep-tabular-data')) {
+    for (const name of ['Table', 'Cell']) assert.ok(seen.has(name), `no ${name} was checked on the page with tables`);
   }
 });
 

@@ -1,6 +1,6 @@
 //! The JavaScript face of the engine (wasm-bindgen): the only crate of the workspace that names
-//! `wasm_bindgen`. build.sh builds it with wasm-pack into `pkg/` (`dana.js`, `dana_bg.wasm`,
-//! `dana.d.ts`).
+//! `wasm_bindgen`. build.sh builds it for wasm32 and runs the wasm-bindgen CLI into `pkg/`
+//! (`dana.js`, `dana_bg.wasm`, `dana.d.ts`).
 //!
 //! JavaScript calls `extract(html, options?)` with a partial options object in camelCase
 //! (`{ algorithm: "danag", gap: 12 }`); missing keys take [`Options::default`]'s values. It gets
@@ -34,7 +34,7 @@ export type LinkFilter = "none" | "remove" | "strip" | "placeholder";
 /** TitleFinder's metric (thesis 5.3.3). */
 export type TitleMetric = "tf" | "tfidf" | "osm" | "sum";
 export type Dir = "ltr" | "rtl";
-export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure";
+export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table";
 
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
@@ -69,6 +69,12 @@ export interface DanaOptions {
   /** A page on which no line rises above the axis is read again (its `<noscript>` copy, or
    *  every tag weighed by its name). */
   fallback?: boolean | null;
+  /** The headline is TitleFinder's checked against the headlines the page declares (JSON-LD,
+   *  `og:title`, `twitter:title`, `<title>` less its site suffix, `h1`s). */
+  declaredTitle?: boolean | null;
+  /** Which article candidate to return (`candidates`): 0, the default, is the one the
+   *  algorithm chose; k > 0 the k-th runner-up ("Not the article? Show the next candidate"). */
+  candidate?: number | null;
   /** Fill `series.source` with each line's source text (for plots). Default false. */
   trace?: boolean | null;
   /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
@@ -95,6 +101,26 @@ export interface Block {
   alt: string | null;
   dir: Dir | null;
   line: number;
+  /** For `kind: "table"`: its caption, header rows and cells; else null. */
+  table: Table | null;
+}
+
+/** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
+export interface Table {
+  caption: string;
+  captionHtml: string;
+  /** How many of the first rows are header rows. */
+  headRows: number;
+  rows: Cell[][];
+}
+
+export interface Cell {
+  text: string;
+  html: string;
+  /** A `th`. */
+  header: boolean;
+  colspan: number;
+  rowspan: number;
 }
 
 export interface Sentence {
@@ -115,6 +141,15 @@ export interface Region {
   chosen: boolean;
 }
 
+/** An article candidate: its first words (at most 12), its characters of text, its lines. */
+export interface Candidate {
+  words: string;
+  chars: number;
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
 export interface Series {
   t1: number[];
   t2: number[];
@@ -130,6 +165,18 @@ export interface Decoded {
   encoding: string;
 }
 
+/** The words a reader shows around an article, in the article's language (Arabic, Persian,
+ *  Urdu, Pashto, else English), numbers in its digits. */
+export interface Chrome {
+  lang: string;
+  /** Empty when there is no text. */
+  readingTime: string;
+  updated: string;
+  notArticle: string;
+  showAnyway: string;
+  useSelection: string;
+}
+
 /** What the engine found in a page. */
 export interface Extraction {
   algorithm: Algorithm | null;
@@ -137,6 +184,8 @@ export interface Extraction {
   gap: number;
   title: string;
   titleRule: string;
+  /** The normalised line the headline stands on in the body, when it does. */
+  titleLine: number | null;
   titleCandidates: TitleCandidate[];
   text: string;
   html: string;
@@ -146,12 +195,26 @@ export interface Extraction {
   dir: Dir;
   byline: string | null;
   siteName: string | null;
+  /** ISO 8601: `YYYY-MM-DD` (a calendar day: show it as that day in every time zone), or a
+   *  date-time with the page's own offset; its first ten characters are the page's day. */
   published: string | null;
+  /** Last modified, in the form of `published`. */
+  modified: string | null;
   leadImage: string | null;
+  /** Blocks at the top that repeat the header (the headline, a byline line): leave them out
+   *  of the body when showing the header. */
+  headerBlocks: number[];
   excerpt: string | null;
+  /** How likely the page is one a reader view is for (article, documentation, forum, blog),
+   *  0..1. */
+  readerable: number;
   readingMinutes: number;
+  /** The words to show around the article, in its language. */
+  chrome: Chrome;
   sentences: Sentence[];
   regions: Region[];
+  /** The article candidates: first the one `candidate: 0` returns, then the runner-ups. */
+  candidates: Candidate[];
   series: Series;
   reason: string | null;
   /** With `elementIds`: the `data-dana-id` of every element of the main content, in document

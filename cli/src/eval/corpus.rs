@@ -1,5 +1,5 @@
 //! Reading a corpus set: `<set>/index.jsonl` (one `{"id", "url", "title", "source"[, "lang",
-//! "page_type"]}` a line), `<set>/pages/<id>.html` (raw bytes) and `<set>/gold/<id>.txt` (UTF-8).
+//! "page_type", "author", "published"]}` a line), `<set>/pages/<id>.html` (raw bytes) and `<set>/gold/<id>.txt` (UTF-8).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,6 +21,11 @@ pub struct Entry {
     /// listing, collection, service), for the per-type table.
     #[serde(default)]
     pub page_type: Option<String>,
+    /// The annotated author and publication day (the modern set), for the metadata table.
+    #[serde(default)]
+    pub author: Option<String>,
+    #[serde(default)]
+    pub published: Option<String>,
 }
 
 /// A corpus set: its name (the directory's name), directory and index, in index order.

@@ -169,6 +169,9 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         .map(|r| (r.name.as_str(), r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| p.headline.as_slice()).filter(|h| !h.is_empty()).collect())))
         .collect();
     out.push_str(&super::headline::headline_table(&headlines));
+    let metadata: Vec<(&str, Vec<&super::metadata::MetadataScore>)> =
+        results.iter().map(|r| (r.name.as_str(), r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| &p.metadata).collect()))).collect();
+    out.push_str(&super::metadata::metadata_table(&metadata));
 
     // Summary: shingle F1 per set side by side, the macro average of the target sets, and the
     // throughput over all pages.

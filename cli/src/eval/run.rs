@@ -8,6 +8,7 @@
 //! CPU time where the platform gives it (Unix), from the wall clock elsewhere.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -18,22 +19,43 @@ use indicatif::ProgressBar;
 
 use super::corpus::{CorpusSet, Entry};
 use super::headline::{self, HeadlineScore};
+use super::metadata;
 use super::metrics::{self, Counts, Interner, Prf};
 use dana::{Algorithm, Extraction, LinkFilter, Options};
 
-/// One configuration of the engine under evaluation.
+/// One configuration of the engine under evaluation, or a peer's outputs scored beside it.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub options: Options,
+    /// A peer extractor whose outputs were written beforehand (`dana eval --peer`): its
+    /// text for page `<id>` of set `<set>` is `<dir>/<set>/<id>.txt` (a missing file is an
+    /// empty output). `options` is then unused.
+    pub peer: Option<Peer>,
+}
+
+/// A peer extractor's name and the directory of its outputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Peer {
+    pub name: String,
+    pub dir: PathBuf,
 }
 
 impl Config {
     pub fn new(options: Options) -> Config {
-        Config { options }
+        Config { options, peer: None }
     }
 
-    /// A short name: `addanag f3 g20`, `r2l g8` (R2L has no parser, so no filter).
+    /// A peer's outputs, scored as a configuration.
+    pub fn peer(peer: Peer) -> Config {
+        Config { options: Options::default(), peer: Some(peer) }
+    }
+
+    /// A short name: `addanag f3 g20`, `r2l g8` (R2L has no parser, so no filter); a peer's
+    /// is `peer NAME`.
     pub fn label(&self) -> String {
+        if let Some(peer) = &self.peer {
+            return format!("peer {}", peer.name);
+        }
         let o = &self.options;
         let mut s = o.algorithm.name().to_string();
         if o.algorithm != Algorithm::R2l {
@@ -101,6 +123,8 @@ pub struct PageRecord {
     /// Headline accuracy of each method of [`headline::EVAL_METHODS`] against the index's
     /// title; empty when the index gives none.
     pub headline: Vec<HeadlineScore>,
+    /// What `extract` reports above the article, scored against the index.
+    pub metadata: metadata::MetadataScore,
 }
 
 /// A set with the pages to evaluate.
@@ -145,6 +169,7 @@ fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut
         reason,
         error,
         headline: Vec::new(),
+        metadata: metadata::MetadataScore::default(),
     }
 }
 
@@ -182,6 +207,16 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
 
     let mut records = Vec::with_capacity(configs.len());
     for config in configs {
+        if let Some(peer) = &config.peer {
+            // A peer's time is not measured here: its MB/s reads 0.
+            let path = peer.dir.join(&set.name).join(format!("{}.txt", entry.id));
+            let text = std::fs::read(&path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+            let mut record = score(entry, &set.name, config, &gold, &mut interner, Ok(Extraction { text, ..Extraction::default() }));
+            record.bytes = bytes.len();
+            record.encoding = encoding;
+            records.push(record);
+            continue;
+        }
         let (t, c) = (Instant::now(), thread_cpu_seconds());
         let ex = catch_unwind(AssertUnwindSafe(|| dana::extract(&html, &config.options))).map_err(|p| {
             p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
@@ -191,7 +226,9 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
             (Some(d), Some((c1, c0))) => d + (c1 - c0),
             _ => seconds,
         };
+        let meta = ex.as_ref().ok().map(|ex| metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some())));
         let mut record = score(entry, &set.name, config, &gold, &mut interner, ex);
+        record.metadata = meta.unwrap_or_default();
         record.bytes = bytes.len();
         record.encoding = encoding;
         record.seconds = seconds;

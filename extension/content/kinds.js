@@ -1,0 +1,14 @@
+// The reader view's styles for the kinds of block beyond paragraphs (issue 13), kept apart
+// from reader.js's own stylesheet so that each kind's look is found in one place. Colours are
+// the reader's theme variables (reader.js), so every theme and forced colours apply.
+
+export const KINDS_CSS = `
+/* Tables scroll sideways (and down, when taller than the screen) inside the column instead of
+   widening it, and their header row stays in view while they scroll. */
+table { display: block; width: max-content; max-width: 100%; max-height: 85vh; overflow: auto; border-collapse: collapse;
+  margin: 0 0 1em; font-size: .85em; line-height: 1.4; }
+caption { caption-side: top; text-align: start; color: var(--muted); padding: 0 0 .4em; }
+th, td { border: 1px solid var(--rule); padding: .35em .6em; vertical-align: top; text-align: start; }
+thead th { position: sticky; top: 0; background: var(--bar); }
+tbody th { font-weight: 600; }
+`;

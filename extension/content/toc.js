@@ -1,0 +1,92 @@
+// Navigation by headings (issue 16): a Contents list of the article's headings, opened from
+// the reader's toolbar, and the keys H and Shift+H to go to the next and the previous heading
+// (the keys screen readers use for the same move). Going to a heading scrolls it just below
+// the sticky controls and gives it the focus, so Tab continues from there.
+
+import { h } from './dom.js';
+
+let state = null; // { root, button, panel }
+
+const connected = () => state && state.root.host.isConnected;
+
+// The article's section headings; the title (h1) is the top of the article, not an entry.
+const headings = () => [...state.root.querySelectorAll('article .body :is(h2, h3, h4, h5, h6)')];
+
+const controlsBottom = () => state.root.querySelector('.controls').getBoundingClientRect().bottom;
+
+function goTo(el) {
+  el.setAttribute('tabindex', '-1'); // focusable from script, not a Tab stop
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  scrollBy({ top: el.getBoundingClientRect().top - controlsBottom() - 16, behavior: smooth ? 'smooth' : 'auto' });
+  el.focus({ preventScroll: true });
+}
+
+// The heading after (or before) the focused one; with no heading focused, the next heading
+// below the top of the reading area, or the last one above it. (Position alone fails at the
+// end of an article: the last headings cannot scroll up to the top.)
+function step(dir) {
+  const list = headings();
+  const i = list.indexOf(state.root.activeElement);
+  let target;
+  if (i >= 0) target = list[i + dir];
+  else {
+    const top = controlsBottom() + 16;
+    target = dir > 0 ? list.find((el) => el.getBoundingClientRect().top > top + 4) : list.findLast((el) => el.getBoundingClientRect().top < top - 4);
+  }
+  if (target) goTo(target);
+}
+
+function onKey(e) {
+  if (!connected()) return unmount();
+  if ((e.key || '').toLowerCase() !== 'h' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.composedPath()[0];
+  if (t && t.closest && t.closest('input, select, textarea, [contenteditable]')) return;
+  e.preventDefault();
+  step(e.shiftKey ? -1 : 1);
+}
+
+function closePanel() {
+  state.panel?.remove();
+  state.panel = null;
+  state.button.setAttribute('aria-expanded', 'false');
+}
+
+function openPanel() {
+  const list = headings();
+  const entries = list.map((el) =>
+    h('li', { class: `toc-${el.localName}` }, h('button', { type: 'button', class: 'toc-entry', onclick: () => (closePanel(), goTo(el)) }, el.textContent.trim()))
+  );
+  state.panel = h(
+    'nav',
+    { 'aria-label': 'Contents', class: 'toc', id: 'toc' },
+    entries.length ? h('ol', {}, ...entries) : h('p', { text: 'This article has no headings.' }),
+    h('p', { class: 'label', text: 'H: next heading · Shift+H: previous heading' })
+  );
+  state.root.querySelector('.toolbar').after(state.panel);
+  state.button.setAttribute('aria-expanded', 'true');
+  (state.panel.querySelector('button') || state.button).focus();
+}
+
+function unmount() {
+  removeEventListener('keydown', onKey);
+  state = null;
+}
+
+// Adds the Contents button to the reader's toolbar (before `before`) and the heading keys.
+export function mountToc(root, before) {
+  if (state) unmount();
+  const button = h('button', { type: 'button', id: 'contents', 'aria-label': 'Contents (H: next heading)', title: 'Contents (H: next heading, Shift+H: previous)', 'aria-expanded': 'false' }, 'Contents');
+  state = { root, button, panel: null };
+  button.addEventListener('click', () => (state.panel ? closePanel() : openPanel()));
+  before.before(button);
+  addEventListener('keydown', onKey);
+}
+
+export const TOC_CSS = `
+.toc { max-width: 1100px; margin: 0 auto; padding: 4px 16px 8px; border-top: 1px solid var(--rule); max-height: 50vh; overflow-y: auto; }
+.toc ol { list-style: none; margin: 0; padding: 0; }
+.toc .toc-entry { border: 0; background: none; text-align: start; padding: 4px 6px; min-height: 28px; text-decoration: underline; text-underline-offset: 3px; }
+.toc .toc-h3 { padding-inline-start: 1.25em; }
+.toc :is(.toc-h4, .toc-h5, .toc-h6) { padding-inline-start: 2.5em; }
+.toc p { margin: 4px 6px; }
+`;

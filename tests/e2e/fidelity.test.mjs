@@ -1,0 +1,118 @@
+// Issue 13 in real Chromium: the kinds of block beyond paragraphs on every surface of the
+// extension. Tables: the reader view shows a table whole (caption, header row, every column),
+// inside the column, scrolling sideways, its header row sticky; read-aloud says a row with the
+// names of its columns; strip mode keeps every row and cell of the page's own table visible.
+// The pages are the golden pages written for the engine's tests (tests/golden/table-*).
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startHarness, until, OUT } from './extension-harness.test.mjs';
+import { REPO } from './lib/corpus.mjs';
+import { installFakeSpeech, fakeRecord } from './lib/fixtures.mjs';
+
+const golden = (name) => readFileSync(path.join(REPO, 'tests', 'golden', name, 'input.html'), 'utf8');
+const serve = (html) => (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" });
+  res.end(html);
+};
+
+describe('issue 13 kinds in Chromium', () => {
+  let h;
+  before(async () => {
+    h = await startHarness({ routes: { '/fees.html': serve(golden('table-wordpress')), '/lights.html': serve(golden('table-mediawiki')) } });
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  test('reader view: a table is whole, scrolls inside the column and keeps its header row in view', async () => {
+    const page = await h.open('/lights.html');
+    await page.setViewportSize({ width: 360, height: 700 }); // a phone
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const got = await page.evaluate(() => {
+      const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+      const t = [...a.querySelectorAll('table')].find((t) => t.caption);
+      const cs = getComputedStyle(t);
+      return {
+        caption: t.caption.textContent,
+        head: [...t.tHead.rows].map((r) => [...r.cells].map((c) => [c.textContent, c.colSpan, c.rowSpan, c.getAttribute('scope')])),
+        body: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+        rowHeaders: [...t.tBodies[0].querySelectorAll('th')].map((c) => c.getAttribute('scope')),
+        // Sideways scrolling is the table's own (its cells may wrap enough to fit a phone).
+        scrolls: cs.display === 'block' && cs.overflowX === 'auto',
+        inColumn: t.getBoundingClientRect().width <= a.getBoundingClientRect().width + 0.5,
+        sticky: getComputedStyle(t.tHead.rows[0].cells[0]).position,
+      };
+    });
+    assert.equal(got.caption, 'Lights of the Corran coast');
+    assert.deepEqual(got.head, [
+      [['Light', 1, 2, 'col'], ['Built', 1, 2, 'col'], ['Light', 2, 1, 'col']],
+      [['Character', 1, 1, 'col'], ['Range', 1, 1, 'col']],
+    ]);
+    assert.deepEqual(got.body, [
+      ['Skerra Point', '1794', 'Fl(2) W 20s', '23'],
+      ['Hound Rock', '1851', 'Oc R 8s', '11'],
+      ['Corran Head', '1866', 'Fl W 5s', '18'],
+      ['Aird front', '1903', 'Iso G 4s', '8'],
+      ['Aird rear', '10'],
+    ]);
+    assert.ok(got.rowHeaders.every((s) => s === 'row'), 'body header cells name their row');
+    assert.equal(got.scrolls, true, 'the table scrolls sideways when wider than the column');
+    assert.equal(got.inColumn, true, 'the table stays inside the column');
+    assert.equal(got.sticky, 'sticky');
+    await page.screenshot({ path: path.join(OUT, 'reader-table.png'), caret: 'initial' });
+    await page.close();
+  });
+
+  test('read-aloud says a table row with the names of its columns and highlights the row', async () => {
+    const page = await h.open('/fees.html');
+    await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US']]);
+    assert.equal((await h.run(page, 'speak')).active, true);
+    // Start at the fee table (a click on a block starts there), then step to its second body row.
+    await page.locator('[data-dana-surface=reader] article table').first().click();
+    let rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, 'Annual fees, due on 1 March.');
+    const spokenRows = [];
+    for (let i = 0; i < 4; i++) {
+      await page.locator('[data-dana-surface=reader] #next').click();
+      rec = await h.isolated(page, fakeRecord);
+      spokenRows.push(rec.spoken.at(-1).text);
+    }
+    assert.deepEqual(spokenRows.slice(1, 4), [
+      'Plot size, 2025, 2026',
+      'Plot size: Full plot (250 m²); 2025: £64; 2026: £70',
+      'Plot size: Half plot; 2025: £34; 2026: £34',
+    ]);
+    // The highlight covers the row being read, in the table.
+    const highlighted = await until(page, () => {
+      const hl = CSS.highlights.get('dana-sentence');
+      const range = hl && [...hl][0];
+      return range && range.toString();
+    }, null, 'the sentence highlight');
+    assert.equal(highlighted.replace(/\s+/g, ' '), 'Half plot £34 £34');
+    await page.close();
+  });
+
+  test('strip mode keeps every row and cell of the article tables', async () => {
+    const page = await h.open('/lights.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+      const table = document.querySelector('table.wikitable');
+      return {
+        cells: table.querySelectorAll('th, td').length,
+        shown: [...table.querySelectorAll('th, td')].filter(visible).length,
+        caption: visible(table.caption),
+        menu: visible(document.getElementById('mw-panel')),
+      };
+    });
+    assert.equal(got.shown, got.cells, `${got.shown} of ${got.cells} cells visible`);
+    assert.equal(got.caption, true);
+    assert.equal(got.menu, false, 'the side menu is hidden');
+    await page.screenshot({ path: path.join(OUT, 'strip-table.png'), caret: 'initial' });
+    await page.close();
+  });
+});

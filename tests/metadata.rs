@@ -1,0 +1,157 @@
+//! What `extract` reports above the article (issue 14): byline, dates, site name, lead image,
+//! the blocks the header repeats, `readerable` and the chrome words, on small pages written in
+//! the markup real sites produce (Yoast JSON-LD graphs, WordPress bylines, `<time>`, Persian
+//! pages with Solar Hijri dates).
+
+use dana::{extract, Options};
+
+fn para(i: usize) -> String {
+    format!("<p>Paragraph {i} of the story tells what happened at the harbour during the storm, who was there, what the ferry crews did and how the town will pay.</p>")
+}
+
+fn paras(n: usize) -> String {
+    (1..=n).map(para).collect()
+}
+
+fn with_url(url: &str) -> Options {
+    Options { url: Some(url.to_string()), ..Options::default() }
+}
+
+/// A Yoast-style graph: WebPage, Article with an author reference, Person, Organization.
+const YOAST: &str = r#"<script type="application/ld+json" class="yoast-schema-graph">{"@context":"https://schema.org","@graph":[
+ {"@type":"Article","@id":"https://coast.example/storm/#article","headline":"Storm closes the harbour &amp; the ferry","datePublished":"2025-06-03T08:15:00+01:00","dateModified":"2025-06-04T10:00:00+01:00",
+  "author":{"name":"Jane Doe","@id":"https://coast.example/#/schema/person/1"},"publisher":{"@id":"https://coast.example/#organization"}},
+ {"@type":"WebPage","@id":"https://coast.example/storm/","name":"Storm closes the harbour &amp; the ferry - Coast Times"},
+ {"@type":"Organization","@id":"https://coast.example/#organization","name":"Coast Times","logo":{"@type":"ImageObject","url":"https://coast.example/logo.png"}},
+ {"@type":"Person","@id":"https://coast.example/#/schema/person/1","name":"Jane Doe"}]}</script>"#;
+
+#[test]
+fn a_yoast_graph_gives_names_dates_with_their_offset_and_the_publisher() {
+    let html = format!(
+        "<html><head><title>Storm closes the harbour &amp; the ferry - Coast Times</title>{YOAST}</head><body>\
+         <article><h1>Storm closes the harbour &amp; the ferry</h1>{}</article></body></html>",
+        paras(5)
+    );
+    let out = extract(&html, &with_url("https://www.coast.example/storm/"));
+    assert_eq!(out.title, "Storm closes the harbour & the ferry");
+    assert_eq!(out.byline.as_deref(), Some("Jane Doe"));
+    // The page's offset is kept: 08:15 in UTC+1 is still 3 June where the page was published.
+    assert_eq!(out.published.as_deref(), Some("2025-06-03T08:15:00+01:00"));
+    assert_eq!(out.modified.as_deref(), Some("2025-06-04T10:00:00+01:00"));
+    assert_eq!(out.site_name.as_deref(), Some("Coast Times"));
+    // The logo is not a lead image.
+    assert_eq!(out.lead_image, None);
+    assert_eq!(out.header_blocks, vec![0], "the h1 repeats the headline");
+}
+
+#[test]
+fn a_wordpress_byline_line_gives_the_names_and_the_day_and_leaves_the_body() {
+    let html = format!(
+        "<html><head><title>Storm closes the harbour | Coast Times</title></head><body><main>\
+         <h1 class=\"entry-title\">Storm closes the harbour</h1>\
+         <div class=\"entry-meta\"><span class=\"byline\">By <span class=\"author vcard\"><a class=\"url fn n\" href=\"/author/jane-doe/\">Jane Doe</a></span></span> | June 3, 2025</div>\
+         {}</main></body></html>",
+        paras(6)
+    );
+    let out = extract(&html, &Options::default());
+    assert_eq!(out.byline.as_deref(), Some("Jane Doe"));
+    assert_eq!(out.published.as_deref(), Some("2025-06-03"), "a day without a time stays a calendar day");
+    let byline_block = out.blocks.iter().position(|b| b.text.contains("Jane Doe")).expect("the byline line is a block");
+    assert!(out.header_blocks.contains(&byline_block), "{:?} {:?}", out.header_blocks, out.blocks[byline_block].text);
+    assert!(out.header_blocks.contains(&0), "the headline block");
+}
+
+#[test]
+fn rel_author_and_time_datetime_are_read_when_nothing_is_declared() {
+    let html = format!(
+        "<html><head><title>Notes on tides</title></head><body><article><h1>Notes on tides</h1>\
+         <p class=\"meta\">Posted on <time datetime=\"2024-12-27\" class=\"entry-date published\">27 December</time> by <a rel=\"author\" href=\"/u/ann\">Ann Smith</a></p>{}</article></body></html>",
+        paras(5)
+    );
+    let out = extract(&html, &Options::default());
+    assert_eq!(out.byline.as_deref(), Some("Ann Smith"));
+    assert_eq!(out.published.as_deref(), Some("2024-12-27"));
+}
+
+#[test]
+fn slugs_numbers_and_placeholders_are_no_bylines() {
+    for junk in ["brandon-peaktwo", "mdelatorreq6vkpg2ma0ci", "undefined", "262588213843476", "https://x.example/me"] {
+        let html = format!("<html><head><meta name=\"author\" content=\"{junk}\"><title>T</title></head><body><h1>T</h1>{}</body></html>", paras(3));
+        assert_eq!(extract(&html, &Options::default()).byline, None, "{junk}");
+    }
+}
+
+#[test]
+fn a_persian_page_dated_in_the_solar_hijri_calendar() {
+    let body = "<p>امروز در تهران باران بارید و هوای شهر پاکیزه شد. مردم در خیابان‌ها قدم زدند و از هوای تازه لذت بردند و کودکان در پارک‌ها بازی کردند.</p>".repeat(6);
+    let html = format!(
+        "<html lang=\"fa\" dir=\"rtl\"><head><title>باران در تهران - خبرگزاری</title></head><body>\
+         <h1>باران در تهران</h1><div class=\"date\">سه‌شنبه ۵ دی ۱۴۰۳ - ۱۰:۳۰</div>{body}</body></html>"
+    );
+    let out = extract(&html, &Options::default());
+    assert_eq!(out.title, "باران در تهران");
+    // 5 Dey 1403 is 25 December 2024.
+    assert_eq!(out.published.as_deref(), Some("2024-12-25"));
+    assert_eq!(out.chrome.lang, "fa");
+    assert!(out.chrome.reading_time.ends_with("دقیقه مطالعه") && out.chrome.reading_time.chars().next().is_some_and(|c| ('۰'..='۹').contains(&c)), "{}", out.chrome.reading_time);
+}
+
+#[test]
+fn the_chrome_speaks_the_articles_language_or_english() {
+    let arabic = "<p>هذه فقرة طويلة مكتوبة باللغة العربية عن المطر في المدينة وعن الناس الذين خرجوا إلى الشوارع بعد العاصفة الكبيرة.</p>".repeat(8);
+    let out = extract(&format!("<html lang=ar><title>المطر</title><h1>المطر</h1>{arabic}"), &Options::default());
+    assert_eq!(out.chrome.lang, "ar");
+    assert!(out.chrome.reading_time.starts_with("وقت القراءة: ٢"), "{}", out.chrome.reading_time);
+    let out = extract(&format!("<html lang=de><title>Regen</title><h1>Regen</h1>{}", "<p>Der Regen fiel den ganzen Tag über der Stadt, und die Menschen blieben in ihren Häusern und warteten.</p>".repeat(5)), &Options::default());
+    assert_eq!((out.chrome.lang.as_str(), out.chrome.show_anyway.as_str()), ("en", "Show it anyway"));
+}
+
+#[test]
+fn site_names_are_never_slugs_generic_words_or_the_headline() {
+    let page = |site: &str| format!("<html><head><title>Tide tables</title><meta property=og:site_name content=\"{site}\"></head><body><h1>Tide tables</h1>{}</body></html>", paras(3));
+    for bad in ["coast-times", "Blog", "Tide tables"] {
+        assert_eq!(extract(&page(bad), &with_url("https://www.coast.example/a")).site_name.as_deref(), Some("coast.example"), "{bad}");
+    }
+    assert_eq!(extract(&page("Coast Times"), &Options::default()).site_name.as_deref(), Some("Coast Times"));
+}
+
+#[test]
+fn the_lead_image_is_the_declared_one_or_the_articles_never_a_logo() {
+    let article = format!("<article><h1>Tides</h1><figure><img src=\"/photos/harbour.jpg\" alt=\"The harbour\"><figcaption>The harbour at noon.</figcaption></figure>{}</article>", paras(4));
+    let out = extract(&format!("<html><head><title>Tides</title><meta property=og:image content=\"/img/site-logo.png\"></head><body>{article}</body></html>"), &with_url("https://coast.example/t"));
+    assert_eq!(out.lead_image.as_deref(), Some("https://coast.example/photos/harbour.jpg"));
+    let out = extract(&format!("<html><head><title>Tides</title><meta property=og:image content=\"/img/tides-1200.jpg\"></head><body>{article}</body></html>"), &with_url("https://coast.example/t"));
+    assert_eq!(out.lead_image.as_deref(), Some("https://coast.example/img/tides-1200.jpg"));
+}
+
+#[test]
+fn readerable_is_high_for_an_article_and_low_for_a_product() {
+    let article = extract(
+        &format!("<html><head><title>Storm</title><meta property=og:type content=article></head><body><nav><a href=/>Home</a></nav><article><h1>Storm</h1>{}</article></body></html>", paras(8)),
+        &Options::default(),
+    );
+    let product = extract(
+        "<html><head><title>Trail Shoe 2</title><script type=\"application/ld+json\">{\"@type\":\"Product\",\"name\":\"Trail Shoe 2\"}</script></head>\
+         <body><h1>Trail Shoe 2</h1><p>$120</p><ul><li>Size 8</li><li>Size 9</li></ul><p>Great shoe, very comfortable on long runs and it drains well.</p></body></html>",
+        &Options::default(),
+    );
+    assert!((0.0..=1.0).contains(&article.readerable) && (0.0..=1.0).contains(&product.readerable));
+    assert!(article.readerable > 0.6, "{}", article.readerable);
+    assert!(product.readerable < 0.2, "{}", product.readerable);
+}
+
+#[test]
+fn thesis_options_keep_titlefinders_headline() {
+    // The body's h1 is a section name; the page declares the headline.
+    let html = format!(
+        "<html><head><title>I tried a strength machine for a month | Fitness | Daily Times</title>\
+         <meta property=og:title content=\"I tried a strength machine for a month\"></head><body>\
+         <div class=crumbs><a href=/fitness>Fitness</a></div><h1>Fitness</h1><h2>A month of training</h2>{}</body></html>",
+        paras(5)
+    );
+    let out = extract(&html, &Options::default());
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("I tried a strength machine for a month", "og:title"));
+    let thesis = extract(&html, &Options::thesis(dana::Algorithm::Addanag));
+    assert_eq!(thesis.title_rule, "titlefinder", "--thesis: TitleFinder alone");
+    assert_eq!(thesis.title, "A month of training", "the fragment most like the <title>, as chapter 5 scores it");
+}
