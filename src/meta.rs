@@ -323,7 +323,7 @@ fn is_byline_class(class: &str) -> bool {
 
 /// The byline the body shows and the normalised line it starts on: the first element with
 /// `rel=author` or `itemprop=author`, else the first whose class says author or byline
-/// ([`is_byline_class`]) and a name ("author-name"), else any such, whose text is a name
+/// (`is_byline_class`) and a name ("author-name"), else any such, whose text is a name
 /// ([`clean_names`]).
 pub fn byline_markup(page: &Page) -> Option<(String, usize)> {
     let strong = |t: &crate::preprocess::Tok| {

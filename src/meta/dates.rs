@@ -226,6 +226,9 @@ fn parts(s: &str) -> Vec<Part> {
     out
 }
 
+/// A calendar's month names and their numbers (1-based).
+type MonthNames = &'static [(&'static str, u32)];
+
 /// The month a run of words starting at `parts[i]` names, with the calendar and how many words
 /// it took (two-word names first: "ربيع الأول", "كانون الثاني").
 fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usize)> {
@@ -237,7 +240,7 @@ fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usiz
     let two = word(i + 1).map(|w| format!("{first} {w}"));
     // Persian pages write the Solar Hijri months; elsewhere "آذر" and "دی" are not months.
     let persian = lang.is_empty() || lang.starts_with("fa") || lang.starts_with("ps");
-    let tables: [(&[(&str, u32)], Calendar, bool); 3] =
+    let tables: [(MonthNames, Calendar, bool); 3] =
         [(HIJRI_MONTHS, Calendar::Hijri, true), (SOLAR_HIJRI_MONTHS, Calendar::SolarHijri, persian), (GREGORIAN_MONTHS, Calendar::Gregorian, true)];
     for (table, calendar, on) in tables {
         if !on {
