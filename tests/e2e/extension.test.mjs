@@ -656,15 +656,23 @@ describe('Dana Reader extension in Chromium', () => {
     await page.close();
   });
 
-  // Selects the list items 3 to 5 of #links.
-  const selectThreeToFive = (page) => page.evaluate(() => {
-    const items = document.querySelectorAll('#links li');
-    const r = document.createRange();
-    r.setStartBefore(items[3]);
-    r.setEndAfter(items[5]);
-    getSelection().removeAllRanges();
-    getSelection().addRange(r);
-  });
+  // Selects the list items 3 to 5 of #links, presses the panel's `button`, and checks that the
+  // reader shows exactly those items.
+  async function readsSelection(page, button) {
+    await page.evaluate(() => {
+      const items = document.querySelectorAll('#links li');
+      const r = document.createRange();
+      r.setStartBefore(items[3]);
+      r.setEndAfter(items[5]);
+      getSelection().removeAllRanges();
+      getSelection().addRange(r);
+    });
+    await page.locator('[data-dana-surface=message] button', { hasText: button }).click();
+    await until(page, () => !!document.querySelector('[data-dana-surface=reader]'), null, 'the reader view');
+    const st = await readerState(page);
+    assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
+    assert.doesNotMatch(st.text, /Link number 6/);
+  }
 
   test('a page without an article says so and offers to read a selection instead', async () => {
     const page = await h.open('/nav.html');
@@ -674,12 +682,7 @@ describe('Dana Reader extension in Chromium', () => {
     const msg = page.locator('[data-dana-surface=message] [role=alert]');
     assert.match(await msg.textContent(), /No article found on this page/);
     await page.screenshot({ path: path.join(OUT, 'no-article.png'), caret: 'initial' });
-    await selectThreeToFive(page);
-    await page.locator('[data-dana-surface=message] button', { hasText: 'Show selection in reader' }).click();
-    await until(page, () => !!document.querySelector('[data-dana-surface=reader]'), null, 'the reader view');
-    const st = await readerState(page);
-    assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
-    assert.doesNotMatch(st.text, /Link number 6/);
+    await readsSelection(page, 'Show selection in reader');
     await page.close();
   });
 
@@ -690,14 +693,10 @@ describe('Dana Reader extension in Chromium', () => {
     assert.equal(r.active, false, 'the reader waits for the user');
     const msg = page.locator('[data-dana-surface=message] [role=alert]');
     assert.match(await msg.textContent(), /does not look like an article/);
-    await selectThreeToFive(page);
-    await page.locator('[data-dana-surface=message] button', { hasText: 'Use my selection' }).click();
-    await until(page, () => !!document.querySelector('[data-dana-surface=reader]'), null, 'the reader view');
-    const st = await readerState(page);
-    assert.match(st.text, /Link number 3\s+Link number 4\s+Link number 5/);
-    assert.doesNotMatch(st.text, /Link number 6/);
+    await readsSelection(page, 'Use my selection');
     await page.close();
   });
+
   test('what the browser does not render is not content: panels hidden by a stylesheet, sr-only text; the live page unchanged', async () => {
     const page = await h.open('/hidden-panels.html');
     // The page hides the panels with its stylesheet only: nothing in their markup says so.
