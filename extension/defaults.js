@@ -21,6 +21,9 @@ export const DEFAULTS = Object.freeze({
   links: true,           // the article's links shown as links (false: as plain text)
   highlight: 'word',     // CHOICES.highlight: what read-aloud highlights (word: where the voice reports words)
   localVoices: true,     // offer only voices that run on the device (localService)
+  readCode: true,        // read-aloud reads code blocks (false: skips them)
+  readTables: true,      // read-aloud reads tables, row by row (false: skips them)
+  readCaptions: true,    // read-aloud reads the captions of figures (false: skips them)
   rememberPosition: true, // reopening an article returns to where the reader was (content/position.js)
   textColor: '#1d1d1f',  // the 'custom' theme's colours, #rrggbb
   backgroundColor: '#fbfbf8',

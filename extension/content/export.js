@@ -70,7 +70,9 @@ const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt
 // The article as a standalone HTML file: the reader's article without the reader's own
 // attributes (block indices, focus handles), a small stylesheet, no script.
 export function toHtml(article, url, title) {
-  const copy = article.cloneNode(true);
+  // Copied into a document without a browsing context: a copy in this one would fetch its
+  // images again (a clone of an `img` loads its source), and saving must fetch nothing.
+  const copy = document.implementation.createHTMLDocument('').importNode(article, true);
   for (const el of [copy, ...copy.querySelectorAll('*')]) {
     for (const name of ['data-block', 'tabindex', 'id', 'class', 'style']) el.removeAttribute(name);
   }

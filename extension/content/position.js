@@ -2,6 +2,9 @@
 // at the top of the reading area is saved for the page's address; opening the reader on that
 // address again scrolls back to it.
 //
+// Read-aloud's place (the sentence it was reading when paused or closed, as block and offset)
+// is kept in the same entry, so Read aloud resumes there.
+//
 // Kept in chrome.storage.local (this browser only, never synced), under a 64-bit hash of the
 // address rather than the address itself, for the last MAX_ARTICLES articles read. The
 // `rememberPosition` setting turns it off (and then nothing is stored).
@@ -39,16 +42,39 @@ function topBlock() {
   return best;
 }
 
-async function save() {
-  if (!watching || !watching.root.host.isConnected) return stopWatching();
-  const block = topBlock();
-  if (block === null) return;
+// Merges `changes` into this article's entry, keeping the newest MAX_ARTICLES entries. The
+// writes go one after another: two at once would each write back what the other read.
+let writes = Promise.resolve();
+const update = (changes) => (writes = writes.then(() => write(changes)).catch((e) => console.warn('dana: position not saved', e)));
+
+async function write(changes) {
   const { [KEY]: stored = {} } = await chrome.storage.local.get(KEY);
-  stored[articleKey()] = { block, at: Date.now() };
+  const key = articleKey();
+  stored[key] = { block: 0, ...stored[key], ...changes, at: Date.now() };
   // The oldest go first when there are too many.
   const keys = Object.keys(stored).sort((x, y) => stored[y].at - stored[x].at);
   for (const k of keys.slice(MAX_ARTICLES)) delete stored[k];
   await chrome.storage.local.set({ [KEY]: stored });
+}
+
+async function save() {
+  if (!watching || !watching.root.host.isConnected) return stopWatching();
+  const block = topBlock();
+  if (block !== null) await update({ block });
+}
+
+// Read-aloud's place in this article, { block, start }, or null (none, or not remembered).
+export async function speechPlace(settings) {
+  if (!settings.rememberPosition) return null;
+  const { [KEY]: stored = {} } = await chrome.storage.local.get(KEY);
+  const p = stored[articleKey()]?.speech;
+  return p && Number.isInteger(p.block) && Number.isInteger(p.start) ? p : null;
+}
+
+// Remembers read-aloud's place (null: read to the end, nothing to resume).
+export function rememberSpeechPlace(place, settings) {
+  if (!settings.rememberPosition) return Promise.resolve();
+  return update({ speech: place ? { block: place.block, start: place.start } : null });
 }
 
 function onScroll() {

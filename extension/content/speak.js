@@ -20,7 +20,9 @@ import { LIMITS } from '../defaults.js';
 import { h, languageName, announceIn } from './dom.js';
 import { blockRange } from './article.js';
 import { follow as rulerFollow } from './ruler.js';
-import { clearWord, highlightWord, offeredVoices, speechAidControls, voiceLabel } from './speech-aids.js';
+import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, voiceLabel } from './speech-aids.js';
+import { followHeadings } from './toc.js';
+import { rememberSpeechPlace, speechPlace } from './position.js';
 
 let view = null; // the reader's speechView() while the speech bar is open
 let playing = false;
@@ -41,15 +43,58 @@ function announce(text, warn = false) {
   announceIn(status, text, 30);
 }
 
-// The engine's sentences; if it returned none for a block with text, the block is read whole.
-function sentencesOf(blocks, given) {
-  const out = given.map((s) => ({ ...s }));
-  const covered = new Set(out.map((s) => s.block));
+// The engine's sentences of the blocks the settings read (speech-aids.js `readable`: code,
+// tables and captions may be skipped); if it returned none for a block with text, the block is
+// read whole.
+function sentencesOf(blocks, given, settings) {
+  const out = given.filter((s) => readable(blocks[s.block], settings)).map((s) => ({ ...s }));
+  const covered = new Set(given.map((s) => s.block));
   blocks.forEach((b, i) => {
-    if (b.text && !covered.has(i)) out.push({ text: b.text, block: i, start: 0, end: b.text.length });
+    if (b.text && !covered.has(i) && readable(b, settings)) out.push({ text: b.text, block: i, start: 0, end: b.text.length });
   });
   out.sort((a, b) => a.block - b.block || a.start - b.start);
   return out;
+}
+
+// The first sentence at or after `place` ({ block, start }), or -1.
+const sentenceAt = (place) => sentences.findIndex((s) => s.block > place.block || (s.block === place.block && s.end > place.start));
+
+// Takes the sentences again after the kinds read changed, staying where reading is.
+function retakeSentences() {
+  const here = sentences[idx];
+  sentences = sentencesOf(view.blocks, view.sentences, view.settings());
+  const i = here ? sentenceAt(here) : 0;
+  idx = i < 0 ? Math.max(0, sentences.length - 1) : i;
+  if (playing) jump(idx);
+  else updateButtons();
+}
+
+// The first sentence of the next paragraph (dir 1), or of this one when reading is past its
+// start and else of the previous one (dir -1), as a player's previous-track does.
+function paragraphStep(dir) {
+  const here = sentences[idx];
+  if (!here) return idx;
+  if (dir > 0) {
+    const i = sentences.findIndex((s) => s.block > here.block);
+    return i < 0 ? idx : i;
+  }
+  const first = sentences.findIndex((s) => s.block === here.block);
+  if (first < idx) return first;
+  const prev = sentences.findLast((s) => s.block < here.block);
+  return prev ? sentences.findIndex((s) => s.block === prev.block) : idx;
+}
+
+// Going to a heading (the H keys, Contents) takes reading there too.
+function onHeading(el) {
+  if (!view || !el.dataset || el.dataset.block === undefined) return;
+  const i = sentenceAt({ block: Number(el.dataset.block), start: 0 });
+  if (i >= 0) jump(i);
+}
+
+// Remembers where reading is, for Read aloud to resume there (position.js).
+function rememberPlace(done = false) {
+  const s = sentences[idx];
+  if (view) rememberSpeechPlace(done || !s ? null : s, view.settings());
 }
 
 async function loadVoices() {
@@ -147,6 +192,7 @@ function speakCurrent() {
 function finish() {
   playing = false;
   token++;
+  rememberPlace(true);
   updateButtons();
   announce('Finished reading the article.');
 }
@@ -159,6 +205,8 @@ function updateButtons() {
   play.setAttribute('aria-pressed', String(playing));
   bar.querySelector('#prev').disabled = idx <= 0;
   bar.querySelector('#next').disabled = idx >= sentences.length - 1;
+  bar.querySelector('#prev-para').disabled = idx <= 0;
+  bar.querySelector('#next-para').disabled = paragraphStep(1) === idx;
   bar.querySelector('.pos').textContent = sentences.length ? `Sentence ${Math.min(idx + 1, sentences.length)} of ${sentences.length}` : '';
 }
 
@@ -178,6 +226,7 @@ function pause() {
   playing = false;
   token++;
   synth().cancel();
+  rememberPlace();
   updateButtons();
   announce('Paused.');
 }
@@ -229,9 +278,11 @@ function buildBar(rate) {
   const el = h(
     'div',
     { role: 'toolbar', 'aria-label': 'Read aloud', class: 'speechbar', id: 'speechbar' },
+    btn('prev-para', 'Previous paragraph', '«', () => jump(paragraphStep(-1))),
     btn('prev', 'Previous sentence', '‹ Previous', () => jump(idx - 1)),
     btn('play', 'Play', 'Play', () => (playing ? pause() : play())),
     btn('next', 'Next sentence', 'Next ›', () => jump(idx + 1)),
+    btn('next-para', 'Next paragraph', '»', () => jump(paragraphStep(1))),
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Rate' }), rateIn),
     rateOut,
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Voice' }), voiceSel),
@@ -239,7 +290,7 @@ function buildBar(rate) {
       voices = offeredVoices(allVoices, view.settings());
       voice = chooseVoice(view.lang, view.settings().voice);
       fillVoices(voiceSel, view.lang);
-    }),
+    }, retakeSentences),
     h('span', { class: 'pos label' }),
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite' })
   );
@@ -273,8 +324,9 @@ export async function start(v) {
   if (!v) return { playing: false };
   view = v;
   const { root, host } = v;
-  sentences = sentencesOf(v.blocks, v.sentences);
+  sentences = sentencesOf(v.blocks, v.sentences, v.settings());
   idx = 0;
+  followHeadings(onHeading);
   host.setAttribute('data-speaking', '');
   const { el, voiceSel } = buildBar(v.settings().rate);
   root.getElementById('speechbar').replaceWith(el);
@@ -300,9 +352,14 @@ export async function start(v) {
     bar.querySelector('#voice').focus();
     return { playing: false, noVoice: true };
   }
-  idx = firstVisible();
+  // Where reading stopped last time in this article, else where the reader is.
+  const place = await speechPlace(v.settings());
+  if (view !== v) return { playing: false };
+  const resumed = place ? sentenceAt(place) : -1;
+  idx = resumed >= 0 ? resumed : firstVisible();
   bar.querySelector('#play').focus({ preventScroll: true });
   play();
+  if (resumed > 0) announce(`Resuming where you stopped, sentence ${idx + 1} of ${sentences.length}.`);
   return { playing: true };
 }
 
@@ -310,6 +367,8 @@ export async function start(v) {
 export function stop() {
   if (!view) return;
   const { root, host, announce: announceInReader } = view;
+  if (playing) rememberPlace();
+  followHeadings(null);
   view = null;
   playing = false;
   token++;

@@ -1,5 +1,5 @@
 // Read-aloud aids (issue 16): the word being spoken highlighted from the speech engine's
-// `boundary` events, and voices kept on the device.
+// `boundary` events, voices kept on the device, and the kinds of block read-aloud may skip.
 //
 // Word highlighting: a voice that reports word boundaries fires `boundary` events with the
 // character index (and, in Chromium, the length) of each word in the utterance, which is one
@@ -19,6 +19,17 @@ import { CHOICES } from '../defaults.js';
 const WORD = 'dana-word';
 
 const LABELS = { word: 'Word', sentence: 'Sentence', none: 'None' };
+
+// What read-aloud can leave out, by the engine's block kind (src/extraction.rs `BlockKind`):
+// [setting, kind, label]. A setting on means the kind is read.
+export const SKIPPABLE = Object.freeze([
+  ['readCode', 'preformatted', 'Code'],
+  ['readTables', 'table', 'Tables'],
+  ['readCaptions', 'figure', 'Captions'],
+]);
+
+// Whether block `b` is read under the settings.
+export const readable = (b, settings) => !!b && !SKIPPABLE.some(([key, kind]) => b.kind === kind && !settings[key]);
 
 // The voices to offer under the settings.
 export const offeredVoices = (all, settings) => (settings.localVoices ? all.filter((v) => v.localService) : all);
@@ -43,9 +54,10 @@ export function highlightWord(e, s, el, mode) {
   if (range && globalThis.Highlight) CSS.highlights.set(WORD, new Highlight(range));
 }
 
-// The speech bar's own controls: the highlight (word, sentence, none) and "voices on this
-// device only". `save(changes)` stores settings; `onVoices()` lists the voices again.
-export function speechAidControls(settings, save, onVoices) {
+// The speech bar's own controls: the highlight (word, sentence, none), "voices on this device
+// only" and what is read (code, tables, captions). `save(changes)` stores settings;
+// `onVoices()` lists the voices again; `onSkip()` takes the kinds read again.
+export function speechAidControls(settings, save, onVoices, onSkip) {
   const mode = h(
     'select',
     { id: 'highlight', onchange: (e) => (save({ highlight: e.target.value }), e.target.value !== 'word' && clearWord()) },
@@ -54,9 +66,15 @@ export function speechAidControls(settings, save, onVoices) {
   mode.value = settings.highlight;
   const local = h('input', { id: 'local-voices', type: 'checkbox', onchange: (e) => (save({ localVoices: e.target.checked }), onVoices()) });
   local.checked = settings.localVoices;
+  const reads = SKIPPABLE.map(([key, , label]) => {
+    const box = h('input', { id: `read-${key.slice(4).toLowerCase()}`, type: 'checkbox', onchange: (e) => (save({ [key]: e.target.checked }), onSkip()) });
+    box.checked = settings[key];
+    return h('label', { class: 'group' }, box, h('span', { text: label }));
+  });
   return [
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Highlight' }), mode),
     h('label', { class: 'group' }, local, h('span', { text: 'Voices on this device only' })),
+    h('span', { class: 'group', role: 'group', 'aria-label': 'Read' }, h('span', { class: 'label', text: 'Read' }), ...reads),
   ];
 }
 

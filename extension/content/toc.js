@@ -1,11 +1,18 @@
 // Navigation by headings (issue 16): a Contents list of the article's headings, opened from
 // the reader's toolbar, and the keys H and Shift+H to go to the next and the previous heading
 // (the keys screen readers use for the same move). Going to a heading scrolls it just below
-// the sticky controls and gives it the focus, so Tab continues from there.
+// the sticky controls and gives it the focus, so Tab continues from there; while read-aloud
+// is on, reading goes to that heading too (skipping by heading).
 
 import { h } from './dom.js';
 
 let state = null; // { root, button, panel }
+let onGo = null; // called with each heading gone to (read-aloud follows: speak.js)
+
+// Sets (or, with null, clears) what else happens when the reader goes to a heading.
+export function followHeadings(fn) {
+  onGo = fn;
+}
 
 const connected = () => state && state.root.host.isConnected;
 
@@ -19,6 +26,7 @@ function goTo(el) {
   const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
   scrollBy({ top: el.getBoundingClientRect().top - controlsBottom() - 16, behavior: smooth ? 'smooth' : 'auto' });
   el.focus({ preventScroll: true });
+  onGo?.(el);
 }
 
 // The heading after (or before) the focused one; with no heading focused, the next heading

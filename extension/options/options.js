@@ -3,7 +3,7 @@ import { DEFAULTS, settingsFrom } from '../defaults.js';
 
 const form = document.getElementById('form');
 const status = document.getElementById('status');
-const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate', 'letterSpacing', 'wordSpacing', 'align', 'arabicFont', 'ruler', 'images', 'links', 'textColor', 'backgroundColor', 'highlight', 'localVoices', 'rememberPosition'];
+const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate', 'letterSpacing', 'wordSpacing', 'align', 'arabicFont', 'ruler', 'images', 'links', 'textColor', 'backgroundColor', 'highlight', 'localVoices', 'readCode', 'readTables', 'readCaptions', 'rememberPosition'];
 // On/off settings are checkboxes.
 const isSwitch = (k) => typeof DEFAULTS[k] === 'boolean';
 
