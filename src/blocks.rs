@@ -174,6 +174,7 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 src: None,
                 alt: None,
                 dir: None,
+                lang: None,
                 line: i,
                 table: None,
             });
@@ -397,7 +398,7 @@ impl<'a> Builder<'a> {
                 return;
             }
         }
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, line: self.line, table: None });
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -527,7 +528,7 @@ impl<'a> Builder<'a> {
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, line, table: Some(table) });
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table) });
     }
 
     /// Ends the open cell, if any: its text and HTML go into it and it goes into the row (a
@@ -549,7 +550,7 @@ impl<'a> Builder<'a> {
             return;
         };
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, line, table: None });
+        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None });
     }
 
     fn open_inline(&mut self, tok: &Tok) {

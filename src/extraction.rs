@@ -188,6 +188,10 @@ pub struct Block {
     pub alt: Option<String>,
     /// Direction when it differs from the article's (mixed-direction text); `None` otherwise.
     pub dir: Option<Dir>,
+    /// Language (BCP 47 primary tag) when the block is written in another script than the
+    /// article and its language can be told (an Arabic quotation in an English article); `None`
+    /// otherwise. Written as the element's `lang`, so screen readers and read-aloud switch voice.
+    pub lang: Option<&'static str>,
     /// The normalised line the block starts on.
     pub line: usize,
     /// For tables: the caption, the header rows and the cells.

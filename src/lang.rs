@@ -222,7 +222,14 @@ pub struct Language {
     pub dir: Dir,
     /// Per block, its direction when it differs from `dir` ([`Block::dir`]).
     pub block_dirs: Vec<Option<Dir>>,
+    /// Per block, its language when it is written in another script than the article's and
+    /// the detector can tell which ([`Block::lang`]).
+    pub block_langs: Vec<Option<&'static str>>,
 }
+
+/// Letters a block needs before its own language is decided: fewer (a name, a word in
+/// passing) are read in the article's language.
+const MIN_BLOCK_LETTERS: usize = 20;
 
 /// Decides the language and direction of the article made of `blocks` (whose texts joined by
 /// newlines are `text`), with headline `title`.
@@ -265,7 +272,23 @@ pub fn decide(page: &Page, blocks: &[Block], text: &str, title: &str) -> Languag
             own.filter(|d| *d != dir)
         })
         .collect();
-    Language { lang, lang_source, dir, block_dirs }
+    // Blocks in another script: their own language, for the `lang` attribute and the voice
+    // that reads them (issue 16). Only across scripts, where the letters say it for certain; a
+    // French quotation in an English article stays in the article's language.
+    let article_script = script_of_lang(&lang).or(counts.dominant());
+    let block_langs = block_counts
+        .iter()
+        .zip(blocks)
+        .map(|(c, b)| {
+            let own = c.dominant().filter(|_| c.letters() >= MIN_BLOCK_LETTERS)?;
+            let same = Some(own) == article_script || (matches!(own, Script::Han | Script::Kana) && matches!(article_script, Some(Script::Han | Script::Kana)));
+            if same {
+                return None;
+            }
+            detect(&b.text, c).map(|d| d.lang)
+        })
+        .collect();
+    Language { lang, lang_source, dir, block_dirs, block_langs }
 }
 
 /// The words the reader shows around an article ([`crate::Extraction::chrome`]), in the
@@ -905,7 +928,9 @@ mod tests {
         assert_eq!(out.lang_source, "declared");
         let dirs: Vec<_> = out.blocks.iter().map(|b| b.dir).collect();
         assert_eq!(dirs, vec![None, None, Some(Dir::Ltr), None]);
-        assert!(out.html.contains("<p data-block=\"2\" dir=\"ltr\">All human beings"), "{}", out.html);
+        // ... and, being in another script, its own language (issue 16: read by an English voice).
+        assert_eq!(out.blocks[2].lang, Some("en"));
+        assert!(out.html.contains("<p data-block=\"2\" dir=\"ltr\" lang=\"en\">All human beings"), "{}", out.html);
     }
 
     #[test]

@@ -98,8 +98,9 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // Direction and language come from the text itself; each block's own direction goes into
     // the HTML, so they are decided before it is written.
     let language = lang::decide(&page, &blocks, &text, &headline.text);
-    for (block, dir) in blocks.iter_mut().zip(&language.block_dirs) {
+    for ((block, dir), lang) in blocks.iter_mut().zip(&language.block_dirs).zip(&language.block_langs) {
         block.dir = *dir;
+        block.lang = *lang;
     }
 
     // What the reader view needs beyond the text.

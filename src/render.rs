@@ -157,11 +157,17 @@ pub fn table_html(t: &Table) -> String {
     out
 }
 
-fn dir_attr(b: &Block) -> &'static str {
-    match b.dir {
+/// A block's `dir` and `lang` attributes, when it has its own. The language is one of the
+/// detector's tags (`lang::detect`), never the page's text.
+fn dir_attr(b: &Block) -> String {
+    let dir = match b.dir {
         Some(Dir::Rtl) => " dir=\"rtl\"",
         Some(Dir::Ltr) => " dir=\"ltr\"",
         None => "",
+    };
+    match b.lang {
+        Some(lang) => format!("{dir} lang=\"{}\"", escape(lang)),
+        None => dir.to_string(),
     }
 }
 
@@ -280,7 +286,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, line: 0, table: None }
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None }
     }
 
     #[test]

@@ -78,3 +78,39 @@ pages! {
     fa_khabaronline => "fa-khabaronline",
     ur_naibaat => "ur-naibaat",
 }
+
+/// A block written in another script than the article carries its own language (`Block::lang`,
+/// the element's `lang`), told apart within the Arabic script as the article's is; short
+/// foreign words and same-script blocks stay in the article's language.
+#[test]
+fn a_block_in_another_script_carries_its_language() {
+    let page = r#"<html lang="en"><head><title>A mixed article</title></head><body><article><h1>A mixed article</h1>
+<p>This English article quotes a line of Arabic and a Persian sentence, each in its own paragraph below, so that a reader hears them in their own voices.</p>
+<blockquote><p>هذه مقالة قصيرة مكتوبة باللغة العربية لاختبار عرض القارئ وهي تكتب عادة بخط النسخ.</p></blockquote>
+<p>The Persian sentence follows, with more English words around it so that the article stays English overall, and a name: محمد.</p>
+<p>ما هم برای این آزمایش یک جمله فارسی نوشتیم که خواننده باید آن را با صدای فارسی بخواند.</p>
+<p>Une phrase en français reste dans la langue de l'article, car elle est écrite avec les mêmes lettres.</p>
+<p>And the article ends in English again, with a final sentence of ordinary words about reading and listening.</p></article></body></html>"#;
+    let out = dana::extract(page, &Options::default());
+    let langs: Vec<(Option<&str>, &str)> = out.blocks.iter().map(|b| (b.lang, &b.text[..b.text.char_indices().nth(12).map_or(b.text.len(), |(i, _)| i)])).collect();
+    println!("{langs:?}");
+    assert_eq!(out.lang, "en");
+    let by_text = |start: &str| out.blocks.iter().find(|b| b.text.starts_with(start)).unwrap_or_else(|| panic!("no block starts with {start}"));
+    assert_eq!(by_text("هذه").lang, Some("ar"));
+    assert_eq!(by_text("هذه").dir, Some(Dir::Rtl));
+    assert_eq!(by_text("ما هم").lang, Some("fa"));
+    assert_eq!(by_text("The Persian").lang, None, "a name in passing does not change the language");
+    assert_eq!(by_text("Une phrase").lang, None, "same script: the article's language");
+    assert!(out.html.contains(r#"dir="rtl" lang="ar">هذه"#), "{}", out.html);
+    assert!(out.html.contains(r#"dir="rtl" lang="fa">ما هم"#), "{}", out.html);
+    // And the other way: an English paragraph in a Persian article.
+    let fa = r#"<html lang="fa" dir="rtl"><head><title>مقاله</title></head><body><article><h1>یک مقاله فارسی</h1>
+<p>ما هم برای این آزمایش یک جمله فارسی نوشتیم که خواننده باید آن را با صدای فارسی بخواند و این جمله بلندتر است.</p>
+<p>This paragraph is written in English inside a Persian article and should be read by an English voice.</p>
+<p>و مقاله با یک جمله فارسی دیگر تمام می‌شود که درباره خواندن و شنیدن متن است و کمی طولانی‌تر است.</p></article></body></html>"#;
+    let out = dana::extract(fa, &Options::default());
+    assert_eq!(out.lang.split('-').next(), Some("fa"));
+    let en = out.blocks.iter().find(|b| b.text.starts_with("This paragraph")).expect("the English paragraph");
+    assert_eq!((en.lang, en.dir), (Some("en"), Some(Dir::Ltr)));
+    assert!(out.blocks.iter().filter(|b| b.text.starts_with("ما هم")).all(|b| b.lang.is_none()));
+}

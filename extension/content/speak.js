@@ -167,8 +167,13 @@ function speakCurrent() {
   if (!s) return finish();
   const my = ++token;
   const u = new globalThis.SpeechSynthesisUtterance(s.text);
-  u.lang = (voice && voice.lang) || view.lang || '';
-  if (voice) u.voice = voice;
+  // A block in another script than the article's has its own language (the engine's
+  // Block::lang, written as its element's lang attribute): it is read by a voice of that
+  // language when the system has one.
+  const own = view.blockEl(s.block)?.getAttribute('lang');
+  const v = (own && base(own) !== base(view.lang) && chooseVoice(own, '')) || voice;
+  u.lang = (v && v.lang) || own || view.lang || '';
+  if (v) u.voice = v;
   u.rate = view.settings().rate;
   u.onboundary = (e) => my === token && highlightWord(e, s, view.blockEl(s.block), view.settings().highlight);
   u.onend = () => {

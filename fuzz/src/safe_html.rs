@@ -40,7 +40,7 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "data-block", "colspan", "rowspan", "scope"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "lang", "data-block", "colspan", "rowspan", "scope"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -48,6 +48,8 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "href" => element == "a",
         "src" | "alt" => element == "img",
         "dir" => element != "img" && element != "a",
+        // A block's own language (`Block::lang`), on the block's element, as `dir`.
+        "lang" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
         "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table"),
         "colspan" | "rowspan" => matches!(element, "th" | "td"),
@@ -134,6 +136,9 @@ pub fn check(html: &str) -> Result<(), String> {
                         }
                         "dir" if !matches!(value.as_str(), "ltr" | "rtl" | "auto") => {
                             return Err(format!("dir={value:?}"));
+                        }
+                        "lang" if !(2..=3).contains(&value.len()) || !value.bytes().all(|b| b.is_ascii_lowercase()) => {
+                            return Err(format!("lang={value:?} is not a primary language subtag"));
                         }
                         "data-block" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
                             return Err(format!("data-block={value:?} is not a block index"));

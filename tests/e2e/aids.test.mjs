@@ -68,6 +68,14 @@ const MIXED_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><
 <p>The third part is the last one of the article. Reading ends after this sentence.</p>
 </article></main><footer><p><a href="/about">About us</a></p></footer></body></html>`;
 
+// An English article quoting Arabic and Persian, each in a paragraph of its own.
+const QUOTE_PAGE = articlePage('en', 'Voices in a mixed article', [
+  'This English article quotes a line of Arabic and a Persian sentence, each in its own paragraph below, so that a reader hears them in their own voices.',
+  ARABIC[0],
+  'The Persian sentence follows, with more English words around it so that the article stays English overall and long enough to be read.',
+  'ما هم برای این آزمایش یک جمله فارسی نوشتیم که خواننده باید آن را با صدای فارسی بخواند.',
+]).replace('dir="rtl"', 'dir="ltr"');
+
 // Fonts may not come from anywhere (font-src 'none'): the bundled fonts must still render,
 // because the reader hands the browser their bytes, not a URL.
 const STRICT = "script-src 'self'; font-src 'none'";
@@ -129,6 +137,7 @@ describe('reading aids in Chromium', () => {
         '/demo-again.html': html(DEMO_PAGE),
         '/toc.html': html(TOC_PAGE),
         '/mixed.html': html(MIXED_PAGE),
+        '/quote.html': html(QUOTE_PAGE),
         '/urdu.html': html(articlePage('ur', 'اردو میں ایک مضمون', URDU)),
         '/arabic.html': html(articlePage('ar', 'مقالة باللغة العربية', ARABIC)),
         '/demo.png': (req, res) => {
@@ -598,6 +607,29 @@ describe('reading aids in Chromium', () => {
     assert.deepEqual(await audit(again, 'speech bar'), []);
     await again.close();
     await h.worker.evaluate(() => (chrome.storage.sync.clear(), chrome.storage.local.clear()));
+  });
+
+  test('read aloud: a paragraph in another script is read by a voice of its language', async () => {
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
+    const page = await h.open('/quote.html');
+    await h.isolated(page, installFakeSpeech, [['Local English', 'en-GB', true], ['Local Arabic', 'ar-SA', true], ['Local Persian', 'fa-IR', true]]);
+    await h.run(page, 'reader');
+    // The blocks carry their language into the reader (the lang attribute screen readers use too).
+    const langs = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article [lang]')].map((e) => e.getAttribute('lang')));
+    assert.deepEqual(langs, ['en', 'ar', 'fa']);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.locator('[data-dana-surface=reader] #speak').click();
+    const said = [];
+    for (let i = 0; i < 12; i++) {
+      const last = await h.isolated(page, () => globalThis.__fake.spoken.at(-1));
+      if (last && !said.some((s) => s.text === last.text)) said.push(last);
+      if (last && last.text.startsWith('ما هم')) break;
+      await page.locator('[data-dana-surface=reader] .speechbar #next').click();
+    }
+    const voiceOf = (start) => said.find((s) => s.text.startsWith(start));
+    assert.deepEqual([voiceOf('This English').voice, voiceOf('هذه').voice, voiceOf('The Persian').voice, voiceOf('ما هم').voice], ['Local English', 'Local Arabic', 'Local English', 'Local Persian']);
+    assert.deepEqual([voiceOf('هذه').lang, voiceOf('ما هم').lang], ['ar-SA', 'fa-IR']);
+    await page.close();
   });
 
   test('the reading position is remembered per article; printing shows the article alone', async () => {

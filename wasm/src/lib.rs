@@ -100,6 +100,8 @@ export interface Block {
   src: string | null;
   alt: string | null;
   dir: Dir | null;
+  /** Its own language (a primary subtag such as "ar") when written in another script than the article's; else null. */
+  lang: string | null;
   line: number;
   /** For `kind: "table"`: its caption, header rows and cells; else null. */
   table: Table | null;
