@@ -32,6 +32,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::extraction::Candidate;
+use crate::options::Options;
 use crate::preprocess::{is_void, Page, Tok};
 
 /// A run of chosen lines defines the container when its text is at least this share of the
@@ -45,6 +46,13 @@ pub const MIN_TEXT: u32 = 25;
 /// An element repeated this many times under one parent, with the same name and class, is a
 /// list of posts (a thread's replies, a page of documentation's sections).
 pub const MIN_POSTS: usize = 3;
+
+/// With `Options::post_keys`, this many siblings with keyed ids are a thread's posts (the key
+/// is evidence enough for a thread of two).
+pub const MIN_KEYED_POSTS: usize = 2;
+
+/// Digits at the end of an id that make it a record's key (not `section-1`, `slide-2`).
+pub const MIN_KEY_DIGITS: usize = 3;
 
 /// When the substantial runs have no container below the document, the container is the
 /// innermost element around the largest run that holds this share of the chosen text.
@@ -159,8 +167,10 @@ impl Tree {
 
     /// The posts of a thread that `e` is part of: the innermost element holding `e` (or `e`
     /// itself) that has at least [`MIN_POSTS`] - 1 siblings [`alike`] it, with those siblings,
-    /// in document order.
-    fn posts(&self, page: &Page, e: u32) -> Option<Vec<u32>> {
+    /// in document order. With `keys` (`Options::post_keys`), siblings [`keyed_alike`] it are
+    /// posts too, two are enough, and when posts nest (replies inside the post they answer)
+    /// the thread is the outermost list of them.
+    fn posts(&self, page: &Page, e: u32, keys: bool) -> Option<Vec<u32>> {
         let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let chain: Vec<u32> = std::iter::successors(Some(e).filter(|&e| e != ROOT), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT)).collect();
         // The children of every parent on the chain, in one pass over the elements.
@@ -170,10 +180,26 @@ impl Tree {
                 c.push(s as u32);
             }
         }
-        chain.into_iter().find_map(|a| {
-            alike(tag(a), tag(a))?;
-            let same: Vec<u32> = children[&self.parent[a as usize]].iter().copied().filter(|&s| alike(tag(a), tag(s)) == Some(true)).collect();
-            (same.len() >= MIN_POSTS).then_some(same)
+        let siblings = |a: u32, keyed: bool| -> Vec<u32> {
+            children[&self.parent[a as usize]].iter().copied().filter(|&s| alike(tag(a), tag(s)) == Some(true) || (keyed && keyed_alike(tag(a), tag(s)))).collect()
+        };
+        chain.iter().enumerate().find_map(|(i, &a)| {
+            let keyed = keys && keyed_alike(tag(a), tag(a));
+            if !keyed {
+                alike(tag(a), tag(a))?;
+            }
+            let same = siblings(a, keyed);
+            if same.len() < if keyed { MIN_KEYED_POSTS } else { MIN_POSTS } {
+                return None;
+            }
+            if !keyed {
+                return Some(same);
+            }
+            // A nested thread (Slashdot's, Lemmy's): the replies to a post are a list of posts
+            // of the same key inside it. The innermost list is one sub-thread; the thread is
+            // the outermost.
+            let top = chain[i..].iter().copied().rfind(|&b| keyed_alike(tag(a), tag(b))).unwrap_or(a);
+            Some(if top == a { same } else { siblings(top, true) })
         })
     }
 
@@ -194,6 +220,26 @@ impl Tree {
             e = self.parent[e as usize];
         }
         e
+    }
+
+    /// The outermost bare `section` (no attribute but its `id`, as Sphinx and MkDocs write a
+    /// page's sections) holding `e`, not looking past an `article` element or `role="article"`
+    /// (a section around the article is the page's layout, not the article's); else `e`.
+    fn outermost_section(&self, page: &Page, e: u32) -> u32 {
+        let mut top = e;
+        let mut a = e;
+        while a != ROOT {
+            if let Tok::Start { name, attrs, .. } = &page.toks[self.tag[a as usize]] {
+                if name == "section" && !attrs.is_empty() && attrs.iter().all(|(k, _)| k == "id") {
+                    top = a;
+                }
+                if name == "article" || attrs.iter().any(|(k, v)| k == "role" && v == "article") {
+                    break;
+                }
+            }
+            a = self.parent[a as usize];
+        }
+        top
     }
 
     /// The smallest element holding lines `from..=to`.
@@ -229,6 +275,25 @@ fn alike(a: &Tok, b: &Tok) -> Option<bool> {
         return Some(na == nb && class(b).is_none() && rest(ab) == own);
     }
     matches!(na.as_ref(), "section" | "article").then(|| na == nb && class(b).is_none() && rest(ab).is_empty())
+}
+
+/// Whether `a` and `b` are posts of one thread by their keys: the same tag name and first
+/// class token (or both without a class), and ids made of one prefix and a number of at least
+/// [`MIN_KEY_DIGITS`] digits (`p2187914`, `js-post-137554686`, `comment-14089718`: forum software
+/// writes each post's database key into its id, whatever classes mark the first post, the
+/// odd and even rows or the author's). An element whose class says it is `hidden` (collapsed
+/// replies) is not one.
+fn keyed_alike(a: &Tok, b: &Tok) -> bool {
+    let (Tok::Start { name: na, .. }, Tok::Start { name: nb, .. }) = (a, b) else { return false };
+    fn key<'t>(t: &'t Tok) -> Option<&'t str> {
+        let id = t.attr("id")?;
+        let prefix = id.trim_end_matches(|c: char| c.is_ascii_digit());
+        (!prefix.is_empty() && id.len() - prefix.len() >= MIN_KEY_DIGITS).then_some(prefix)
+    }
+    fn classes<'t>(t: &'t Tok) -> std::str::SplitAsciiWhitespace<'t> {
+        t.attr("class").unwrap_or("").split_ascii_whitespace()
+    }
+    na == nb && key(a).is_some() && key(a) == key(b) && classes(a).next() == classes(b).next() && !classes(b).any(|c| c == "hidden")
 }
 
 /// Characters of text on one line: all of it, inside links, inside forms.
@@ -277,8 +342,9 @@ pub fn candidate(page: &Page, lines: &[bool]) -> Candidate {
     Candidate { words: words.join(" "), chars, start: taken.first().copied().unwrap_or(0), end: taken.last().copied().unwrap_or(0) }
 }
 
-/// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to.
-pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
+/// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to,
+/// with the refinements `options` turns on (`post_keys`, `sections`).
+pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     let mut out = chosen.to_vec();
     if !chosen.contains(&true) {
         return out;
@@ -306,7 +372,9 @@ pub fn grow(page: &Page, chosen: &[bool]) -> Vec<bool> {
     let Some(c) = container.filter(|&c| c != ROOT) else {
         return out;
     };
-    for e in tree.posts(page, c).unwrap_or_else(|| vec![c]) {
+    let c = if options.sections { tree.outermost_section(page, c) } else { c };
+    let posts = tree.posts(page, c, options.post_keys);
+    for e in posts.unwrap_or_else(|| vec![c]) {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
         let mut next_taken = false;
@@ -364,7 +432,7 @@ mod tests {
         let mut chosen = vec![false; p.lines.len()];
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "Second part")] = true;
-        let grown = grow(&p, &chosen);
+        let grown = grow(&p, &chosen, &Options::default());
         let taken: Vec<String> = p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect();
         assert_eq!(
             taken,
@@ -389,7 +457,7 @@ mod tests {
         chosen[line_of(&p, "tagline")] = true;
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "First part") + 1] = true;
-        let grown = grow(&p, &chosen);
+        let grown = grow(&p, &chosen, &Options::default());
         assert!(!grown[line_of(&p, "Footer")], "the footer is outside the article");
         assert_eq!(grown, chosen, "the tagline's run is under a fifth of the article's");
     }
@@ -408,9 +476,66 @@ mod tests {
         for needle in ["First part", "Second part", "Fourth part", "Copyright"] {
             chosen[line_of(&p, needle)] = true;
         }
-        let grown = grow(&p, &chosen);
+        let grown = grow(&p, &chosen, &Options::default());
         assert!(grown[line_of(&p, "Third part")], "the article holds four fifths of the chosen text");
         assert!(!grown[line_of(&p, "Sidebar")]);
     }
-}
 
+    /// The lines of `html` whose text `grow` takes when the lines holding `needles` are chosen.
+    fn grown_from(html: &str, needles: &[&str], options: &Options) -> Vec<String> {
+        let p = page(html);
+        let mut chosen = vec![false; p.lines.len()];
+        for needle in needles {
+            chosen[line_of(&p, needle)] = true;
+        }
+        let grown = grow(&p, &chosen, options);
+        p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect()
+    }
+
+    #[test]
+    fn posts_are_known_by_their_keys_whatever_their_classes() {
+        // FluxBB-like: the first post and the odd and even rows differ in class; every post's
+        // id is its key. Two posts are enough.
+        let html = "<div id=\"brdmain\"><div id=\"p1001\" class=\"blockpost rowodd firstpost\"><div class=\"postmsg\"><p>The question of the thread, long enough to count.</p></div></div>\
+            <div id=\"p1002\" class=\"blockpost roweven\"><div class=\"postmsg\"><p>The first reply of the thread, long enough to count.</p></div></div></div>\
+            <div id=\"p1003\" class=\"sidebar\"><p>Not a post: another first class, long enough to count.</p></div>";
+        let keyed = grown_from(html, &["first reply"], &Options::default());
+        assert_eq!(keyed, vec!["<p>The question of the thread, long enough to count.</p>", "<p>The first reply of the thread, long enough to count.</p>"]);
+        let unkeyed = grown_from(html, &["first reply"], &Options { post_keys: false, ..Options::default() });
+        assert_eq!(unkeyed, vec!["<p>The first reply of the thread, long enough to count.</p>"], "without post_keys the classes differ");
+    }
+
+    #[test]
+    fn a_nested_thread_is_its_outermost_list_without_hidden_replies() {
+        // Slashdot-like: replies nest in the comment they answer; a collapsed comment is hidden.
+        let html = "<ul><li id=\"tree_5001\" class=\"comment full\"><p>A top comment, long enough to count as text.</p>\
+            <ul><li id=\"tree_5002\" class=\"comment full\"><p>A reply to it, long enough to count as text.</p></li>\
+            <li id=\"tree_5003\" class=\"comment oneline\"><p>Another reply, long enough to count as text.</p></li></ul></li>\
+            <li id=\"tree_5004\" class=\"comment hidden\"><p>A collapsed comment, long enough to count as text.</p></li>\
+            <li id=\"tree_5005\" class=\"comment full\"><p>A second top comment, long enough to count.</p></li></ul>";
+        let taken = grown_from(html, &["A reply to it"], &Options::default());
+        assert!(taken.iter().any(|l| l.contains("A top comment")) && taken.iter().any(|l| l.contains("second top comment")), "{taken:?}");
+        assert!(taken.iter().any(|l| l.contains("Another reply")), "{taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("collapsed")), "a hidden sibling is not a post: {taken:?}");
+    }
+
+    #[test]
+    fn short_numbers_are_not_keys() {
+        let html = "<div><div id=\"slide-1\" class=\"slide\"><p>The first slide, long enough to count as text.</p></div>\
+            <div id=\"slide-2\" class=\"slide other\"><p>The second slide, long enough to count as text.</p></div></div>";
+        assert_eq!(grown_from(html, &["first slide"], &Options::default()).len(), 1);
+    }
+
+    #[test]
+    fn documentation_sections_widen_to_the_outermost_but_not_past_an_article() {
+        let html = "<div role=\"main\"><section id=\"module-x\"><h1>The module</h1><p>What the module is for, long enough to count.</p>\
+            <section id=\"functions\"><p>The functions of the module, long enough to count.</p></section>\
+            <section id=\"examples\"><p>Examples of the module, long enough to count as text.</p></section></section></div>";
+        let taken = grown_from(html, &["The functions"], &Options::default());
+        assert_eq!(taken.len(), 4, "{taken:?}");
+        assert_eq!(grown_from(html, &["The functions"], &Options { sections: false, ..Options::default() }).len(), 1);
+        let news = "<section id=\"main-section\"><p>A teaser outside the story, long enough to count.</p>\
+            <article class=\"story\"><p>The story itself, long enough to count as text.</p><p>More of the story, long enough to count.</p></article></section>";
+        assert_eq!(grown_from(news, &["The story", "More of the story"], &Options::default()).len(), 2, "a section around the article is layout");
+    }
+}

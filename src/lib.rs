@@ -170,7 +170,7 @@ fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[
     }
     // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
     if options.article {
-        chosen = article::grow(page, &chosen);
+        chosen = article::grow(page, &chosen, options);
     }
     chosen
 }

@@ -189,6 +189,15 @@ pub struct Options {
     /// content (the extension's strip mode keeps them). Default `false`: the attribute is
     /// ordinary markup and `kept_ids` stays empty.
     pub element_ids: bool,
+    /// With `article`, a thread's posts are also recognised by their keys: siblings of one tag
+    /// name and first class token whose ids are one prefix and a number (forum software's
+    /// database keys: `p2187914`, `js-post-137554686`), two or more, and the outermost list
+    /// when replies nest ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub post_keys: bool,
+    /// With `article`, the container is widened to the outermost bare `section` (only an `id`,
+    /// as documentation generators write a page's sections) that holds it, not past an
+    /// `article` element ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub sections: bool,
 }
 
 impl Default for Options {
@@ -210,15 +219,18 @@ impl Default for Options {
             candidate: 0,
             trace: false,
             element_ids: false,
+            post_keys: true,
+            sections: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`) off, everything else default.
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`) off,
+    /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

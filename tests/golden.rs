@@ -247,6 +247,22 @@ fn essentials() {
             &["Lights of the Corran coast", "Light\tBuilt\tLight", "Character\tRange", "Skerra Point\t1794\tFl(2) W 20s\t23", "Aird rear\t10"],
             &["Main page", "Random article", "last edited", "Aird front\tAird rear"],
         ),
+        (
+            // Issue 12: a phpBB thread keeps every post, the opening question to the last reply,
+            // though the posts' classes differ (`bg1`/`bg2`, `online`) and their profiles and
+            // buttons put more than `gap` lines between them; the menus, the quick-reply form,
+            // the contact links and the footer stay out.
+            "forum-thread",
+            "default",
+            &[
+                "Is it ruined, or can it be saved? I would rather not start again from nothing.",
+                "Agree with the advice above. Mine did exactly the same in a warm kitchen. Keep an eye on the temperature as well: on a shelf above the oven a starter runs through its food in a few hours, while somewhere cooler it keeps going until the next feed.",
+                "Three days of feeding twice a day and it doubles in six hours again. The smell has gone back to something like yoghurt. Thank you both, the first loaf is proving now.",
+            ],
+            &["Board index", "Quick Reply", "Send private message", "Powered by", "Who is online", "Post Reply"],
+        ),
+        // Without `post_keys`, only the reply Algorithm 1 found: what the golden page measures.
+        ("forum-thread", "no-post-keys", &["Slow dough, happy baker."], &["Three days of feeding", "Board index", "Powered by"]),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),

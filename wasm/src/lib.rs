@@ -80,6 +80,13 @@ export interface DanaOptions {
   /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
    *  stage ignores them, and `keptIds` lists the elements that carry the main content. */
   elementIds?: boolean | null;
+  /** With `article`, a thread's posts are also recognised by their keys: siblings of one tag
+   *  name and first class whose ids are one prefix and a number (`p2187914`), two or more,
+   *  the outermost list when replies nest. */
+  postKeys?: boolean | null;
+  /** With `article`, the container widens to the outermost bare `section` (only an `id`, as
+   *  documentation generators write sections) holding it, not past an `article` element. */
+  sections?: boolean | null;
 }
 
 export interface TitleCandidate {
