@@ -53,7 +53,7 @@ pub struct Context<'a> {
 /// on the language: it is [`reading_minutes`] of the text once the language is known.)
 pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let metas = Metas(&page.head);
-    let ld = JsonLd::parse(&page.head.json_ld);
+    let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
     let byline = byline(page, &metas, &ld, site_name.as_deref(), cx.headline_line);
@@ -137,9 +137,26 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<Str
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").or_else(|| visible_date(page, cx));
-    let modified = machine("dateModified", &MODIFIED, "datemodified");
+    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| local_form(page, d)).or_else(|| visible_date(page, cx));
+    let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
+}
+
+/// A date-time declared in UTC in the form the page shows it in, when a `<time datetime>` gives
+/// the same instant with the publisher's own offset (`2025-12-19T03:05:00Z` and
+/// `2025-12-18T19:05:00-08:00`): its day is the day where it was published, the one the page
+/// shows (WordPress and XenForo write UTC into `meta` and JSON-LD, local time into `<time>`).
+fn local_form(page: &Page, date: String) -> String {
+    if !date.ends_with('Z') {
+        return date;
+    }
+    let Some(at) = dates::instant(&date) else { return date };
+    page.toks
+        .iter()
+        .filter(|t| t.name() == Some("time"))
+        .filter_map(|t| dates::normalise(t.attr("datetime")?))
+        .find(|d| !d.ends_with('Z') && dates::instant(d) == Some(at))
+        .unwrap_or(date)
 }
 
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
@@ -573,7 +590,13 @@ fn names_part(part: &str) -> &str {
     let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
-    starts.filter(|&i| dates::parse_visible(&s[i..], "en").is_some()).last().map_or(s, |i| s[..i].trim_end())
+    let s = starts.filter(|&i| dates::parse_visible(&s[i..], "en").is_some()).last().map_or(s, |i| s[..i].trim_end());
+    // … and its weekday ("Jane Doe Monday, June 3, 2014").
+    const WEEKDAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    match s.trim_end_matches(',').rsplit_once(' ') {
+        Some((names, day)) if WEEKDAYS.contains(&day.to_lowercase().as_str()) => names.trim_end(),
+        _ => s,
+    }
 }
 
 /// Whether a part of a byline is a date ("June 3, 2025", "3 days ago", "Updated 2025-06-03",
@@ -629,14 +652,26 @@ impl Metas<'_> {
 struct JsonLd(Vec<Value>);
 
 impl JsonLd {
+    /// The top-level objects (as `readerable`'s model was fitted on them).
     fn parse(scripts: &[String]) -> JsonLd {
+        JsonLd::parse_as(scripts, false)
+    }
+
+    /// The top-level objects and their `mainEntity` objects: a QAPage or a forum's WebPage
+    /// describes its post as its `mainEntity` (Discourse, NodeBB, XenForo), with the post's
+    /// author and date.
+    fn with_main_entities(scripts: &[String]) -> JsonLd {
+        JsonLd::parse_as(scripts, true)
+    }
+
+    fn parse_as(scripts: &[String], main_entities: bool) -> JsonLd {
         let mut objects = Vec::new();
         for s in scripts {
             // Some pages wrap the JSON in an HTML comment or CDATA, or end it with `;`.
             let body = s.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
             let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
             if let Ok(v) = serde_json::from_str::<Value>(body) {
-                flatten(v, &mut objects);
+                flatten(v, main_entities, &mut objects);
             }
         }
         JsonLd(objects)
@@ -670,17 +705,15 @@ impl JsonLd {
 
 const ARTICLE_TYPES: &[&str] = &["Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "AnalysisNewsArticle", "OpinionNewsArticle", "ScholarlyArticle", "TechArticle", "Report", "LiveBlogPosting"];
 
-fn flatten(v: Value, out: &mut Vec<Value>) {
+fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
     match v {
-        Value::Array(items) => items.into_iter().for_each(|i| flatten(i, out)),
+        Value::Array(items) => items.into_iter().for_each(|i| flatten(i, main_entities, out)),
         Value::Object(mut map) => {
             if let Some(graph) = map.remove("@graph") {
-                flatten(graph, out);
+                flatten(graph, main_entities, out);
             }
-            // A QAPage or a forum's WebPage describes its post as its `mainEntity` (Discourse,
-            // NodeBB): the post, with its author and date, is an object of the page's own.
-            if let Some(entity) = map.get("mainEntity").filter(|e| e.is_object() || e.is_array()) {
-                flatten(entity.clone(), out);
+            if let Some(entity) = map.get("mainEntity").filter(|e| main_entities && (e.is_object() || e.is_array())) {
+                flatten(entity.clone(), main_entities, out);
             }
             if !map.is_empty() {
                 out.push(Value::Object(map));

@@ -244,7 +244,23 @@ fn names_end_before_a_date_or_a_link_written_after_them() {
     let header = "<div class=\"blog-post__author\">By: <a href=\"/blog/who/flow-team\">FlowGuard Team</a> on 04-ago-2021 5:11:10</div>";
     assert_eq!(byline_of("", header).as_deref(), Some("FlowGuard Team"));
     assert_eq!(byline_of("<meta name=author content=\"Bradley Kuhn (http://bk.example/)\">", "").as_deref(), Some("Bradley Kuhn"));
+    assert_eq!(byline_of("", "<p class=\"byline\">By Joe Weed Monday, June 3, 2014</p>").as_deref(), Some("Joe Weed"));
     assert_eq!(byline_of("<meta name=author content=\"&quot;David Kim&quot;\">", "").as_deref(), Some("David Kim"));
     // Roles labelled with colons are credits, not a byline.
     assert_eq!(byline_of("<meta name=author content=\"content: Tide Desk, design: Sam Lee\">", ""), None);
+}
+
+#[test]
+fn a_date_declared_in_utc_is_given_in_the_offset_the_page_shows() {
+    // WordPress writes UTC into article:published_time and the local time into <time>: 03:05 UTC
+    // on the 19th is 19:05 on the 18th in Los Angeles, the day the page shows.
+    let html = format!(
+        "<html><head><title>Notes on tides</title><meta property=\"article:published_time\" content=\"2025-12-19T03:05:00+00:00\"></head><body>\
+         <article><h1>Notes on tides</h1><p class=\"meta\"><time datetime=\"2025-12-18T19:05:00-08:00\">December 18, 2025</time></p>{}</article></body></html>",
+        paras(5)
+    );
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-18T19:05:00-08:00"));
+    // Another moment (a comment's time) leaves the declared date as it is.
+    let html = html.replace("2025-12-18T19:05:00-08:00", "2025-12-18T21:46:01-05:00");
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-19T03:05:00Z"));
 }
