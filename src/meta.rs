@@ -377,11 +377,11 @@ fn is_user_class(class: &str) -> bool {
 ///    inside it, often a `<meta content>`);
 /// 2. one whose class says author or byline (`is_byline_class`) and a name ("author-name");
 /// 3. a link to an author's or member's page (`/author/jane-doe`, `/members/jdoe.42/`,
-///    [`is_author_link`]), as WordPress, Ghost, XenForo, Discourse and phpBB write them;
+///    `is_author_link`), as WordPress, Ghost, XenForo, Discourse and phpBB write them;
 /// 4. any element whose class says author or byline;
 /// 5. one whose class says user name (a forum's poster, after the author markup of articles);
 ///
-/// the first whose text is a name ([`clean_names`]), read line by line ([`element_names`]).
+/// the first whose text is a name ([`clean_names`]), read line by line (`element_names`).
 /// Links to authors' pages from a few lines above the headline (`headline_line`) on come
 /// first: the author a navigation menu or a sidebar links to above it is someone else's.
 pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize)> {
@@ -590,7 +590,7 @@ fn names_part(part: &str) -> &str {
     let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
-    let s = starts.filter(|&i| dates::parse_visible(&s[i..], "en").is_some()).last().map_or(s, |i| s[..i].trim_end());
+    let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());
     // … and its weekday ("Jane Doe Monday, June 3, 2014").
     const WEEKDAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
     match s.trim_end_matches(',').rsplit_once(' ') {
