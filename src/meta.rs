@@ -53,10 +53,10 @@ pub struct Context<'a> {
 /// on the language: it is [`reading_minutes`] of the text once the language is known.)
 pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let metas = Metas(&page.head);
-    let ld = JsonLd::parse(&page.head.json_ld);
+    let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
-    let byline = byline(page, &metas, &ld, site_name.as_deref());
+    let byline = byline(page, &metas, &ld, site_name.as_deref(), cx.headline_line);
     let (published, modified) = dates_of(page, &metas, &ld, cx);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
@@ -137,9 +137,26 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<Str
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").or_else(|| visible_date(page, cx));
-    let modified = machine("dateModified", &MODIFIED, "datemodified");
+    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| local_form(page, d)).or_else(|| visible_date(page, cx));
+    let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
+}
+
+/// A date-time declared in UTC in the form the page shows it in, when a `<time datetime>` gives
+/// the same instant with the publisher's own offset (`2025-12-19T03:05:00Z` and
+/// `2025-12-18T19:05:00-08:00`): its day is the day where it was published, the one the page
+/// shows (WordPress and XenForo write UTC into `meta` and JSON-LD, local time into `<time>`).
+fn local_form(page: &Page, date: String) -> String {
+    if !date.ends_with('Z') {
+        return date;
+    }
+    let Some(at) = dates::instant(&date) else { return date };
+    page.toks
+        .iter()
+        .filter(|t| t.name() == Some("time"))
+        .filter_map(|t| dates::normalise(t.attr("datetime")?))
+        .find(|d| !d.ends_with('Z') && dates::instant(d) == Some(at))
+        .unwrap_or(date)
 }
 
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
@@ -161,7 +178,7 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 /// before, more after), the last resort for the published date.
 fn visible_date(page: &Page, cx: Context) -> Option<String> {
     let fragments = crate::title::fragments(page);
-    let anchors = [cx.headline_line, byline_markup(page).map(|(_, line)| line)];
+    let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
     anchors.into_iter().flatten().find_map(|line| {
         let at = fragments.partition_point(|f| f.line < line);
         let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
@@ -294,21 +311,44 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
-fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>) -> Option<String> {
+fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, headline_line: Option<usize>) -> Option<String> {
     const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
-    let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false));
+    // Sites often declare themselves as the author with more words ("Site - news"): that is
+    // not a byline (the site's name alone is: the site wrote it).
+    let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase()));
+    let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
     from_ld
-        .or_else(|| {
-            metas
-                .all(&META_AUTHORS)
-                .iter()
-                .filter(|v| !looks_like_url(v))
-                .find_map(|v| clean_names(v, false))
-                // Sites often declare themselves as the author in a meta tag ("Site - news"):
-                // that is not a byline.
-                .filter(|b| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())))
-        })
-        .or_else(|| byline_markup(page).map(|(b, _)| b))
+        .or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site))
+        .or_else(|| byline_markup(page, headline_line).map(|(b, _)| b))
+        .or_else(|| byline_line(page, headline_line?))
+}
+
+/// A byline written as a line of text near the headline, without markup that names it:
+/// "By Jane Doe", "Written by Jane Doe", "Author: Jane Doe", or the lead on a line of its own
+/// and the names on the next ("Written by" / "Jane Doe"). A few lines before the headline,
+/// more after, as [`visible_date`] looks for the date.
+fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
+    let fragments = crate::title::fragments(page);
+    let at = fragments.partition_point(|f| f.line < headline_line);
+    let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
+    near.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|(k, f)| {
+        let lead = byline_lead(&f.text)?;
+        // "Authors" opens a menu or a heading as well ("Authors Feed"): only "Author:" is a lead.
+        if f.text[..lead].to_ascii_lowercase().starts_with("author") && !f.text[lead..].starts_with(':') {
+            return None;
+        }
+        if f.text[lead..].trim_matches([' ', ':']).is_empty() {
+            near.get(k + 1).and_then(|next| clean_names(&next.text, true))
+        } else {
+            clean_names(&f.text, true)
+        }
+    })
+}
+
+/// The length of the lead ([`BYLINE_LEADS`]) `s` opens with, followed by a space, a colon
+/// or nothing.
+fn byline_lead(s: &str) -> Option<usize> {
+    BYLINE_LEADS.iter().find(|l| s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l)) && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')).map(|l| l.len())
 }
 
 /// Whether a class names an author or byline element ("byline", "author-name",
@@ -321,29 +361,146 @@ fn is_byline_class(class: &str) -> bool {
     })
 }
 
-/// The byline the body shows and the normalised line it starts on: the first element with
-/// `rel=author` or `itemprop=author`, else the first whose class says author or byline
-/// (`is_byline_class`) and a name ("author-name"), else any such, whose text is a name
-/// ([`clean_names`]).
-pub fn byline_markup(page: &Page) -> Option<(String, usize)> {
-    let strong = |t: &crate::preprocess::Tok| {
-        t.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
-            || t.attr("itemprop").is_some_and(|p| p.split_ascii_whitespace().any(|p| p.eq_ignore_ascii_case("author")))
-    };
-    let weak = |t: &crate::preprocess::Tok| t.attr("class").is_some_and(is_byline_class);
+/// Whether a class names a forum poster's name ("username" in phpBB and XenForo,
+/// "PostUser-name" in Flarum).
+fn is_user_class(class: &str) -> bool {
+    class.split_ascii_whitespace().any(|c| {
+        let c = c.to_ascii_lowercase();
+        c.contains("username") || c.contains("user-name")
+    })
+}
+
+/// The byline the body shows and the normalised line it starts on. By how surely the markup
+/// says "this is the author", each pass over the whole page before the next:
+///
+/// 1. an element with `rel=author` or `itemprop=author` (in microdata, the `itemprop=name`
+///    inside it, often a `<meta content>`);
+/// 2. one whose class says author or byline (`is_byline_class`) and a name ("author-name");
+/// 3. a link to an author's or member's page (`/author/jane-doe`, `/members/jdoe.42/`,
+///    `is_author_link`), as WordPress, Ghost, XenForo, Discourse and phpBB write them;
+/// 4. any element whose class says author or byline;
+/// 5. one whose class says user name (a forum's poster, after the author markup of articles);
+///
+/// the first whose text is a name ([`clean_names`]), read line by line (`element_names`).
+/// Links to authors' pages from a few lines above the headline (`headline_line`) on come
+/// first: the author a navigation menu or a sidebar links to above it is someone else's.
+pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize)> {
+    use crate::preprocess::Tok;
+    let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
+    let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
+    let weak = |t: &Tok| t.attr("class").is_some_and(is_byline_class);
     // An author's name element ("author-name") before the boxes that hold it with more.
-    let named = |t: &crate::preprocess::Tok| weak(t) && t.attr("class").is_some_and(|c| c.to_ascii_lowercase().contains("name"));
-    for pass in [&strong as &dyn Fn(&crate::preprocess::Tok) -> bool, &named, &weak] {
-        for (i, tok) in page.toks.iter().enumerate() {
-            if !matches!(tok, crate::preprocess::Tok::Start { self_closing: false, .. }) || !pass(tok) {
+    let named = |t: &Tok| weak(t) && t.attr("class").is_some_and(|c| c.to_ascii_lowercase().contains("name"));
+    let linked = |t: &Tok| t.name() == Some("a") && t.attr("href").is_some_and(is_author_link);
+    let user = |t: &Tok| t.attr("class").is_some_and(is_user_class);
+    let from = headline_line.map_or(0, |l| page.line_of.partition_point(|&x| (x as usize) + BYLINE_ABOVE_HEADLINE < l));
+    for (k, pass) in [&strong as &dyn Fn(&Tok) -> bool, &named, &linked, &weak, &user].into_iter().enumerate() {
+        let from = if k == 2 { from } else { 0 };
+        for i in (from..page.toks.len()).chain(0..from) {
+            let tok = &page.toks[i];
+            if !matches!(tok, Tok::Start { self_closing: false, .. }) || !pass(tok) {
                 continue;
             }
-            if let Some(name) = clean_names(&element_text(page, i, MAX_BYLINE_CHARS * 2), true) {
+            if let Some(name) = element_names(page, i) {
                 return Some((name, page.line_of[i] as usize));
             }
         }
     }
     None
+}
+
+/// How many lines above the headline a byline is looked for first ("By Jane Doe" over the
+/// headline, a kicker, a picture).
+const BYLINE_ABOVE_HEADLINE: usize = 12;
+
+/// The names an element of the body holds, by [`clean_names`]: in microdata (`itemprop=author`)
+/// its `itemprop=name`; else its text, whole when it stands on one line, else its first line
+/// that is names: an author box puts the name and the role or the biography on lines of their
+/// own ("Jane Doe" / "Senior Writer"), and a lead on its own line ("Written by" / "Jane Doe").
+fn element_names(page: &Page, start: usize) -> Option<String> {
+    use crate::preprocess::Tok;
+    let end = element_end(page, start);
+    if page.toks[start].attr("itemprop").is_some_and(|p| p.split_ascii_whitespace().any(|p| p.eq_ignore_ascii_case("author"))) {
+        let name = (start + 1..end).find(|&j| page.toks[j].attr("itemprop").is_some_and(|p| p.eq_ignore_ascii_case("name")));
+        if let Some(j) = name {
+            let text = page.toks[j].attr("content").map_or_else(|| element_text(page, j, MAX_BYLINE_CHARS * 2), str::to_string);
+            return clean_names(&text, true);
+        }
+    }
+    let mut lines: Vec<(u32, String)> = Vec::new();
+    for j in start..end {
+        match &page.toks[j] {
+            Tok::Text(t) => match lines.last_mut() {
+                Some((line, text)) if *line == page.line_of[j] => text.push_str(t),
+                _ => lines.push((page.line_of[j], t.to_string())),
+            },
+            // Inline elements stand apart from their neighbours' words ("<b>Jane</b><i>Doe</i>").
+            _ => {
+                if let Some((_, text)) = lines.last_mut() {
+                    text.push(' ');
+                }
+            }
+        }
+        if lines.iter().map(|(_, t)| t.len()).sum::<usize>() > MAX_BYLINE_CHARS * 8 {
+            break;
+        }
+    }
+    let lines: Vec<String> = lines.into_iter().map(|(_, t)| collapse_whitespace(&t).trim().to_string()).filter(|t| !t.is_empty()).collect();
+    match lines.as_slice() {
+        [] => None,
+        [one] => clean_names(one, true),
+        // A container of more (an article, a list of posts) is no author box.
+        more if more.len() > 6 => None,
+        more => more.iter().take(4).find_map(|l| clean_names(l, true)),
+    }
+}
+
+/// The index of the end tag that closes the element whose start tag is `page.toks[start]`
+/// (the end of the page when it is not closed, or a bound past which a byline is not sought).
+fn element_end(page: &Page, start: usize) -> usize {
+    use crate::preprocess::Tok;
+    let Some(name) = page.toks[start].name() else { return start + 1 };
+    let mut depth = 0usize;
+    for (j, tok) in page.toks.iter().enumerate().skip(start).take(2000) {
+        match tok {
+            Tok::Start { name: n, self_closing, .. } if n == name && !self_closing => depth += 1,
+            Tok::End { name: n } if n == name => {
+                depth -= 1;
+                if depth == 0 {
+                    return j;
+                }
+            }
+            _ => {}
+        }
+    }
+    (start + 2000).min(page.toks.len())
+}
+
+/// Path segments that name an author's page, followed by the author's own segment
+/// (`/author/jane-doe/`, `/authors/jane`, `/contributor/jane-doe`): WordPress, Ghost and
+/// most news and blog systems link a byline so.
+const AUTHOR_SEGMENTS: [&str; 10] = ["author", "authors", "contributor", "contributors", "writer", "writers", "columnist", "columnists", "byline", "journalist"];
+/// Segments of a member's profile on a forum (`/members/jdoe.42/` XenForo, `/u/jdoe`
+/// Discourse, `/user/jdoe` NodeBB, `/profile/42-jdoe/` Invision), likewise followed by it.
+const MEMBER_SEGMENTS: [&str; 6] = ["members", "member", "u", "user", "users", "profile"];
+
+/// Whether a link goes to an author's or a member's page ([`AUTHOR_SEGMENTS`],
+/// [`MEMBER_SEGMENTS`] then a segment of its own, or phpBB's `memberlist.php?mode=viewprofile`).
+fn is_author_link(href: &str) -> bool {
+    let href = href.trim().to_ascii_lowercase();
+    if href.contains("memberlist.php") && href.contains("mode=viewprofile") {
+        return true;
+    }
+    // The path: after the scheme and host, before the query and fragment.
+    let path = href.split(['?', '#']).next().unwrap_or_default();
+    let path = match path.find("//") {
+        Some(i) => path[i + 2..].find('/').map_or("", |j| &path[i + 2 + j..]),
+        None => path,
+    };
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty() && *s != "." && *s != "..").collect();
+    // Not the site's own pages under those names: a feed, the list of members, logging in.
+    const NOT_A_PERSON: [&str; 14] = ["feed", "rss", "page", "index.html", "login", "logout", "signin", "sign-in", "signup", "register", "memberlist", "list", "search", "settings"];
+    segments.windows(2).any(|w| (AUTHOR_SEGMENTS.contains(&w[0]) || MEMBER_SEGMENTS.contains(&w[0])) && !NOT_A_PERSON.contains(&w[1]))
 }
 
 /// The text of the element whose start tag is `page.toks[start]`, a space between elements,
@@ -378,7 +535,7 @@ fn element_text(page: &Page, start: usize, max: usize) -> String {
 }
 
 /// Words that open a byline before the names (an optional `:` after them goes too).
-const BYLINE_LEADS: [&str; 10] = ["written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "authors", "author", "by"];
+const BYLINE_LEADS: [&str; 12] = ["written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "text by", "reported by", "authors", "author", "by"];
 
 /// Lowercase words that stand inside names ("Manoj Jain and Jagpreet Chhatwal", "Ludwig van
 /// Beethoven").
@@ -399,14 +556,9 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
             s = s[i + 4..].to_string();
         }
     }
-    let s = s.split(['|', '·', '•', '—', '\n']).map(str::trim).find(|p| !p.is_empty() && !looks_like_date(p))?.to_string();
-    let mut s = s.as_str();
-    while let Some(l) = BYLINE_LEADS.iter().find(|l| {
-        s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l)) && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')
-    }) {
-        s = s[l.len()..].trim_start_matches([' ', ':']);
-    }
-    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '-' | '–'));
+    let s = s.split(['|', '·', '•', '—', '\n']).map(names_part).find(|p| !p.is_empty() && !looks_like_date(p))?;
+    // A handle's `@` and quotes around a name are not part of it.
+    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '-' | '–' | '~' | '"' | '“' | '”')).trim_start_matches('@');
     let words: Vec<&str> = s.split_whitespace().collect();
     let slug = words.len() == 1 && (s.chars().any(|c| c.is_ascii_digit()) || s.contains(['-', '_', '@']));
     let capitalised = words.len() < 2
@@ -415,21 +567,45 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
         && s.chars().count() <= MAX_BYLINE_CHARS
         && words.len() <= 12
         && s.chars().any(char::is_alphabetic)
-        && !s.contains(['*', '#', '?', '!'])
+        && !s.contains(['*', '#', '?', '!', '"', '“', '”', ':'])
         && (markup || !slug)
         && (!markup || (capitalised && !s.chars().any(|c| c.is_ascii_digit()) || words.len() == 1))
         && !looks_like_url(s)
-        && !["undefined", "null", "admin", "none", "unknown", "author", "anonymous"].contains(&s.to_lowercase().as_str());
+        && !["undefined", "null", "admin", "administrator", "none", "unknown", "author", "anonymous"].contains(&s.to_lowercase().as_str());
     ok.then(|| s.to_string())
 }
 
-/// Whether a part of a byline is a date ("June 3, 2025", "3 days ago", "Updated 2025-06-03").
+/// One part of a byline (between `|`, `·`, `•`) without what is not names around them:
+/// the leads ("By", "Written by:"), a link in parentheses, and a date written after the names
+/// ("Jane Doe December 12, 2025", "Jane Doe on 04-08-2021 5:11", "David at 11:15 AM").
+fn names_part(part: &str) -> &str {
+    let mut s = part.trim();
+    while let Some(l) = byline_lead(s) {
+        s = s[l..].trim_start_matches([' ', ':']);
+    }
+    let s = match s.find(" (") {
+        Some(i) if s[i..].contains("://") => s[..i].trim_end(),
+        _ => s,
+    };
+    let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
+    // The last place from which the rest reads as a date.
+    let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
+    let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());
+    // … and its weekday ("Jane Doe Monday, June 3, 2014").
+    const WEEKDAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    match s.trim_end_matches(',').rsplit_once(' ') {
+        Some((names, day)) if WEEKDAYS.contains(&day.to_lowercase().as_str()) => names.trim_end(),
+        _ => s,
+    }
+}
+
+/// Whether a part of a byline is a date ("June 3, 2025", "3 days ago", "Updated 2025-06-03",
+/// "Last updated").
 fn looks_like_date(s: &str) -> bool {
     let lower = s.to_lowercase();
     let digits = s.chars().filter(char::is_ascii_digit).count();
     digits >= 4 && (dates::parse_visible(s, "en").is_some() || digits * 3 >= s.chars().filter(|c| c.is_alphanumeric()).count())
-        || lower.starts_with("updated")
-        || lower.starts_with("published")
+        || ["updated", "published", "modified"].iter().any(|w| lower.split_whitespace().take(2).any(|x| x.trim_end_matches(':') == *w))
         || lower.ends_with(" ago")
         || lower.contains("min read")
         || lower.contains("mins read")
@@ -476,14 +652,26 @@ impl Metas<'_> {
 struct JsonLd(Vec<Value>);
 
 impl JsonLd {
+    /// The top-level objects (as `readerable`'s model was fitted on them).
     fn parse(scripts: &[String]) -> JsonLd {
+        JsonLd::parse_as(scripts, false)
+    }
+
+    /// The top-level objects and their `mainEntity` objects: a QAPage or a forum's WebPage
+    /// describes its post as its `mainEntity` (Discourse, NodeBB, XenForo), with the post's
+    /// author and date.
+    fn with_main_entities(scripts: &[String]) -> JsonLd {
+        JsonLd::parse_as(scripts, true)
+    }
+
+    fn parse_as(scripts: &[String], main_entities: bool) -> JsonLd {
         let mut objects = Vec::new();
         for s in scripts {
             // Some pages wrap the JSON in an HTML comment or CDATA, or end it with `;`.
             let body = s.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
             let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
             if let Ok(v) = serde_json::from_str::<Value>(body) {
-                flatten(v, &mut objects);
+                flatten(v, main_entities, &mut objects);
             }
         }
         JsonLd(objects)
@@ -517,12 +705,15 @@ impl JsonLd {
 
 const ARTICLE_TYPES: &[&str] = &["Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "AnalysisNewsArticle", "OpinionNewsArticle", "ScholarlyArticle", "TechArticle", "Report", "LiveBlogPosting"];
 
-fn flatten(v: Value, out: &mut Vec<Value>) {
+fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
     match v {
-        Value::Array(items) => items.into_iter().for_each(|i| flatten(i, out)),
+        Value::Array(items) => items.into_iter().for_each(|i| flatten(i, main_entities, out)),
         Value::Object(mut map) => {
             if let Some(graph) = map.remove("@graph") {
-                flatten(graph, out);
+                flatten(graph, main_entities, out);
+            }
+            if let Some(entity) = map.get("mainEntity").filter(|e| main_entities && (e.is_object() || e.is_array())) {
+                flatten(entity.clone(), main_entities, out);
             }
             if !map.is_empty() {
                 out.push(Value::Object(map));

@@ -739,9 +739,23 @@ pub fn declared(page: &Page) -> Vec<Declared> {
 }
 
 /// Whitespace collapsed, and without the permalink marks documentation generators put at the
-/// end of headings (`¶`, `#`).
+/// end of headings (`¶`, `#`), nor the Markdown that static-site generators leave in declared
+/// titles: a heading's leading `## ` and the asterisks of `*emphasis*`.
 pub fn clean_headline(s: &str) -> String {
-    collapse_whitespace(s).trim().trim_end_matches(['¶', '#', ' ']).to_string()
+    let s = collapse_whitespace(s);
+    let mut s = s.trim().trim_end_matches(['¶', '#', ' ']);
+    if let Some(rest) = s.strip_prefix('#') {
+        let rest = rest.trim_start_matches('#');
+        if let Some(text) = rest.strip_prefix(' ') {
+            s = text.trim_start();
+        }
+    }
+    // `*Title* (1792)`: an even number of asterisks, each pair around words.
+    let stars: Vec<usize> = s.match_indices('*').map(|(i, _)| i).collect();
+    let emphasis = !stars.is_empty()
+        && stars.len() % 2 == 0
+        && stars.chunks(2).all(|p| s[p[0] + 1..].starts_with(|c: char| !c.is_whitespace() && c != '*') && s[..p[1]].ends_with(|c: char| !c.is_whitespace() && c != '*'));
+    if emphasis { s.replace('*', "") } else { s.to_string() }
 }
 
 /// The separators sites put between a page's headline and their name in `<title>` and
@@ -753,11 +767,25 @@ const MAX_SITE_WORDS: usize = 6;
 /// "Headline | Site" → "Headline": the text before the last separator, when what follows it is
 /// short enough to be a site's name and something is left before it.
 pub fn strip_site_suffix(s: &str) -> &str {
+    // "example.com Headline": a host name before the words is the site's too.
+    let s = match s.split_once(' ') {
+        Some((first, rest)) if is_host(first) && tokens(rest).len() >= 2 => rest,
+        _ => s,
+    };
     let cut = SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, sep.len()))).max_by_key(|(i, _)| *i);
     match cut {
         Some((i, len)) if tokens(&s[i + len..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
         _ => s,
     }
+}
+
+/// Whether a word is a host name (`example.com`, `blog.example.co.uk`): lowercase letters,
+/// digits and hyphens in dotted labels, ending with a label of letters.
+fn is_host(w: &str) -> bool {
+    let labels: Vec<&str> = w.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+        && labels.last().is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_lowercase()))
 }
 
 /// The words two headlines are compared by: [`tokens`] with typographic apostrophes made

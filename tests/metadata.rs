@@ -155,3 +155,112 @@ fn thesis_options_keep_titlefinders_headline() {
     assert_eq!(thesis.title_rule, "titlefinder", "--thesis: TitleFinder alone");
     assert_eq!(thesis.title, "A month of training", "the fragment most like the <title>, as chapter 5 scores it");
 }
+
+/// The byline of a page whose only byline is `header` (inside the article, above its text).
+fn byline_of(head: &str, header: &str) -> Option<String> {
+    let html = format!("<html><head><title>Notes on tides</title>{head}</head><body><article><h1>Notes on tides</h1>{header}{}</article></body></html>", paras(5));
+    extract(&html, &Options::default()).byline
+}
+
+#[test]
+fn a_forum_posts_author_in_the_json_ld_main_entity() {
+    // Discourse and XenForo describe the thread as the page's `mainEntity`.
+    let ld = r#"<script type="application/ld+json">{"@context":"http://schema.org","@type":"QAPage","name":"Tide gauge drifts",
+        "mainEntity":{"@type":"Question","name":"Tide gauge drifts","datePublished":"2024-11-08T19:33:12.173Z",
+        "author":{"@type":"Person","name":"harbourmaster","url":"https://forum.example/u/harbourmaster"},
+        "acceptedAnswer":{"@type":"Answer","author":{"@type":"Person","name":"someone_else"}}}}</script>"#;
+    assert_eq!(byline_of(ld, "").as_deref(), Some("harbourmaster"));
+}
+
+#[test]
+fn microdata_names_the_author_in_a_meta_inside_it() {
+    // NodeBB: the author's name is only in a <meta itemprop=name>.
+    let header = "<div itemprop=\"author\" itemscope itemtype=\"https://schema.org/Person\"><meta itemprop=\"name\" content=\"julia\"><meta itemprop=\"url\" content=\"/user/julia\"></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("julia"));
+}
+
+#[test]
+fn a_link_to_an_authors_page_is_a_byline() {
+    // Ghost, WordPress themes without author classes, XenForo's "thread starter".
+    let header = "<div class=\"post-meta\"><span>By</span> <a href=\"/author/jane-doe/\">Jane Doe</a> · <span>5 min read</span></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Jane Doe"));
+    let header = "<ul class=\"listInline\"><li><span class=\"u-srOnly\">Thread starter</span> <a href=\"/members/tidewatch.4242/\" class=\"username u-concealed\">tidewatch</a></li></ul>";
+    assert_eq!(byline_of("", header).as_deref(), Some("tidewatch"));
+    // A handle's @ is not part of it.
+    assert_eq!(byline_of("", "<p><a href=\"https://forum.example/u/tidewatch\">@tidewatch</a></p>").as_deref(), Some("tidewatch"));
+    // Logging in and the member list are the site's pages, not a person's.
+    for nav in ["<a href=\"/user/login\">Sign In</a>", "<a href=\"/user/memberlist\">Member List</a>", "<a href=\"/author/feed\">Authors Feed</a>"] {
+        assert_eq!(byline_of("", &format!("<nav>{nav}</nav><div class=\"menu\">{nav}</div>")), None, "{nav}");
+    }
+}
+
+#[test]
+fn an_author_linked_from_the_menu_above_the_headline_is_someone_elses() {
+    let html = format!(
+        "<html><head><title>Notes on tides</title></head><body><div class=\"menu\"><ul><li><a href=\"/blogs/author/ann-editor/\">Ann Editor</a></li></ul></div>{}\
+         <article><h1>Notes on tides</h1><p class=\"meta\"><a href=\"/blogs/author/jane-doe/\">Jane Doe</a></p>{}</article></body></html>",
+        "<div class=\"x\"><p>Section</p></div>".repeat(14),
+        paras(5)
+    );
+    assert_eq!(extract(&html, &Options::default()).byline.as_deref(), Some("Jane Doe"));
+}
+
+#[test]
+fn an_author_box_gives_the_name_not_the_role_or_the_bio() {
+    let header = "<div class=\"blog_author-text\"><div class=\"name\">Lauren Vetter</div><div class=\"role\">Growth Marketing Lead, Tidewater</div>\
+                  <p>Lauren writes about harbours, tides and the people who work on them, and has done so for ten years.</p></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Lauren Vetter"));
+    // The lead on a line of its own, the names on the next.
+    let header = "<div class=\"post-author-card\"><div class=\"small\">Written by</div><div class=\"big\">Jack Shepherd</div></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Jack Shepherd"));
+}
+
+#[test]
+fn a_forums_poster_by_its_username_class() {
+    // phpBB: the first post's author is `a.username`; the menu's user box comes before no
+    // article markup here, so the poster is the first user name.
+    let header = "<div class=\"postprofile\"><dt><a href=\"./memberlist.php?mode=viewprofile&amp;u=42\" class=\"username\">b.tide</a></dt></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("b.tide"));
+    // An article's byline class comes before a user name in the site's menu.
+    let header = "<div id=\"nav-user\"><span class=\"username\">Username</span></div><p class=\"author-line\">Erin Sand</p>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Erin Sand"));
+}
+
+#[test]
+fn a_byline_written_as_text_near_the_headline() {
+    for (line, names) in [
+        ("<div class=\"meta\"><span class=\"label\">Author:</span> <a href=\"/person/nina-park/\">Nina Park</a></div>", "Nina Park"),
+        ("<p class=\"inline-list\"><span>By <a href=\"/producers/sofia-g\">Sofia Gomez</a></span> <span>December 12, 2025</span></p>", "Sofia Gomez"),
+        ("<div class=\"stamp\">Text by <a href=\"/c/hd\">Hunter Dale</a></div>", "Hunter Dale"),
+    ] {
+        assert_eq!(byline_of("", line).as_deref(), Some(names), "{line}");
+    }
+    // "By" that opens a sentence is no byline.
+    assert_eq!(byline_of("", "<p>By the harbour the tide turns.</p>"), None);
+}
+
+#[test]
+fn names_end_before_a_date_or_a_link_written_after_them() {
+    let header = "<div class=\"blog-post__author\">By: <a href=\"/blog/who/flow-team\">FlowGuard Team</a> on 04-ago-2021 5:11:10</div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("FlowGuard Team"));
+    assert_eq!(byline_of("<meta name=author content=\"Bradley Kuhn (http://bk.example/)\">", "").as_deref(), Some("Bradley Kuhn"));
+    assert_eq!(byline_of("", "<p class=\"byline\">By Joe Weed Monday, June 3, 2014</p>").as_deref(), Some("Joe Weed"));
+    assert_eq!(byline_of("<meta name=author content=\"&quot;David Kim&quot;\">", "").as_deref(), Some("David Kim"));
+    // Roles labelled with colons are credits, not a byline.
+    assert_eq!(byline_of("<meta name=author content=\"content: Tide Desk, design: Sam Lee\">", ""), None);
+}
+
+#[test]
+fn a_date_declared_in_utc_is_given_in_the_offset_the_page_shows() {
+    // WordPress writes UTC into article:published_time and the local time into <time>: 03:05 UTC
+    // on the 19th is 19:05 on the 18th in Los Angeles, the day the page shows.
+    let html = format!(
+        "<html><head><title>Notes on tides</title><meta property=\"article:published_time\" content=\"2025-12-19T03:05:00+00:00\"></head><body>\
+         <article><h1>Notes on tides</h1><p class=\"meta\"><time datetime=\"2025-12-18T19:05:00-08:00\">December 18, 2025</time></p>{}</article></body></html>",
+        paras(5)
+    );
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-18T19:05:00-08:00"));
+    // Another moment (a comment's time) leaves the declared date as it is.
+    let html = html.replace("2025-12-18T19:05:00-08:00", "2025-12-18T21:46:01-05:00");
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-19T03:05:00Z"));
+}

@@ -26,3 +26,24 @@ fn extract_reports_the_headline_and_its_rule() {
         assert_eq!(out.title, "Storm closes the harbour", "{metric:?}");
     }
 }
+
+#[test]
+fn markdown_and_a_host_name_left_in_declared_titles_are_not_the_headline() {
+    let page = |title: &str, og: &str, h1: &str| {
+        format!(
+            "<html><head><title>{title}</title><meta property=\"og:title\" content=\"{og}\"></head><body>{h1}\
+             <p>The harbour closed on Monday as the storm reached the coast, and ferries stayed in port all week.</p></body></html>"
+        )
+    };
+    // A static-site generator's `## ` and `*emphasis*` in og:title, the body agreeing.
+    let out = dana::extract(&page("Tide tables", "## Tide tables for the winter", "<h1>Tide tables for the winter</h1>"), &Options::default());
+    assert_eq!(out.title, "Tide tables for the winter");
+    let out = dana::extract(&page("Tides", "*A Treatise on Tides* (1792)", "<h2>Contents</h2>"), &Options::default());
+    assert_eq!(out.title, "A Treatise on Tides (1792)");
+    // One asterisk, or asterisks around spaces, are the headline's own.
+    let out = dana::extract(&page("Tides", "Tides * Currents", "<h2>Contents</h2>"), &Options::default());
+    assert_eq!(out.title, "Tides * Currents");
+    // A blog whose <title> opens with its host name ("example.com Headline").
+    let out = dana::extract(&page("harbour.example.org Vibe Sailing", "", "<h2>Archives</h2>"), &Options::default());
+    assert_eq!(out.title, "Vibe Sailing");
+}

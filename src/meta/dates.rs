@@ -63,6 +63,27 @@ fn iso(s: &str) -> Option<String> {
     Some(format!("{day}T{hh}:{mm}:{ss}{offset}"))
 }
 
+/// The instant a normalised date-time with an offset names, in seconds since 1970-01-01T00:00Z
+/// (`None` for a day, or a time without an offset): two forms of one moment compare equal.
+pub fn instant(normalised: &str) -> Option<i64> {
+    let s = normalised;
+    let num = |r: std::ops::Range<usize>| -> Option<i64> { s.get(r)?.parse().ok() };
+    if s.len() < 20 || s.as_bytes()[10] != b'T' {
+        return None;
+    }
+    let (y, m, d) = (num(0..4)?, num(5..7)? as u32, num(8..10)? as u32);
+    let seconds = days_from_civil(y, m, d) * 86_400 + num(11..13)? * 3600 + num(14..16)? * 60 + num(17..19)?;
+    let offset = match &s[19..] {
+        "Z" => 0,
+        z if z.len() == 6 => {
+            let minutes = num(20..22)? * 60 + num(23..25)?;
+            if z.starts_with('-') { -minutes } else { minutes }
+        }
+        _ => return None,
+    };
+    Some(seconds - offset * 60)
+}
+
 fn is_leap(y: i64) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
 }
@@ -279,8 +300,12 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
                 return Some((y, m, d));
             }
         }
-        // ISO: 2025-06-03 (three numbers of 4, 2 and 2 digits).
+        // ISO: 2025-06-03 (three numbers of 4, 2 and 2 digits, joined by `-`, `/` or `.`; not
+        // "2021 5:11", a year and a time).
         if let (Part::Num(y, 4), Some(Part::Num(m, 1..=2)), Some(Part::Num(d, 1..=2))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
+            if !year_first(text) {
+                continue;
+            }
             let (y, m, d) = (i64::from(*y), *m, *d);
             if valid_day(y, m, d) {
                 return Some((y, m, d));
@@ -289,7 +314,12 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
                 return Some(g);
             }
         }
-        let Some((month, calendar, len)) = month_at(&p, i, lang) else { continue };
+        let Some((month, calendar, mut len)) = month_at(&p, i, lang) else { continue };
+        // Levantine pages name the month twice, "24 نيسان / أبريل 2020": the second name is
+        // the same month's.
+        if let Some((_, _, len2)) = month_at(&p, i + len, lang).filter(|(m, _, _)| *m == month) {
+            len += len2;
+        }
         let num = |k: Option<usize>| match k.and_then(|k| p.get(k)) {
             Some(Part::Num(n, l)) => Some((*n, *l)),
             _ => None,
@@ -314,6 +344,19 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
         }
     }
     None
+}
+
+/// Whether `text` writes a year-first date with separators (`2025-06-03`, `1403/09/15`,
+/// `2025.06.03`, in any of the three digit sets).
+fn year_first(text: &str) -> bool {
+    let c: Vec<char> = text.chars().map(|c| if c.is_numeric() { '0' } else { c }).collect();
+    let sep = |c: char| matches!(c, '-' | '/' | '.');
+    (0..c.len()).any(|i| {
+        c[i..].len() >= 8 && c[i..i + 4].iter().all(|&d| d == '0') && (i == 0 || c[i - 1] != '0') && sep(c[i + 4]) && {
+            let m = c[i + 5..].iter().take_while(|&&d| d == '0').count();
+            (1..=2).contains(&m) && c.get(i + 5 + m).is_some_and(|&x| sep(x)) && c.get(i + 6 + m).is_some_and(|&d| d == '0')
+        }
+    })
 }
 
 /// Whether `text` writes a day-first date with dots (`23.07.2025`), the only numeric order
@@ -378,5 +421,30 @@ mod tests {
         assert_eq!(from_solar_hijri(1404, 1, 1), Some((2025, 3, 21)));
         assert_eq!(from_solar_hijri(1357, 11, 22), Some((1979, 2, 11)));
         assert_eq!(from_hijri(1445, 9, 1), Some((2024, 3, 11)));
+    }
+
+    #[test]
+    fn a_year_and_a_time_are_no_iso_day() {
+        // "04-ago-2021 5:11:10": the year, then a time, not 11 May.
+        assert_eq!(parse_visible("on 04-ago-2021 5:11:10", "en"), None);
+        assert_eq!(parse_visible("2020 09:22", "ar"), None);
+        assert_eq!(parse_visible("2025/06/03", "en"), Some((2025, 6, 3)));
+        assert_eq!(parse_visible("2025.6.3", "en"), Some((2025, 6, 3)));
+    }
+
+    #[test]
+    fn a_month_named_twice_is_one_month() {
+        // Levantine pages write the Syriac and the Egyptian name: "نيسان / أبريل".
+        assert_eq!(parse_visible("تم نشره الجمعة 24 نيسان / أبريل 2020 09:22 مساءً", "ar"), Some((2020, 4, 24)));
+    }
+
+    #[test]
+    fn instants_compare_forms_of_one_moment() {
+        assert_eq!(instant("2025-12-19T03:05:00Z"), instant("2025-12-18T19:05:00-08:00"));
+        assert_eq!(instant("2025-12-18T23:25:38Z"), instant("2025-12-19T04:25:38+05:00"));
+        assert_ne!(instant("2025-12-19T03:05:00Z"), instant("2025-12-18T19:05:00-05:00"));
+        assert_eq!(instant("1970-01-01T00:00:10Z"), Some(10));
+        assert_eq!(instant("2025-12-19"), None);
+        assert_eq!(instant("2025-12-19T03:05:00"), None, "no offset: no instant");
     }
 }

@@ -1,0 +1,37 @@
+//! Per page, what `extract` reports above the article beside what the index annotates, one
+//! JSON line a page: the list behind the metadata table of `dana eval`, for finding which
+//! pages miss and why. Same options and scoring as `dana eval` (default options, no URL).
+//!
+//! Run: `cargo run --release -p dana-cli --example metadata_dump -- SET_DIR... > dump.jsonl`
+
+use std::path::Path;
+
+use dana_cli::eval::corpus::CorpusSet;
+use dana_cli::eval::metadata::score_page;
+
+fn main() -> Result<(), String> {
+    let sets: Vec<String> = std::env::args().skip(1).collect();
+    if sets.is_empty() {
+        return Err("usage: metadata_dump SET_DIR...".into());
+    }
+    for dir in &sets {
+        let mut notes = Vec::new();
+        let set = CorpusSet::open(Path::new(dir), &mut notes)?;
+        let annotates_authors = set.entries.iter().any(|e| e.author.is_some());
+        for e in &set.entries {
+            let Ok(bytes) = std::fs::read(set.page_path(&e.id)) else { continue };
+            let (html, _) = dana::decode(&bytes, None);
+            let ex = dana::extract(&html, &dana::Options::default());
+            let s = score_page(&ex, e, annotates_authors);
+            let line = serde_json::json!({
+                "set": set.name, "id": e.id, "url": e.url,
+                "gold_title": e.title, "title": ex.title, "title_rule": ex.title_rule,
+                "gold_author": e.author, "byline": ex.byline,
+                "gold_published": e.published, "published": ex.published, "modified": ex.modified,
+                "score": s,
+            });
+            println!("{line}");
+        }
+    }
+    Ok(())
+}
