@@ -374,7 +374,7 @@ mod tests {
             ],
         };
         let text = table_text(&table);
-        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, line: 0, table: Some(table) };
+        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, line: 0, table: Some(table), code_lang: None };
         let said = of_blocks(&[block]);
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
