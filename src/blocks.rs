@@ -16,7 +16,7 @@ use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`. With
 /// `whole_code` (`Options::article`, off in `--thesis`: the thesis's phase 4 reads the chosen
-/// lines only), a code block is kept whole or not at all ([`Builder::code`]).
+/// lines only), a code block is kept whole or not at all (`Builder::code`).
 pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>, whole_code: bool) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
