@@ -14,11 +14,13 @@ use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
 
-/// Builds the blocks of the main content from the lines marked in `chosen`.
-pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>) -> Vec<Block> {
+/// Builds the blocks of the main content from the lines marked in `chosen`. With
+/// `whole_code` (`Options::article`, off in `--thesis`: the thesis's phase 4 reads the chosen
+/// lines only), a code block is kept whole or not at all (`Builder::code`).
+pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>, whole_code: bool) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
-        _ => Builder::new(page, url).run(chosen),
+        _ => Builder::new(page, url).run(chosen, whole_code),
     }
 }
 
@@ -43,8 +45,10 @@ pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], titl
     };
     let keep: Vec<bool> = read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
     // A table block is kept whole: its `<table>` element (the first token of the block's
-    // line), so that strip mode hides none of its rows or columns.
-    let tables: Vec<usize> = blocks.iter().filter(|b| b.kind == BlockKind::Table).map(|b| page.lines[b.line].start).collect();
+    // line), so that strip mode hides none of its rows or columns. So is a code block: its
+    // `<pre>` (or highlighter table), so that no line of the code is hidden.
+    let tables: Vec<usize> =
+        blocks.iter().filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted)).map(|b| page.lines[b.line].start).collect();
     let mut seen = std::collections::HashSet::new();
     page.element_ids
         .iter()
@@ -147,6 +151,143 @@ fn data_tables(page: &Page) -> Vec<DataTable> {
     out
 }
 
+/// A code block of the page: a `pre` (`listing`, `xmp`), or the table of a table-based
+/// highlighter (Pygments' `highlighttable`, Rouge's `rouge-table`, Chroma's `lntable`,
+/// highlight.js's line-number plugin), tokens `start..=end` (the last token when it is never
+/// closed), with the language the page gives it and whether it is marked up as code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CodeBlock {
+    start: usize,
+    end: usize,
+    lang: Option<String>,
+    /// It holds a `code` element, names a language or is a highlighter's table: written as
+    /// `<pre><code>`, not as a bare `<pre>`.
+    code: bool,
+}
+
+/// Element names whose content keeps its whitespace and is read as one block.
+fn is_pre(name: &str) -> bool {
+    matches!(name, "pre" | "listing" | "xmp")
+}
+
+/// The classes of `tok`, lowercased.
+fn classes<'t>(tok: &'t Tok<'_>) -> impl Iterator<Item = String> + 't {
+    tok.attr("class").unwrap_or("").split_ascii_whitespace().map(str::to_ascii_lowercase)
+}
+
+/// The table of a table-based highlighter, by its class.
+fn is_code_table(tok: &Tok) -> bool {
+    classes(tok).any(|c| matches!(&*c, "highlighttable" | "codehilitetable" | "rouge-table" | "lntable" | "linenotable" | "hljs-ln" | "js-file-line-container"))
+}
+
+/// A line-number gutter, by its class: Pygments (`linenos`, `linenodiv`, `lineno`), Rouge
+/// (`rouge-gutter`, `gutter`), Chroma (`lnt`, `ln`), highlight.js's line-number plugin
+/// (`hljs-ln-numbers`, `hljs-ln-n`), Prism (`line-numbers-rows`, also `aria-hidden`, which
+/// preprocessing drops), GitHub (`blob-num`). Its text is not the code's.
+fn is_gutter(tok: &Tok) -> bool {
+    classes(tok).any(|c| {
+        matches!(
+            &*c,
+            "linenos" | "linenodiv" | "lineno" | "rouge-gutter" | "gutter" | "lnt" | "ln" | "hljs-ln-numbers" | "hljs-ln-n" | "line-numbers-rows" | "blob-num" | "line-number"
+        )
+    })
+}
+
+/// A language name as the article HTML may carry it (`language-` followed by it is the only
+/// class it writes): lowercase `a-z`, `0-9`, `+`, `#`, `-`, 1 to 32 characters; the names that
+/// say "no language" (Prism's `none`, highlight.js's `nohighlight`, `text`) give none.
+fn language_name(v: &str) -> Option<String> {
+    let v = v.trim().trim_end_matches(';').to_ascii_lowercase();
+    let ok = (1..=32).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-'));
+    (ok && !matches!(&*v, "none" | "nohighlight" | "text" | "plaintext" | "plain" | "txt")).then_some(v)
+}
+
+/// The language an element names: `data-lang`/`data-language` (Hugo, Jekyll, Astro), or a
+/// class `language-x` (HTML's own convention, Prism, highlight.js, MkDocs, Docusaurus),
+/// `lang-x` (Google's prettify), `highlight-x` (GitHub's `highlight-source-js`: the scope's
+/// first name after `source-`/`text-`), `brush: x` (SyntaxHighlighter).
+fn language(tok: &Tok) -> Option<String> {
+    if let Some(l) = ["data-lang", "data-language"].iter().find_map(|k| tok.attr(k).and_then(language_name)) {
+        return Some(l);
+    }
+    let mut words = classes(tok);
+    while let Some(w) = words.next() {
+        let name = if let Some(l) = w.strip_prefix("language-").or_else(|| w.strip_prefix("lang-")) {
+            l.to_string()
+        } else if let Some(scope) = w.strip_prefix("highlight-") {
+            let scope = scope.strip_prefix("source-").or_else(|| scope.strip_prefix("text-")).unwrap_or(scope);
+            scope.split('-').next().unwrap_or_default().to_string()
+        } else if w == "brush:" {
+            words.next().unwrap_or_default()
+        } else if let Some(l) = w.strip_prefix("brush:") {
+            l.to_string()
+        } else {
+            continue;
+        };
+        if let Some(l) = language_name(&name) {
+            return Some(l);
+        }
+    }
+    None
+}
+
+/// Whether `s` is a column of line numbers (at least two, each one more than the last): the
+/// gutter of a highlighter that marks it with no class we know.
+fn is_line_numbers(s: &str) -> bool {
+    let numbers: Option<Vec<u64>> = s.split_whitespace().map(|w| w.parse().ok()).collect();
+    numbers.is_some_and(|n| n.len() >= 2 && n.windows(2).all(|w| w[1] == w[0] + 1))
+}
+
+/// The page's code blocks in document order, outermost only (a `pre` inside a highlighter's
+/// table, or a table inside a `pre`, is part of it). The language is the first one named by
+/// the container, one of its two nearest ancestors (MkDocs' `div.language-python`,
+/// Docusaurus' and Jekyll's wrappers, GitHub's `div.highlight-source-js`), or a `code`, `pre`
+/// or `div` inside it.
+fn code_blocks(page: &Page) -> Vec<CodeBlock> {
+    // Open elements as the builder tracks them: name and start tag.
+    let mut stack: Vec<(&str, usize)> = Vec::new();
+    // The block being read and its depth in `stack`.
+    let mut open: Option<(CodeBlock, usize)> = None;
+    let mut out = Vec::new();
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, self_closing, .. } => {
+                let name: &str = name;
+                let container = !self_closing && (is_pre(name) || (name == "table" && is_code_table(tok)));
+                if open.is_none() && container && stack.len() < MAX_DEPTH {
+                    let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
+                    let code = name == "table" || lang.is_some();
+                    open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
+                } else if let Some((c, _)) = open.as_mut() {
+                    c.code |= name == "code";
+                    if c.lang.is_none() && matches!(name, "code" | "pre" | "div") {
+                        c.lang = language(tok);
+                        c.code |= c.lang.is_some();
+                    }
+                }
+                if !is_void(name) && !self_closing && stack.len() < MAX_DEPTH {
+                    stack.push((name, i));
+                }
+            }
+            Tok::End { name } => {
+                if let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) {
+                    stack.truncate(pos);
+                    if let Some((mut c, _)) = open.take_if(|(_, depth)| pos <= *depth) {
+                        c.end = i;
+                        out.push(c);
+                    }
+                }
+            }
+            Tok::Text(_) => {}
+        }
+    }
+    if let Some((mut c, _)) = open {
+        c.end = page.toks.len().saturating_sub(1);
+        out.push(c);
+    }
+    out
+}
+
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
 fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
     let mut out = Vec::new();
@@ -177,6 +318,7 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 lang: None,
                 line: i,
                 table: None,
+                code_lang: None,
             });
         }
     }
@@ -251,7 +393,7 @@ impl<'a> Builder<'a> {
         Builder { page, base, stack: Vec::new(), out: Vec::new(), text: String::new(), html: String::new(), pieces: Vec::new(), inline: Vec::new(), line: 0 }
     }
 
-    fn run(mut self, chosen: &[bool]) -> Vec<Block> {
+    fn run(mut self, chosen: &[bool], whole_code: bool) -> Vec<Block> {
         let page = self.page;
         // An image's line has no text, so it never rises above the axis by itself: an image
         // between the first and the last chosen line belongs to the article, unless it is a
@@ -260,6 +402,8 @@ impl<'a> Builder<'a> {
         let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
         let tables = data_tables(page);
         let mut tables = tables.iter().peekable();
+        let codes = if whole_code { code_blocks(page) } else { Vec::new() };
+        let mut codes = codes.iter().peekable();
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -273,6 +417,21 @@ impl<'a> Builder<'a> {
             // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
             // a header row), and a table missing a column misleads. It is kept when one of its
             // lines was chosen or it stands between chosen lines, as an image does.
+            // A code block is kept whole or not at all, for the same reason: its lines are
+            // mostly markup (a highlighter's token spans), so Algorithm 1 drops them, and a
+            // listing missing lines is wrong. (Tables and code blocks inside one another
+            // were read with it: skipped.)
+            while codes.next_if(|c| c.start < i).is_some() {}
+            while tables.next_if(|t| t.start < i).is_some() {}
+            if let Some(c) = codes.next_if(|c| c.start == i) {
+                let (from, to) = (line, page.line_of[c.end] as usize);
+                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                    self.flush();
+                    self.code(c);
+                    read_to = c.end + 1;
+                    continue;
+                }
+            }
             if let Some(t) = tables.next_if(|t| t.start == i) {
                 let (from, to) = (line, page.line_of[t.end] as usize);
                 if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
@@ -398,7 +557,7 @@ impl<'a> Builder<'a> {
                 return;
             }
         }
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None });
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -528,7 +687,96 @@ impl<'a> Builder<'a> {
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table) });
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None });
+    }
+
+    /// Reads the code block `c` into one [`BlockKind::Preformatted`] block: its text as
+    /// written (the browser's rendering of it: a line break for `br`, for each row of a
+    /// highlighter's table and around block elements), without the line-number gutters
+    /// ([`is_gutter`], [`is_line_numbers`]) and the text the tree builder would move out of a
+    /// table. Its HTML is the text escaped, in `<code class="language-x">` when it is code:
+    /// the token spans of a highlighter are presentation.
+    fn code(&mut self, c: &CodeBlock) {
+        let page = self.page;
+        let mut text = String::new();
+        let mut open: Vec<&str> = Vec::new();
+        // The depth in `open` of the gutter being skipped.
+        let mut gutter: Option<usize> = None;
+        // Where the open table cell's text and the current table row's text begin.
+        let (mut cell_at, mut row_at) = (0, None::<usize>);
+        for tok in &page.toks[c.start..=c.end] {
+            match tok {
+                Tok::Start { name, self_closing, .. } => {
+                    let name: &str = name;
+                    if gutter.is_none() {
+                        if is_gutter(tok) {
+                            gutter = Some(open.len());
+                        } else if name == "br" {
+                            text.push('\n');
+                        } else if name == "tr" {
+                            // A row is a line: ended here unless it ended itself.
+                            if row_at.is_some_and(|at| text.len() == at || !text.ends_with('\n')) {
+                                text.push('\n');
+                            }
+                            row_at = Some(text.len());
+                        } else if matches!(name, "td" | "th") {
+                            cell_at = text.len();
+                        } else if is_block(name) && !matches!(name, "table" | "thead" | "tbody" | "tfoot") && !text.is_empty() && !text.ends_with('\n') {
+                            text.push('\n');
+                        }
+                    }
+                    if !is_void(name) && !self_closing && open.len() < MAX_DEPTH {
+                        open.push(name);
+                    }
+                }
+                Tok::End { name } => {
+                    if let Some(pos) = open.iter().rposition(|n| *n == &**name) {
+                        open.truncate(pos);
+                        if gutter.is_some_and(|g| pos <= g) {
+                            gutter = None;
+                            continue;
+                        }
+                    }
+                    if gutter.is_none() {
+                        if matches!(&**name, "td" | "th") && is_line_numbers(&text[cell_at.min(text.len())..]) {
+                            text.truncate(cell_at);
+                        } else if is_block(name) && !matches!(&**name, "table" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th") && !text.is_empty() && !text.ends_with('\n') {
+                            text.push('\n');
+                        }
+                    }
+                }
+                Tok::Text(t) => {
+                    let in_rows = open.last().is_some_and(|n| matches!(*n, "table" | "thead" | "tbody" | "tfoot" | "tr"));
+                    if gutter.is_none() && !in_rows {
+                        text.push_str(t);
+                    }
+                }
+            }
+        }
+        let text = text.trim_matches('\n');
+        if text.trim().is_empty() || is_line_numbers(text) {
+            return;
+        }
+        let html = match (&c.lang, c.code) {
+            (Some(lang), _) => format!("<code class=\"language-{}\">{}</code>", escape(lang), escape(text)),
+            (None, true) => format!("<code>{}</code>", escape(text)),
+            (None, false) => escape(text),
+        };
+        let line = page.line_of[c.start] as usize;
+        self.out.push(Block {
+            kind: BlockKind::Preformatted,
+            text: text.to_string(),
+            html,
+            level: 0,
+            ordered: false,
+            src: None,
+            alt: None,
+            dir: None,
+            lang: None,
+            line,
+            table: None,
+            code_lang: c.lang.clone(),
+        });
     }
 
     /// Ends the open cell, if any: its text and HTML go into it and it goes into the row (a
@@ -550,7 +798,7 @@ impl<'a> Builder<'a> {
             return;
         };
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None });
+        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None });
     }
 
     fn open_inline(&mut self, tok: &Tok) {
@@ -599,7 +847,7 @@ mod tests {
     fn all(html: &str) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"))
+        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"), true)
     }
 
     #[test]
@@ -652,7 +900,7 @@ mod tests {
         *chosen.last_mut().unwrap() = false;
         let two = page.line_sources().iter().position(|l| l.contains("Two")).unwrap();
         chosen[two] = true;
-        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"));
+        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true);
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src.as_deref()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
     }
@@ -732,7 +980,7 @@ mod tests {
         let build_with = |lines: &[usize]| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None)
+            build(&page, &chosen, Algorithm::Danag, None, true)
         };
         // Only the first paragraph and one cell of the first table: that table is whole, the
         // second (after the last chosen line) is not read.
@@ -748,10 +996,109 @@ mod tests {
         assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph]);
     }
 
+    /// The code blocks of `html`: (language, text, HTML).
+    fn code(html: &str) -> Vec<(Option<String>, String, String)> {
+        all(html).into_iter().filter(|b| b.kind == BlockKind::Preformatted).map(|b| (b.code_lang, b.text, b.html)).collect()
+    }
+
+    #[test]
+    fn the_language_is_read_where_highlighters_write_it() {
+        let lang = |html: &str| code(html).pop().and_then(|c| c.0);
+        assert_eq!(lang("<pre><code class=\"hljs language-JavaScript\">x</code></pre>").as_deref(), Some("javascript"));
+        assert_eq!(lang("<pre class=\"prettyprint lang-c++\">x</pre>").as_deref(), Some("c++"));
+        assert_eq!(lang("<pre class=\"brush: csharp; gutter: false\">x</pre>").as_deref(), Some("csharp"));
+        assert_eq!(lang("<pre class=\"brush:py\">x</pre>").as_deref(), Some("py"));
+        assert_eq!(lang("<div class=\"highlight highlight-source-shell\"><pre>x</pre></div>").as_deref(), Some("shell"));
+        assert_eq!(lang("<div class=\"highlight-text-html-basic\"><pre>x</pre></div>").as_deref(), Some("html"));
+        assert_eq!(lang("<div class=\"language-yaml codeBlockContainer\"><div class=\"codeBlockContent\"><pre>x</pre></div></div>").as_deref(), Some("yaml"));
+        assert_eq!(lang("<pre tabindex=0><code data-lang=\"go\">x</code></pre>").as_deref(), Some("go"));
+        assert_eq!(lang("<pre class=\"astro-code\" data-language=\"f#\">x</pre>").as_deref(), Some("f#"));
+        // No language, or none we may write: Prism's "none", a value outside the allowlist, an
+        // ancestor three levels up (an article's `lang-en` is not a language of code).
+        for html in [
+            "<pre>x</pre>",
+            "<pre class=\"language-none\">x</pre>",
+            "<pre class=\"language-a&quot;b\">x</pre>",
+            "<pre class='language-\"><script>'>x</pre>",
+            "<pre class=\"language-abcdefghijklmnopqrstuvwxyz0123456789\">x</pre>",
+            "<div class=\"lang-en\"><div><div><pre>x</pre></div></div></div>",
+        ] {
+            assert_eq!(lang(html), None, "{html}");
+        }
+        // The language is written as the one class of `code`; a `pre` holding `code` is code.
+        assert_eq!(code("<pre class=\"language-rust\"><span>fn</span> main() {}</pre>")[0].2, "<code class=\"language-rust\">fn main() {}</code>");
+        assert_eq!(code("<pre><code>a &lt; b</code></pre>")[0].2, "<code>a &lt; b</code>");
+        assert_eq!(code("<pre>  /\\_/\\</pre>")[0].2, "  /\\_/\\");
+    }
+
+    #[test]
+    fn highlighter_markup_and_gutters_leave_the_code_as_written() {
+        // Token spans, lines drawn with `br` (Docusaurus), line anchors (MkDocs).
+        let c = code("<pre class=\"prism-code language-yaml\"><code><span class=\"token-line\"><span class=\"token key\">a</span>:<br></span><span class=\"token-line\">  b: <span class=\"token string\">\"1\"</span><br></span></code></pre>");
+        assert_eq!(c[0].1, "a:\n  b: \"1\"");
+        // Pygments' table: the gutter cell goes, the code's leading `<span></span>` is nothing.
+        let c = code("<div class=\"highlight-python\"><table class=\"highlighttable\"><tr><td class=\"linenos\"><div class=\"linenodiv\"><pre>1\n2</pre></div></td>\
+             <td class=\"code\"><div class=\"highlight\"><pre><span></span><span class=\"k\">if</span> x:\n\tpass\n</pre></div></td></tr></table></div>");
+        assert_eq!(c, [(Some("python".into()), "if x:\n\tpass".into(), "<code class=\"language-python\">if x:\n\tpass</code>".into())]);
+        // Rouge's table inside `code.language-ruby`.
+        let c = code("<figure class=\"highlight\"><pre><code class=\"language-ruby\" data-lang=\"ruby\"><table class=\"rouge-table\"><tbody><tr>\
+             <td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>def a\nend\n</pre></td></tr></tbody></table></code></pre></figure>");
+        assert_eq!(c[0].0.as_deref(), Some("ruby"));
+        assert_eq!(c[0].1, "def a\nend");
+        // highlight.js's line-number plugin: a row a line, an empty line kept, the numbers
+        // (drawn from an attribute) never text.
+        let row = |n: u32, code: &str| format!("<tr><td class=\"hljs-ln-line hljs-ln-numbers\" data-line-number=\"{n}\"><div class=\"hljs-ln-n\" data-line-number=\"{n}\"></div></td><td class=\"hljs-ln-line hljs-ln-code\">{code}</td></tr>");
+        let c = code(&format!("<pre><code class=\"hljs language-js\"><table class=\"hljs-ln\"><tbody>{}{}{}</tbody></table></code></pre>", row(1, "a();"), row(2, ""), row(3, "  b();")));
+        assert_eq!(c[0].1, "a();\n\n  b();");
+        // A gutter with no class we know: a cell of consecutive numbers. Chroma's `lnt` spans.
+        let c = code("<table class=\"lntable\"><tr><td><pre><code><span class=\"lnt\">1\n</span><span class=\"lnt\">2\n</span></code></pre></td><td><pre><code class=\"language-go\">x := 1\ny := 2</code></pre></td></tr></table>");
+        assert_eq!((c[0].0.as_deref(), c[0].1.as_str()), (Some("go"), "x := 1\ny := 2"));
+        let c = code("<table class=\"highlighttable\"><tr><td><pre>1\n2\n3</pre></td><td><pre>a\nb\nc</pre></td></tr></table>");
+        assert_eq!(c[0].1, "a\nb\nc");
+        // Inline numbers (Pygments `linenos=inline`), Prism's rows are `aria-hidden`.
+        let c = code("<pre><span class=\"linenos\">1</span>a\n<span class=\"linenos\">2</span>b</pre><pre class=\"line-numbers\"><code>c<span aria-hidden=\"true\" class=\"line-numbers-rows\"><span></span></span></code></pre>");
+        assert_eq!(c.iter().map(|c| c.1.as_str()).collect::<Vec<_>>(), ["a\nb", "c"]);
+        // Lines drawn as `div`s.
+        assert_eq!(code("<pre><div class=\"line\">a</div><div class=\"line\">  b</div></pre>")[0].1, "a\n  b");
+    }
+
+    #[test]
+    fn a_code_block_is_kept_whole_when_one_line_is_chosen_or_it_stands_between_chosen_lines() {
+        let listing = "<pre><code class=\"language-sh\"><span class=\"c\"># one</span><br><span class=\"k\">two</span><br>three</code></pre>";
+        let html = format!("<p>One.</p>{listing}<p>Two.</p>{listing}");
+        let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let sources = page.line_sources();
+        let line = |needle: &str| sources.iter().position(|l| l.contains(needle)).unwrap();
+        let build_with = |lines: &[usize], whole: bool| {
+            let mut chosen = vec![false; page.lines.len()];
+            lines.iter().for_each(|&l| chosen[l] = true);
+            build(&page, &chosen, Algorithm::Danag, None, whole).into_iter().map(|b| (b.kind, b.text)).collect::<Vec<_>>()
+        };
+        let pre = |t: &str| (BlockKind::Preformatted, t.to_string());
+        let p = |t: &str| (BlockKind::Paragraph, t.to_string());
+        // One line of the first listing chosen: all of it, once; the second is after the last
+        // chosen line.
+        assert_eq!(build_with(&[line("One."), line("two")], true), [p("One."), pre("# one\ntwo\nthree")]);
+        // Between chosen lines, none of its own chosen: kept.
+        assert_eq!(build_with(&[line("One."), line("Two.")], true), [p("One."), pre("# one\ntwo\nthree"), p("Two.")]);
+        // Without `whole_code` (the thesis's phase 4), only the chosen line.
+        assert_eq!(build_with(&[line("One."), line("two")], false), [p("One."), pre("two")]);
+    }
+
+    #[test]
+    fn tables_and_code_inside_one_another_are_read_once() {
+        // A listing in a data table's cell is the cell's text; a data table after it is still
+        // a table.
+        let cells = |n: usize| (0..n).map(|i| format!("<td>cell {i}</td>")).collect::<String>();
+        let table = format!("<table><tr><th>a</th><th>b</th></tr><tr><td><pre>x = 1</pre></td><td>y</td></tr></table><pre>z</pre><table><tr><th>h</th><th>i</th></tr><tr>{}</tr></table>", cells(2));
+        let kinds: Vec<_> = all(&table).iter().map(|b| b.kind).collect();
+        assert_eq!(kinds, [BlockKind::Table, BlockKind::Preformatted, BlockKind::Table]);
+    }
+
     #[test]
     fn r2l_keeps_only_right_to_left_characters() {
         let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(&page, &[true], Algorithm::R2l, None);
+        let b = build(&page, &[true], Algorithm::R2l, None, true);
         assert_eq!(b[0].text, "سلام دنیا");
     }
 }

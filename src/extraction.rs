@@ -140,7 +140,8 @@ pub enum BlockKind {
     ListItem,
     /// A quotation.
     Quote,
-    /// Preformatted text or code; whitespace kept.
+    /// Preformatted text or code, kept whole or not at all; whitespace exact. A code block's
+    /// language, when the page says it, is in [`Block::code_lang`].
     Preformatted,
     /// An image, with its caption in `text` when there is one.
     Figure,
@@ -196,6 +197,10 @@ pub struct Block {
     pub line: usize,
     /// For tables: the caption, the header rows and the cells.
     pub table: Option<Table>,
+    /// For code ([`BlockKind::Preformatted`]): its language when the page says it
+    /// (`language-x`, `lang-x`, `highlight-x`, `brush: x`, `data-lang`), lowercase, 1 to 32
+    /// characters of `a-z`, `0-9`, `+`, `#`, `-`; `None` otherwise.
+    pub code_lang: Option<String>,
 }
 
 /// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to

@@ -92,7 +92,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         candidates = only(&candidates, chain);
         chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options) };
     }
-    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref());
+    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article);
     let text = render::text(&blocks);
 
     // Direction and language come from the text itself; each block's own direction goes into

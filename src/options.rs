@@ -163,7 +163,9 @@ pub struct Options {
     pub prune: bool,
     /// Phase 4 takes the whole article the chosen lines belong to: the lines of the smallest
     /// element that holds them (after thesis 7.2.1), but for link-dense lines, forms and
-    /// lone labels ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    /// lone labels ([`crate::article`]). It also keeps each code block (`pre`, a highlighter's
+    /// table) whole or not at all (docs/FIDELITY.md). Default `true` (measured,
+    /// docs/EVALUATION.md).
     pub article: bool,
     /// A page on which no line rises above the axis is read again: its `<noscript>` copy when
     /// that holds more text than the rest, else with every tag weighed by its name alone

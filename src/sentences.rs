@@ -374,7 +374,7 @@ mod tests {
             ],
         };
         let text = table_text(&table);
-        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table) };
+        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table), code_lang: None };
         let said = of_blocks(&[block]);
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
@@ -396,6 +396,29 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn code_is_read_a_line_at_a_time() {
+        // UAX #29 ends a sentence at every line break (rule SB4), so a listing is read line by
+        // line and the highlight follows its lines; a line without a letter or digit is read
+        // with the next one (`merge`).
+        let text = "services:\n  web:\n\n    build: .\n  }\nx = a.b(1) # e.g. Dr. No";
+        let block = Block {
+            kind: BlockKind::Preformatted,
+            html: String::new(),
+            text: text.into(),
+            level: 0,
+            ordered: false,
+            src: None,
+            alt: None,
+            dir: None,
+            line: 0,
+            table: None,
+            code_lang: Some("yaml".into()),
+        };
+        let got: Vec<_> = of_blocks(&[block]).into_iter().map(|s| (s.start, s.end, s.text)).collect();
+        assert_eq!(got, [(0, 9, "services:".into()), (12, 16, "web:".into()), (22, 30, "build: .".into()), (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())]);
+    }
 
     /// Characters of every kind UAX #29's sentence rules tell apart, ASCII and not.
     const ALPHABET: &[char] = &[

@@ -78,6 +78,10 @@ fn stable_subset(ex: &Extraction) -> Value {
                     let heads = t.rows.iter().flatten().filter(|c| c.header).count();
                     Value::String(format!("{kind} rows {} cells {} head rows {} th {heads} spans [{}]{}", t.rows.len(), cells.join(","), t.head_rows, spans.join("; "), if t.caption.is_empty() { "" } else { " caption" }))
                 }
+                // The language of code, and the lines (a listing split or merged shows).
+                dana::BlockKind::Preformatted => {
+                    Value::String(format!("{kind} {} lines {}", b.code_lang.as_deref().unwrap_or("-"), b.text.lines().count()))
+                }
                 _ => Value::String(kind.to_string()),
             }
         })
@@ -263,6 +267,38 @@ fn essentials() {
         ),
         // Without `post_keys`, only the reply Algorithm 1 found: what the golden page measures.
         ("forum-thread", "no-post-keys", &["Slow dough, happy baker."], &["Three days of feeding", "Board index", "Powered by"]),
+        // Issue 13, code: each listing whole, indentation and blank lines as written, without
+        // the line-number gutter or the copy button.
+        (
+            "code-highlightjs",
+            "default",
+            &["async function fetchWithRetry(url, attempt = 0) {", "    const delay = 2 ** attempt * 100; // 100, 200, 400 ms ...", " ", "  }"],
+            &["3 comments", "What about jitter?", "Built with a static site generator", "hljs."],
+        ),
+        (
+            "code-prism",
+            "default",
+            &["def busiest_hours(path, top=3):", "            counts[row[\"time\"][:2]] += 1  # \"08:15\" counts for hour 08", "    return counts.most_common(top)"],
+            &["Recent posts", "Mapping the tram stops", "RSS"],
+        ),
+        (
+            "code-pygments",
+            "default",
+            &["#!/bin/sh", "DEST=\"/mnt/backup/notes-$(date +%F)\"", "", "find /mnt/backup -maxdepth 1 -name 'notes-*' -mtime +7 -exec rm -rf {} +"],
+            &["Quick search", "Table of Contents", "\n1\n2\n"],
+        ),
+        (
+            "code-rouge",
+            "default",
+            &["def word_frequencies(text)", "    .sort_by { |_word, count| -count }", "puts word_frequencies(File.read(\"essay.txt\")).first(10).inspect"],
+            &["ines@margin.example", "\n1\n2\n"],
+        ),
+        (
+            "code-docusaurus",
+            "default",
+            &["services:", "      - \"8000:5000\"", "    image: \"redis:alpine\"", "docker compose up --detach", "# stop and remove the containers, keep the volumes"],
+            &["Copy code to clipboard", "Copied!", "Keeping data in volumes", "Built with Docusaurus"],
+        ),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),

@@ -125,9 +125,13 @@ enum Mode {
     /// In a data table (issue 13): caption, header and body cells, cell links and every
     /// attribute a table part may carry.
     Table,
+    /// In code blocks (issue 13): every place a language is read from (`class` of `pre`,
+    /// `code` and a wrapper, `data-lang`, `brush:`), the code's text and token spans, a
+    /// highlighter's table and its gutter.
+    Code,
 }
 
-const MODES: [Mode; 6] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table];
+const MODES: [Mode; 7] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -150,6 +154,12 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <th abbr='{p}' rowspan={p}>Rate</th></tr></thead><tbody><tr><td headers=\"{p}\" colspan=2{p}>{p}</td>\
              <td background=\"{p}\"><a href=\"{p}\">{MARK}</a> <img src=\"{p}\" alt=\"{p}\"></td></tr><tr><td>{MARK_AR} {p}</td>\
              <td style=\"{p}\"><code>{p}</code></td></tr></tbody></table>\n"
+        ),
+        Mode::Code => format!(
+            "<p>{MARK} {i} is followed by code. {MARK_AR}</p><div class=\"language-{p} highlight\"><pre class=\"language-{p}\" data-lang=\"{p}\">\
+             <code class=\"{p}\" data-language='{p}'><span class=\"token\" title=\"{p}\">{p}</span><br>{MARK} <a href=\"{p}\">{p}</a></code></pre></div>\
+             <pre class=\"brush: {p}\"><code class=\"lang-{p}\">{p}</code></pre><table class=\"highlighttable\"><tr><td class=\"linenos\"><pre>{p}</pre></td>\
+             <td class=\"code\"><div class=\"highlight-{p}\"><pre><span></span>{p}\n{MARK_AR}</pre></div></td></tr></table>\n"
         ),
     }
 }
@@ -218,6 +228,8 @@ fn every_payload_in_real_pages_gives_inert_html() {
     // Extractions of the table mode whose article holds a table block: the payloads reached
     // the table renderer, not only the paragraphs around them.
     let tables = std::sync::atomic::AtomicUsize::new(0);
+    // Likewise, extractions of the code mode whose article holds a code block.
+    let codes = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -236,6 +248,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     let hit = out.text.contains(MARK) || out.text.contains(MARK_AR);
                     if mode == Mode::Table && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Table) {
                         tables.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Code && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Preformatted) {
+                        codes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
@@ -269,6 +284,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     println!("  Table: {tables} extractions held a table block");
     // Measured: 864 of the 1,656 extractions (4 algorithms; DANA and R2L rarely read them).
     assert!(tables >= batches.len(), "only {tables} extractions of {} table batches held a table block", batches.len());
+    let codes = codes.into_inner();
+    println!("  Code: {codes} extractions held a code block");
+    assert!(codes >= batches.len(), "only {codes} extractions of {} code batches held a code block", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -360,6 +378,16 @@ const HAND_MADE: &[&str] = &[
     "<table><tr><th>&lt;/td&gt;&lt;script&gt;alert(1)&lt;/script&gt;</th><th>\t\n</th></tr><tr><td colspan=99999 rowspan=99999>x</td><td>y</td></tr>\
      <tr><td>&lt;/table&gt;&lt;img src=x onerror=alert(1)&gt;</td><td></td></tr></table>",
     "<table><caption>unclosed caption<tr><th>a<th>b<tr><td>1<td>2<tr><td>3<td><svg onload=alert(1)>",
+    // Code blocks (issue 13): languages that are markup, quotes, URLs or too long; text that
+    // closes the code; a gutter and a table inside `pre`; an unclosed listing.
+    "<pre class=\"language-&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\"><code class='lang-\" onclick=alert(1) x=\"'>code one</code></pre>",
+    "<div class=\"language-javascript:alert(1)\"><pre data-lang=\"javascript:alert(1)\">code two</pre></div>",
+    "<pre><code class=\"language-c#\" data-lang=\"x\\\" onmouseover=alert(1)\">&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>",
+    "<pre class=\"brush: ../../x; gutter: false\">&lt;img src=x onerror=alert(1)&gt;</pre>",
+    "<pre class=\"language-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"><b onclick=alert(1)>bold</b> <a href=\"javascript:alert(1)\">link</a></pre>",
+    "<pre><code class=\"hljs language-js\"><table class=\"hljs-ln\"><tr><td class=\"hljs-ln-numbers\"><img src=x onerror=alert(1)></td><td class=\"hljs-ln-code\"><svg onload=alert(1)>x</svg>y</td></tr></table></code></pre>",
+    "<table class=\"highlighttable\"><tr><td class=\"linenos\"><pre>1\n2</pre></td><td class=\"code\"><pre><style>x{}</style>a\n<script>alert(1)</script>b</pre></td></tr></table>",
+    "<div class=\"highlight-source-&lt;script&gt;\"><pre>unclosed <span class=\"pl-k\">listing <iframe src=javascript:alert(1)>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 
@@ -410,7 +438,7 @@ fn a_javascript_base_never_becomes_the_base_of_links() {
 fn random_tag_soup_gives_balanced_allowlisted_tags() {
     const PIECES: &[&str] = &[
         "<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "<ul>", "<ol>", "<li>", "</li>", "</ul>", "</ol>", "<pre>",
-        "</pre>", "<blockquote>", "</blockquote>", "<figure>", "<figcaption>", "</figure>", "<table><tr><td>", "</td>",
+        "</pre>", "<pre class=\"language-js\">", "<code class=\"lang-c++\">", "<table class=\"highlighttable\">", "<td class=\"linenos\">", "<blockquote>", "</blockquote>", "<figure>", "<figcaption>", "</figure>", "<table><tr><td>", "</td>",
         "<b>", "</b>", "<i>", "</em>", "<strong>", "<code>", "</code>", "<sub>", "<sup>", "<q>", "</q>", "<mark>",
         "<a href=\"/x\">", "<a href=\"javascript:alert(1)\">", "<a>", "</a>", "<img src=\"/i.jpg\" alt=\"i\">",
         "<img src=x onerror=alert(1)>", "<br>", "<hr>", "<span>", "</span>", "<script>alert(1)</script>", "<svg>",

@@ -21,6 +21,9 @@ const SPANS = { colspan: 1000, rowspan: 65534 };
 
 const DIRS = new Set(['ltr', 'rtl', 'auto']);
 
+// A code block's language, the one class the engine writes (on `code`; src/blocks.rs).
+const LANGUAGE_CLASS = /^language-[a-z0-9+#-]{1,32}$/;
+
 // `raw` resolved as an absolute URL whose scheme is one of `schemes`, or null.
 function safeUrl(raw, schemes) {
   try {
@@ -40,6 +43,7 @@ function keepAttribute(el, name, value) {
   if (el.localName === 'img' && name === 'alt') return true;
   if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
+  if (el.localName === 'code' && name === 'class') return LANGUAGE_CLASS.test(value);
   const url =
     el.localName === 'a' && name === 'href' ? safeUrl(value, ['http:', 'https:', 'mailto:'])
     : el.localName === 'img' && name === 'src' ? safeUrl(value, ['http:', 'https:'])

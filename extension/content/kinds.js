@@ -11,4 +11,8 @@ caption { caption-side: top; text-align: start; color: var(--muted); padding: 0 
 th, td { border: 1px solid var(--rule); padding: .35em .6em; vertical-align: top; text-align: start; }
 thead th { position: sticky; top: 0; background: var(--bar); }
 tbody th { font-weight: 600; }
+/* Code keeps its lines as written: a monospace box that scrolls sideways instead of wrapping
+   them (a wrapped line of code reads as two). */
+pre { white-space: pre; overflow-x: auto; tab-size: 4; }
+pre code { font-size: inherit; }
 `;

@@ -40,7 +40,7 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "lang", "data-block", "colspan", "rowspan", "scope"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -54,6 +54,8 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table"),
         "colspan" | "rowspan" => matches!(element, "th" | "td"),
         "scope" => element == "th",
+        // A code block's language (issue 13): `language-x` only, checked below.
+        "class" => element == "code",
         _ => false,
     }
 }
@@ -91,6 +93,14 @@ fn is_heading(name: &str) -> bool {
 /// C0 controls anywhere, WHATWG URL parsing), lowercased.
 fn scheme_view(value: &str) -> String {
     value.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect::<String>().to_ascii_lowercase()
+}
+
+/// Whether a class is a code block's language as the engine writes it: `language-` and 1 to
+/// 32 of `a-z`, `0-9`, `+`, `#`, `-`.
+fn is_language_class(value: &str) -> bool {
+    value.strip_prefix("language-").is_some_and(|l| {
+        (1..=32).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-'))
+    })
 }
 
 /// Whether a value would be read as a script-capable URL by a browser.
@@ -147,6 +157,7 @@ pub fn check(html: &str) -> Result<(), String> {
                             return Err(format!("{key}={value:?} is not a number"));
                         }
                         "scope" if !matches!(value.as_str(), "col" | "row") => return Err(format!("scope={value:?}")),
+                        "class" if !is_language_class(&value) => return Err(format!("class={value:?} is not language-[a-z0-9+#-]{{1,32}}")),
                         _ => {}
                     }
                 }
@@ -211,6 +222,7 @@ mod tests {
         let ok = "<article><h1>T</h1><p>a <a href=\"https://x.org/\">b</a> <strong>c</strong></p>\
                   <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\">\
                   <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre>\
+                  <pre data-block=\"1\"><code class=\"language-c++\">int x;</code></pre>\
                   <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
                   <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table></article>";
         assert_eq!(check(ok), Ok(()));
@@ -237,6 +249,10 @@ mod tests {
             "<article><td>x</td></article>",
             "<article><table><tbody><tr><td colspan=\"2 onclick\">x</td></tr></tbody></table></article>",
             "<article><table><tbody><tr><th scope=\"x\">x</th></tr></tbody></table></article>",
+            "<article><pre><code class=\"language-x onclick\">x</code></pre></article>",
+            "<article><pre><code class=\"hljs\">x</code></pre></article>",
+            "<article><pre><code class=\"language-\">x</code></pre></article>",
+            "<article><pre class=\"language-x\">x</pre></article>",
         ] {
             assert!(check(bad).is_err(), "{bad}");
         }

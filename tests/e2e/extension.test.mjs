@@ -589,7 +589,10 @@ describe('Dana Reader extension in Chromium', () => {
         const bad = '<p data-block="999" onclick="alert(1)" style="position:fixed" class="x">Tampered paragraph <a href="javascript:alert(2)">bad link</a> ' +
           '<a href="https://example.org/ok" target="_blank" onmouseover="alert(3)">good link</a><img src="x" onerror="alert(4)" alt="pic"></p>' +
           '<script>alert(5)</script><iframe src="https://example.org/"></iframe><svg><a href="javascript:alert(6)"><text>svg text</text></a></svg>' +
-          '<form action="https://example.org/"><input name="q"></form><div>unexpected element</div><!-- comment -->';
+          '<form action="https://example.org/"><input name="q"></form><div>unexpected element</div><!-- comment -->' +
+          // A code block's class: `language-x` on `code` only (issue 13).
+          '<pre data-block="998" class="language-js"><code class="language-js x" onclick="alert(7)">one</code><code class="language-a&quot;b">two</code>' +
+          '<code class="language-rust">three</code></pre>';
         return { ...ex, html: ex.html.replace('</article>', `${bad}</article>`) };
       };
     });
@@ -603,6 +606,7 @@ describe('Dana Reader extension in Chromium', () => {
       const p = [...body.querySelectorAll('p')].find((e) => e.textContent.startsWith('Tampered paragraph'));
       return {
         p: p && p.outerHTML,
+        pre: body.querySelector('pre[data-block="998"]')?.outerHTML,
         foreign: [...body.querySelectorAll('script, iframe, svg, form, input, div')].map((e) => e.localName),
         text: body.textContent,
         comments: document.createTreeWalker(body, NodeFilter.SHOW_COMMENT).nextNode() !== null,
@@ -613,6 +617,7 @@ describe('Dana Reader extension in Chromium', () => {
       '<p data-block="999">Tampered paragraph <a>bad link</a> <a href="https://example.org/ok" rel="noopener noreferrer">good link</a>' +
         '<img alt="pic" loading="lazy" decoding="async" referrerpolicy="no-referrer"></p>'
     );
+    assert.equal(got.pre, '<pre data-block="998"><code>one</code><code>two</code><code class="language-rust">three</code></pre>');
     assert.deepEqual(got.foreign, []);
     assert.ok(!/svg text|unexpected element/.test(got.text), 'unexpected elements go with their content');
     assert.equal(got.comments, false);

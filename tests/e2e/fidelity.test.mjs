@@ -2,7 +2,11 @@
 // extension. Tables: the reader view shows a table whole (caption, header row, every column),
 // inside the column, scrolling sideways, its header row sticky; read-aloud says a row with the
 // names of its columns; strip mode keeps every row and cell of the page's own table visible.
-// The pages are the golden pages written for the engine's tests (tests/golden/table-*).
+// Code: the reader view shows each listing whole in a monospace box that scrolls sideways
+// (lines are never wrapped), with its language as `code.language-x` and without the gutter;
+// strip mode keeps a highlighter's whole table visible.
+// The pages are the golden pages written for the engine's tests (tests/golden/table-*,
+// tests/golden/code-*).
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +25,14 @@ const serve = (html) => (req, res) => {
 describe('issue 13 kinds in Chromium', () => {
   let h;
   before(async () => {
-    h = await startHarness({ routes: { '/fees.html': serve(golden('table-wordpress')), '/lights.html': serve(golden('table-mediawiki')) } });
+    h = await startHarness({
+      routes: {
+        '/fees.html': serve(golden('table-wordpress')),
+        '/lights.html': serve(golden('table-mediawiki')),
+        '/compose.html': serve(golden('code-docusaurus')),
+        '/backups.html': serve(golden('code-pygments')),
+      },
+    });
   });
   after(async () => {
     await h?.close();
@@ -113,6 +124,64 @@ describe('issue 13 kinds in Chromium', () => {
     assert.equal(got.caption, true);
     assert.equal(got.menu, false, 'the side menu is hidden');
     await page.screenshot({ path: path.join(OUT, 'strip-table.png'), caret: 'initial' });
+    await page.close();
+  });
+
+  test('reader view: code is whole, with its language, in a monospace box that scrolls sideways', async () => {
+    const page = await h.open('/compose.html');
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const listings = await page.evaluate(() => {
+      const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+      return [...a.querySelectorAll('pre')].map((p) => [p.querySelector('code')?.className, p.textContent]);
+    });
+    assert.deepEqual(listings, [
+      ['language-yaml', 'services:\n  web:\n    build: .\n    ports:\n      - "8000:5000"\n  redis:\n    image: "redis:alpine"'],
+      ['language-bash', 'docker compose up --detach\ndocker compose ps'],
+      ['language-shell', '# stop and remove the containers, keep the volumes\ndocker compose down'],
+    ]);
+    await page.close();
+
+    // A long line on a phone: the box scrolls, the line is not wrapped, the gutter is gone.
+    const docs = await h.open('/backups.html');
+    await docs.setViewportSize({ width: 360, height: 700 });
+    assert.equal((await h.run(docs, 'reader')).found, true);
+    const got = await docs.evaluate(() => {
+      const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+      const pre = a.querySelector('pre');
+      const cs = getComputedStyle(pre);
+      const lines = pre.textContent.split('\n');
+      return {
+        lang: pre.querySelector('code').className,
+        first: lines[0],
+        lines: lines.length,
+        whiteSpace: cs.whiteSpace,
+        overflowX: cs.overflowX,
+        mono: /mono/i.test(cs.fontFamily),
+        scrolls: pre.scrollWidth > pre.clientWidth,
+        // One line of text is one line box: the box is as tall as its lines, not more.
+        unwrapped: Math.abs(pre.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - lines.length * parseFloat(cs.lineHeight)) < 2,
+        inColumn: pre.getBoundingClientRect().width <= a.getBoundingClientRect().width + 0.5,
+      };
+    });
+    assert.deepEqual(got, { lang: 'language-sh', first: '#!/bin/sh', lines: 8, whiteSpace: 'pre', overflowX: 'auto', mono: true, scrolls: true, unwrapped: true, inColumn: true });
+    await docs.screenshot({ path: path.join(OUT, 'reader-code.png'), caret: 'initial' });
+    await docs.close();
+  });
+
+  test('strip mode keeps a highlighted listing whole', async () => {
+    const page = await h.open('/backups.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+      const code = document.querySelector('table.highlighttable td.code pre');
+      return {
+        code: visible(code),
+        spans: [...code.querySelectorAll('span')].filter((s) => s.textContent).every(visible),
+        sidebar: visible(document.querySelector('.sphinxsidebar')),
+      };
+    });
+    assert.deepEqual(got, { code: true, spans: true, sidebar: false });
     await page.close();
   });
 });

@@ -22,6 +22,7 @@ const PAGES = [
   ['readability', '001'],
   ['cleaneval', 'dev-10'],
   ['readability', 'keep-tabular-data'], // table blocks (issue 13)
+  ['readability', 'mercurial'], // code blocks with their language (issue 13)
 ];
 
 test('the declarations name the types the package promises', () => {
@@ -43,14 +44,18 @@ test('extract() returns objects that match the Extraction declaration', () => {
   const pages = pickPages(PAGES);
   requireAtLeast(pages, 3, 'shape test');
   const seen = new Set();
+  const codeLangs = new Set();
   for (const page of pages) {
     const html = new TextDecoder().decode(page.bytes); // the shape does not depend on the encoding
     for (const options of [{ trace: true, url: page.url || undefined }, { algorithm: 'r2l' }]) {
       const result = dana.extract(html, options);
       const problems = check(types, 'Extraction', result, `${page.set}/${page.id}`, seen);
       assert.deepEqual(problems, [], `${page.set}/${page.id} with ${JSON.stringify(options)}`);
+      for (const b of result.blocks) if (b.codeLang !== null) codeLangs.add(b.codeLang);
     }
   }
+  // `codeLang: string | null` was checked with a string too, not only with null.
+  if (pages.some((p) => p.id === 'mercurial')) assert.ok(codeLangs.has('python'), `code languages seen: ${[...codeLangs]}`);
   // Only what was seen was checked: make sure every element type was.
   for (const name of ['Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
     assert.ok(seen.has(name), `no ${name} was checked: the pages gave none`);

@@ -112,6 +112,9 @@ export interface Block {
   line: number;
   /** For `kind: "table"`: its caption, header rows and cells; else null. */
   table: Table | null;
+  /** For `kind: "preformatted"`: the code's language when the page names it (lowercase,
+   *  `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`); else null. */
+  codeLang: string | null;
 }
 
 /** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
