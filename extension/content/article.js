@@ -37,6 +37,7 @@ function keepAttribute(el, name, value) {
   if (name === 'data-block') return /^\d+$/.test(value);
   if (name === 'dir') return DIRS.has(value);
   if (el.localName === 'img' && name === 'alt') return true;
+  if (el.localName === 'img' && name === 'referrerpolicy') return value === 'no-referrer';
   if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   const url =

@@ -40,13 +40,13 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "data-block", "colspan", "rowspan", "scope"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "data-block", "colspan", "rowspan", "scope"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
     match attribute {
         "href" => element == "a",
-        "src" | "alt" => element == "img",
+        "src" | "alt" | "referrerpolicy" => element == "img",
         "dir" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
         "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table"),
@@ -142,6 +142,8 @@ pub fn check(html: &str) -> Result<(), String> {
                             return Err(format!("{key}={value:?} is not a number"));
                         }
                         "scope" if !matches!(value.as_str(), "col" | "row") => return Err(format!("scope={value:?}")),
+                        // Images never send the page's address as referrer (issue 15).
+                        "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
                         _ => {}
                     }
                 }
@@ -204,7 +206,7 @@ mod tests {
     #[test]
     fn the_oracle_accepts_the_renderers_shapes() {
         let ok = "<article><h1>T</h1><p>a <a href=\"https://x.org/\">b</a> <strong>c</strong></p>\
-                  <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\">\
+                  <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\" referrerpolicy=\"no-referrer\">\
                   <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre>\
                   <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
                   <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table></article>";
@@ -215,6 +217,9 @@ mod tests {
     fn the_oracle_rejects_what_could_run() {
         for bad in [
             "<article><img src=x onerror=alert(1)></article>",
+            "<article><img src=\"https://x.org/i.png\" referrerpolicy=\"unsafe-url\"></article>",
+            "<article><img src=\"https://x.org/i.png\" srcset=\"https://x.org/j.png 2x\"></article>",
+            "<article><p referrerpolicy=\"no-referrer\">x</p></article>",
             "<article><script>alert(1)</script></article>",
             "<article><a href=\"javascript:alert(1)\">x</a></article>",
             "<article><a href=\"jav&#x09;ascript:alert(1)\">x</a></article>",
