@@ -220,6 +220,8 @@ fn kept_inline(name: &str) -> Option<&'static str> {
 /// elements costs 10^10 steps. Browsers bound their parser's tree depth too (Blink at 512);
 /// deeper elements still give their text, read in the context of the 512 outermost ones.
 const MAX_DEPTH: usize = 512;
+/// How many of an image's nearest open ancestors are asked whether they hold page chrome.
+const CHROME_DEPTH: usize = 4;
 /// How many inline elements a block keeps open at once; deeper ones keep their text only.
 const MAX_INLINE: usize = 64;
 
@@ -682,7 +684,10 @@ impl<'a> Builder<'a> {
         let page = self.page;
         let src = self.picture.as_ref().and_then(|p| p.1.clone()).or_else(|| self.image_url(tok))?;
         // Inside an author box, a byline, sharing buttons or the masthead: not the article's.
-        let in_chrome = self.open_at.iter().any(|&at| {
+        // Only the nearest ancestors are asked: an avatar stands a few levels inside its box,
+        // and an element the page never closed (a share bar's `<li>`) stays open on `stack`
+        // below everything after it.
+        let in_chrome = self.open_at.iter().rev().take(CHROME_DEPTH).any(|&at| {
             let tok = &page.toks[at];
             !matches!(tok, Tok::Start { name, .. } if matches!(&**name, "html" | "body" | "main" | "article")) && figures::is_chrome_container(tok)
         });

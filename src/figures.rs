@@ -199,7 +199,7 @@ pub fn is_placeholder(src: Option<&str>) -> bool {
     let path = lower.split(['?', '#']).next().unwrap_or("");
     let file = path.rsplit('/').next().unwrap_or("");
     let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
-    ["blank", "spacer", "placeholder", "1x1"].iter().any(|w| stem.contains(w))
+    parts(stem).any(|p| matches!(p.as_str(), "blank" | "spacer" | "placeholder" | "1x1"))
         || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
 }
 
@@ -236,10 +236,22 @@ fn has_part(value: &str, words: &[&str]) -> bool {
     parts(value).any(|w| words.iter().any(|k| w == *k || w.strip_suffix('s') == Some(k)))
 }
 
-/// Whether the element of start tag `tok` holds no pictures of the article (its `class`, `id`,
-/// `rel` or `itemprop` names an author, a byline, an avatar, sharing, a logo or the masthead).
+/// What may follow a container word in one word (`sharebar`, `authorbox`, `sharedaddy`,
+/// Jetpack's sharing box): not any letters, since `shared-content` holds an article.
+const CONTAINER_SUFFIXES: &[&str] = &["", "s", "bar", "box", "btns", "buttons", "button", "tools", "links", "icons", "info", "bio", "wrap", "wrapper", "container", "daddy", "this", "area", "block", "card", "meta", "name", "image", "img", "photo", "pic", "line"];
+
+/// Whether the element of start tag `tok` holds no pictures of the article: its `class`, `id`,
+/// `rel` or `itemprop` names an author, a byline, an avatar, sharing, a logo or the masthead,
+/// and it does not also name the article's body (`id="gigya-share-btns"` with
+/// `itemprop="articleBody"` holds the article).
 pub fn is_chrome_container(tok: &Tok) -> bool {
-    ["class", "id", "rel", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, CONTAINER_WORDS)))
+    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| {
+        tok.attr(k).is_some_and(|v| {
+            parts(v).any(|p| CONTAINER_WORDS.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| CONTAINER_SUFFIXES.contains(&rest))))
+                || CONTAINER_WORDS.iter().any(|w| w.contains('-') && v.to_lowercase().contains(w))
+        })
+    });
+    chrome && !["class", "id", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| ["article", "content", "body", "entry", "story", "post-"].iter().any(|w| v.to_lowercase().contains(w))))
 }
 
 /// Whether the `<img>` of start tag `tok`, to be shown from `url` (resolved), is an avatar, a
@@ -318,7 +330,7 @@ mod tests {
         for p in [None, Some(""), Some("data:image/gif;base64,R0lGOD"), Some("/wp-content/plugins/lazy-load/images/1x1.trans.gif"), Some("/img/blank.gif"), Some("/s/placeholder.png"), Some("spacer.gif"), Some("/pixel.gif")] {
             assert!(is_placeholder(p), "{p:?}");
         }
-        for r in [Some("/uploads/2025/06/harbour.jpg"), Some("/img/pixel-9-review.png"), Some("/img/lazy-river.jpg"), Some("https://cdn.example/a.webp?w=800")] {
+        for r in [Some("/uploads/2025/06/harbour.jpg"), Some("/img/pixel-9-review.png"), Some("/img/lazy-river.jpg"), Some("/code/blanket-coverage.png"), Some("https://cdn.example/a.webp?w=800")] {
             assert!(!is_placeholder(r), "{r:?}");
         }
     }
@@ -327,6 +339,21 @@ mod tests {
         let html = format!("<p>x<img {attrs}></p>");
         let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
         page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "img")).unwrap().clone().into_owned()
+    }
+
+    #[test]
+    fn author_boxes_share_bars_and_mastheads_hold_no_figures() {
+        let tag = |attrs: &str| {
+            let html = format!("<div {attrs}>x</div>");
+            let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
+            page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "div")).unwrap().clone().into_owned()
+        };
+        for chrome in ["class=\"author-box\"", "class=\"sharedaddy sd-sharing-enabled\"", "class=\"byline\"", "id=\"masthead\"", "class=\"site-header\"", "itemprop=\"author\"", "class=\"authorbox\"", "class=\"social-links\""] {
+            assert!(is_chrome_container(&tag(chrome)), "{chrome}");
+        }
+        for content in ["class=\"wp-block-kff-shared-content\"", "class=\"gigya-share-btns-2_gig_containerParent articleBody\"", "id=\"gigya-share-btns-2\" itemprop=\"articleBody\"", "class=\"entry-content\"", "class=\"authority-report\"", "class=\"logistics\""] {
+            assert!(!is_chrome_container(&tag(content)), "{content}");
+        }
     }
 
     #[test]
