@@ -718,7 +718,7 @@ impl<'a> Builder<'a> {
     /// `media` matches gives the picture's URL (`src/figures.rs`); one whose URL is not safe is
     /// passed over.
     fn source(&mut self, tok: &Tok) {
-        if !self.picture.as_ref().is_some_and(|p| p.1.is_none()) || !figures::type_supported(tok.attr("type")) || !figures::media_matches(tok.attr("media")) {
+        if self.picture.as_ref().is_none_or(|p| p.1.is_some()) || !figures::type_supported(tok.attr("type")) || !figures::media_matches(tok.attr("media")) {
             return;
         }
         let set = ["srcset", "data-srcset"].iter().find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)).filter(|u| !figures::is_placeholder(Some(u))));
