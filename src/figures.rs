@@ -24,9 +24,10 @@
 //! **Not a figure**: avatars, logos, icons, emoji, share buttons and tracking pixels
 //! ([`not_a_figure`], [`is_chrome_container`]), told by their attributes (a declared width or
 //! height of 64 pixels or less; `class`, `id`, `alt` or the file's path naming an avatar, a logo,
-//! an icon, emoji or sharing; a tracker's host) and by their context (inside an element whose
-//! `class`, `id`, `rel` or `itemprop` names an author, a byline, an avatar, sharing, a logo or the
-//! site's masthead).
+//! an icon, emoji or sharing; a tracker's host; the `alt` and the path are not asked inside a
+//! figure) and by their context (one of the image's four nearest ancestors has a `class`, `id`,
+//! `rel` or `itemprop` naming an author, a byline, an avatar, sharing, a logo or the site's
+//! masthead, and not the article's body).
 
 use crate::preprocess::Tok;
 
