@@ -47,7 +47,7 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let mut chosen_regions = found.clone();
     regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
-    let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article);
+    let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
     let text = render::text(&blocks);
     let title = title::find(&page, options.title_metric).text;
     Prepared { page, t1, t2, found, chosen, blocks, text, title }
@@ -158,7 +158,7 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     g.bench_function("phase4_blocks", |b| {
         b.iter(|| {
             for p in &prepared {
-                black_box(blocks::build(black_box(&p.page), &p.chosen, algorithm, None, true));
+                black_box(blocks::build(black_box(&p.page), &p.chosen, algorithm, None, true, true));
             }
         })
     });

@@ -10,17 +10,23 @@
 use std::ops::Range;
 
 use crate::extraction::{Block, BlockKind, Cell, Table};
+use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
 
-/// Builds the blocks of the main content from the lines marked in `chosen`. With
-/// `whole_code` (`Options::article`, off in `--thesis`: the thesis's phase 4 reads the chosen
-/// lines only), a code block is kept whole or not at all (`Builder::code`).
-pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>, whole_code: bool) -> Vec<Block> {
+/// Builds the blocks of the main content from the lines marked in `chosen`, with two
+/// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
+/// lines only):
+/// - `whole_code` (`Options::article`): a code block is kept whole or not at all
+///   (`Builder::code`);
+/// - `captions` (`Options::media`): the caption of a kept figure is read even where its lines
+///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
+///   chooses it).
+pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>, whole_code: bool, captions: bool) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
-        _ => Builder::new(page, url).run(chosen, whole_code),
+        _ => Builder::new(page, url, captions).run(chosen, whole_code),
     }
 }
 
@@ -354,8 +360,18 @@ fn kept_inline(name: &str) -> Option<&'static str> {
 /// elements costs 10^10 steps. Browsers bound their parser's tree depth too (Blink at 512);
 /// deeper elements still give their text, read in the context of the 512 outermost ones.
 const MAX_DEPTH: usize = 512;
+/// How many of an image's nearest open ancestors are asked whether they hold page chrome.
+const CHROME_DEPTH: usize = 4;
 /// How many inline elements a block keeps open at once; deeper ones keep their text only.
 const MAX_INLINE: usize = 64;
+
+/// Whether start tag `tok` is a caption or a credit of the figure it stands in: `figcaption`,
+/// WordPress's classic `wp-caption-text`, MediaWiki's `thumbcaption`, and the class words
+/// `caption` and `credit` that news sites use.
+fn is_caption(tok: &Tok) -> bool {
+    matches!(tok, Tok::Start { name, .. } if name == "figcaption")
+        || tok.attr("class").is_some_and(|c| c.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| w.eq_ignore_ascii_case("caption") || w.eq_ignore_ascii_case("credit") || w.eq_ignore_ascii_case("thumbcaption")))
+}
 
 /// Where one text token of a block went: its bytes in `Builder::text` and its escaped bytes
 /// in `Builder::html`.
@@ -364,11 +380,35 @@ struct Piece {
     html: Range<usize>,
 }
 
+/// The figure being read: the element that holds an image and its caption, and the image's
+/// block.
+struct Figure {
+    /// Depth in `Builder::stack` of the holding element (`figure`, WordPress's `wp-caption`,
+    /// MediaWiki's `thumbinner`).
+    depth: usize,
+    /// Index in `Builder::out` of the image's block once it is kept.
+    placed: Option<usize>,
+    /// The image's block while it waits: an image outside the chosen lines, kept only when a
+    /// line of its caption was chosen.
+    waiting: Option<Block>,
+    /// Depth in `Builder::stack` of the open caption element, if any.
+    caption: Option<usize>,
+}
+
 struct Builder<'a> {
     page: &'a Page<'a>,
     base: Option<url::Url>,
     /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
     stack: Vec<&'a str>,
+    /// The token index of each open element's start tag, beside `stack`.
+    open_at: Vec<usize>,
+    /// See [`Figure`].
+    figure: Option<Figure>,
+    /// The open `<picture>`: its depth in `stack`, and once a `<source>` matched, the URL it
+    /// gives (`src/figures.rs`).
+    picture: Option<(usize, Option<String>)>,
+    /// Read a kept figure's caption even where its lines were not chosen ([`build`]).
+    captions: bool,
     out: Vec<Block>,
     /// The block being filled: its text and its HTML as they come, and where each text token
     /// stands in both.
@@ -381,7 +421,7 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(page: &'a Page, url: Option<&str>) -> Self {
+    fn new(page: &'a Page, url: Option<&str>, captions: bool) -> Self {
         let page_url = url.and_then(|u| url::Url::parse(u).ok());
         // `<base href>` is honoured only when it resolves to http(s): it must not turn links
         // into script.
@@ -390,7 +430,7 @@ impl<'a> Builder<'a> {
             (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
             (p, None) => p.clone(),
         };
-        Builder { page, base, stack: Vec::new(), out: Vec::new(), text: String::new(), html: String::new(), pieces: Vec::new(), inline: Vec::new(), line: 0 }
+        Builder { page, base, stack: Vec::new(), open_at: Vec::new(), figure: None, picture: None, captions, out: Vec::new(), text: String::new(), html: String::new(), pieces: Vec::new(), inline: Vec::new(), line: 0 }
     }
 
     fn run(mut self, chosen: &[bool], whole_code: bool) -> Vec<Block> {
@@ -411,7 +451,9 @@ impl<'a> Builder<'a> {
                 continue;
             }
             let line = page.line_of[i] as usize;
-            let on = chosen.get(line).copied().unwrap_or(false);
+            let chosen_line = chosen.get(line).copied().unwrap_or(false);
+            // The caption of a kept figure is read with it.
+            let on = chosen_line || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
             let in_span = (first..=last).contains(&line);
             // A data table is kept whole or not at all: its cells are short lines that are
             // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
@@ -447,14 +489,24 @@ impl<'a> Builder<'a> {
                     if is_block(name) || name == "br" || name == "img" {
                         self.flush();
                     }
-                    if name == "img" && (on || (in_span && !self.inside(&["a"]))) {
-                        self.image(tok, line);
+                    if name == "img" {
+                        self.image(tok, line, on, in_span);
+                    }
+                    if name == "source" {
+                        self.source(tok);
                     }
                     if on {
                         self.open_inline(tok);
                     }
                     if !is_void(name) && !self_closing && self.stack.len() < MAX_DEPTH {
+                        if name == "picture" {
+                            self.picture = Some((self.stack.len(), None));
+                        }
+                        if let Some(f) = self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok)) {
+                            f.caption = Some(self.stack.len());
+                        }
                         self.stack.push(name);
+                        self.open_at.push(i);
                     }
                 }
                 Tok::End { name } => {
@@ -465,9 +517,32 @@ impl<'a> Builder<'a> {
                     self.close_inline(name);
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
                         self.stack.truncate(pos);
+                        self.open_at.truncate(pos);
+                        if let Some(f) = self.figure.as_mut() {
+                            if f.caption.is_some_and(|d| d >= pos) {
+                                f.caption = None;
+                            }
+                            if f.depth >= pos {
+                                self.figure = None;
+                            }
+                        }
+                        if self.picture.as_ref().is_some_and(|p| p.0 >= pos) {
+                            self.picture = None;
+                        }
                     }
                 }
                 Tok::Text(t) => {
+                    // A chosen caption line of an image outside the chosen lines brings the
+                    // image in.
+                    if chosen_line && self.figure.as_ref().is_some_and(|f| f.caption.is_some() && f.waiting.is_some()) && !t.trim().is_empty() {
+                        self.flush();
+                        if let Some(f) = self.figure.as_mut() {
+                            if let Some(block) = f.waiting.take() {
+                                f.placed = Some(self.out.len());
+                                self.out.push(block);
+                            }
+                        }
+                    }
                     if on {
                         if self.text.is_empty() {
                             self.line = line;
@@ -489,6 +564,9 @@ impl<'a> Builder<'a> {
     fn kind(&self) -> (BlockKind, u8, bool) {
         if self.inside(&["pre", "listing", "xmp"]) {
             return (BlockKind::Preformatted, 0, false);
+        }
+        if self.figure.as_ref().is_some_and(|f| f.caption.is_some()) {
+            return (BlockKind::Figure, 0, false);
         }
         for name in self.stack.iter().rev() {
             match *name {
@@ -550,12 +628,29 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        let mut kind = kind;
         if kind == BlockKind::Figure {
-            if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
-                last.text = text;
-                last.html = html;
+            // The caption (or the credit, or a second paragraph of the caption) of the figure
+            // being read goes into its block, after what it holds already.
+            if let Some(figure) = self.figure.as_ref().and_then(|f| f.placed).and_then(|i| self.out.get_mut(i)) {
+                if !figure.text.is_empty() {
+                    figure.text.push(' ');
+                    figure.html.push(' ');
+                }
+                figure.text.push_str(&text);
+                figure.html.push_str(&html);
                 return;
             }
+            // A `figcaption` written just after its figure rather than inside it (a template's
+            // slip) captions the figure before it when that has no caption yet.
+            if self.figure.is_none() && self.inside(&["figcaption"]) {
+                if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
+                    (last.text, last.html) = (text, html);
+                    return;
+                }
+            }
+            // A caption whose image is not kept (a video's, an avatar's) is a paragraph.
+            kind = BlockKind::Paragraph;
         }
         self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None });
     }
@@ -788,17 +883,96 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn image(&mut self, tok: &Tok, line: usize) {
-        let small = ["width", "height"].iter().any(|k| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").parse::<u32>().ok()).is_some_and(|v| v < 50));
-        if small {
-            return; // tracking pixels, icons and spacers
+    /// An `<img>`: a figure when it is kept (on a chosen line; or between the first and the
+    /// last chosen line and not a link elsewhere, a banner, unless it stands in a figure) and
+    /// is a picture of the article (`src/figures.rs`). In an element that holds an image and
+    /// its caption it becomes the figure whose caption is read next ([`Figure`]).
+    fn image(&mut self, tok: &Tok, line: usize, on: bool, in_span: bool) {
+        let container = self.figure_container();
+        let block = self.figure_block(tok, line, container.is_some());
+        let kept = on || (in_span && (container.is_some() || !self.inside(&["a"])));
+        match (container, block) {
+            (Some(depth), Some(block)) => {
+                let (placed, waiting) = if kept {
+                    self.out.push(block);
+                    (Some(self.out.len() - 1), None)
+                } else {
+                    (None, Some(block))
+                };
+                self.figure = Some(Figure { depth, placed, waiting, caption: None });
+            }
+            // An image that is no figure (a second, empty `<img>` of a lazy loader) leaves the
+            // figure already read in the same element as it is.
+            (Some(depth), None) => {
+                if self.figure.as_ref().is_none_or(|f| f.depth != depth) {
+                    self.figure = Some(Figure { depth, placed: None, waiting: None, caption: None });
+                }
+            }
+            (None, Some(block)) if kept => self.out.push(block),
+            (None, _) => {}
         }
-        let candidates = [tok.attr("data-src"), tok.attr("data-lazy-src"), tok.attr("data-original"), tok.attr("src"), tok.attr("srcset").and_then(|s| s.split_whitespace().next())];
-        let Some(src) = candidates.into_iter().flatten().find_map(|s| safe_url(self.base.as_ref(), s, UrlUse::Image)) else {
-            return;
-        };
+    }
+
+    /// The depth in `stack` of the innermost open element that holds a figure: `figure`,
+    /// WordPress's classic `wp-caption`, MediaWiki's `thumbinner`/`thumb`, a gallery item.
+    fn figure_container(&self) -> Option<usize> {
+        let page = self.page;
+        self.open_at.iter().rposition(|&at| {
+            let tok = &page.toks[at];
+            matches!(tok, Tok::Start { name, .. } if name == "figure")
+                || tok.attr("class").is_some_and(|c| c.split_ascii_whitespace().any(|c| matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")))
+        })
+    }
+
+    /// The figure block of an `<img>`: its URL chosen as the browser would (`src/figures.rs`),
+    /// resolved and safe; `None` when it has none or is not a picture of the article.
+    fn figure_block(&self, tok: &Tok, line: usize, in_figure: bool) -> Option<Block> {
+        let page = self.page;
+        let src = self.picture.as_ref().and_then(|p| p.1.clone()).or_else(|| self.image_url(tok))?;
+        // Inside an author box, a byline, sharing buttons or the masthead: not the article's.
+        // Only the nearest ancestors are asked: an avatar stands a few levels inside its box,
+        // and an element the page never closed (a share bar's `<li>`) stays open on `stack`
+        // below everything after it.
+        let in_chrome = self.open_at.iter().rev().take(CHROME_DEPTH).any(|&at| {
+            let tok = &page.toks[at];
+            !matches!(tok, Tok::Start { name, .. } if matches!(&**name, "html" | "body" | "main" | "article")) && figures::is_chrome_container(tok)
+        });
+        if in_chrome || figures::not_a_figure(tok, &src, in_figure) {
+            return None;
+        }
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        self.out.push(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None });
+        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None })
+    }
+
+    /// The URL an `<img>` loads, by its own attributes: `srcset` (with `src` as its 1x), else
+    /// `src`, else, only when `src` is missing or a placeholder, the lazy-load attributes.
+    fn image_url(&self, tok: &Tok) -> Option<String> {
+        let resolve = |raw: &str| safe_url(self.base.as_ref(), raw, UrlUse::Image);
+        let src = tok.attr("src");
+        let real_src = src.filter(|s| !figures::is_placeholder(Some(s)));
+        if let Some(u) = tok.attr("srcset").and_then(|s| figures::pick_srcset(s, real_src)).filter(|u| !figures::is_placeholder(Some(u))) {
+            return resolve(u);
+        }
+        if let Some(s) = real_src {
+            return resolve(s);
+        }
+        let lazy_set = ["data-srcset", "data-lazy-srcset"].iter().find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)));
+        lazy_set.into_iter().chain(["data-src", "data-lazy-src", "data-original"].iter().filter_map(|k| tok.attr(k))).find(|u| !figures::is_placeholder(Some(u))).and_then(resolve)
+    }
+
+    /// A `<source>` of the open `<picture>`: the first whose type the browser decodes and whose
+    /// `media` matches gives the picture's URL (`src/figures.rs`); one whose URL is not safe is
+    /// passed over.
+    fn source(&mut self, tok: &Tok) {
+        if self.picture.as_ref().is_none_or(|p| p.1.is_some()) || !figures::type_supported(tok.attr("type")) || !figures::media_matches(tok.attr("media")) {
+            return;
+        }
+        let set = ["srcset", "data-srcset"].iter().find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)).filter(|u| !figures::is_placeholder(Some(u))));
+        if let Some(url) = set.and_then(|u| safe_url(self.base.as_ref(), u, UrlUse::Image)) {
+            if let Some(p) = self.picture.as_mut() {
+                p.1 = Some(url);
+            }
+        }
     }
 
     fn open_inline(&mut self, tok: &Tok) {
@@ -847,7 +1021,7 @@ mod tests {
     fn all(html: &str) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"), true)
+        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"), true, true)
     }
 
     #[test]
@@ -900,9 +1074,61 @@ mod tests {
         *chosen.last_mut().unwrap() = false;
         let two = page.line_sources().iter().position(|l| l.contains("Two")).unwrap();
         chosen[two] = true;
-        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true);
+        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, true);
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src.as_deref()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
+    }
+
+    /// Builds with only the lines holding `needles` chosen; `captions` as in `build`.
+    fn with_chosen(html: &str, needles: &[&str], captions: bool) -> Vec<Block> {
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let sources = page.line_sources();
+        let chosen: Vec<bool> = sources.iter().map(|l| needles.iter().any(|n| l.contains(n))).collect();
+        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, captions)
+    }
+
+    #[test]
+    fn a_kept_figure_reads_its_caption_and_credit_though_their_lines_were_not_chosen() {
+        let html = "<p>One.</p><figure><img src=/a.jpg alt=A><figcaption>The harbour at dawn. <span class=credit>Photo: Jo</span></figcaption></figure><p>Two.</p>";
+        let b = with_chosen(html, &["One.", "Two."], true);
+        let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
+        assert_eq!(kinds, [(BlockKind::Paragraph, "One."), (BlockKind::Figure, "The harbour at dawn. Photo: Jo"), (BlockKind::Paragraph, "Two.")]);
+        // As the thesis reads phase 4 (no `media`): the image, but only chosen text.
+        let b = with_chosen(html, &["One.", "Two."], false);
+        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "One."), (BlockKind::Figure, ""), (BlockKind::Paragraph, "Two.")]);
+    }
+
+    #[test]
+    fn a_chosen_caption_brings_in_its_image_and_classic_captions_bind_too() {
+        // The figure stands before the first chosen line; its caption line was chosen.
+        let html = "<div class=\"wp-caption\"><img src=/w.jpg><p class=\"wp-caption-text\">Caption text here</p></div><p>Body.</p>";
+        let b = with_chosen(html, &["Caption text", "Body."], true);
+        assert_eq!(b.iter().map(|b| (b.kind, b.src.as_deref(), b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Figure, Some("https://example.org/w.jpg"), "Caption text here"), (BlockKind::Paragraph, None, "Body.")]);
+        // A MediaWiki thumb, the image linked to its file page.
+        let html = "<p>One.</p><div class=\"thumb tright\"><div class=\"thumbinner\"><a href=/f class=image><img src=/m.jpg></a><div class=\"thumbcaption\"><div class=magnify><a href=/f></a></div>The mill</div></div></div><p>Two.</p>";
+        let b = with_chosen(html, &["One.", "Two."], true);
+        assert_eq!(b[1].src.as_deref(), Some("https://example.org/m.jpg"));
+        assert_eq!(b[1].text, "The mill");
+        // A caption whose image is no figure (an avatar) is a paragraph; a second empty image
+        // of a lazy loader leaves the figure read.
+        let b = all("<figure><img class=avatar src=/me.jpg><figcaption>About me</figcaption></figure><figure><img src=/x.jpg><img><figcaption>X</figcaption></figure>");
+        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "About me"), (BlockKind::Figure, "X")]);
+    }
+
+    #[test]
+    fn image_urls_are_the_ones_the_browser_would_load() {
+        let src = |html: &str| all(html).into_iter().filter_map(|b| b.src).collect::<Vec<_>>();
+        // `src` over a lazy attribute; the lazy attribute over a placeholder.
+        assert_eq!(src("<img src=/real.jpg data-src=/other.jpg>"), ["https://example.org/real.jpg"]);
+        assert_eq!(src("<img src=\"data:image/gif;base64,R0lG\" data-src=/lazy.jpg>"), ["https://example.org/lazy.jpg"]);
+        assert_eq!(src("<img data-lazy-srcset=\"/l-400.jpg 400w, /l-900.jpg 900w\">"), ["https://example.org/l-900.jpg"]);
+        // A `srcset` for a 700 px column; a picture's first matching source.
+        assert_eq!(src("<img src=/s.jpg srcset=\"/s-300.jpg 300w, /s-768.jpg 768w, /s-1536.jpg 1536w\">"), ["https://example.org/s-768.jpg"]);
+        assert_eq!(
+            src("<picture><source type=image/jxl srcset=/p.jxl><source media=\"(max-width: 600px)\" srcset=/p-small.jpg><source type=image/webp srcset=/p.webp><img src=/p.jpg></picture>"),
+            ["https://example.org/p.webp"]
+        );
+        assert_eq!(src("<picture><source media=\"(min-width: 2000px)\" srcset=/huge.jpg><img src=/p.jpg></picture><img src=/after.jpg>"), ["https://example.org/p.jpg", "https://example.org/after.jpg"]);
     }
 
     const TAX: &str = "<table><caption>Brackets <b>2026</b></caption><thead><tr><th>Rate</th><th colspan=\"2\">Income</th></tr></thead>\
@@ -980,7 +1206,7 @@ mod tests {
         let build_with = |lines: &[usize]| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, true)
+            build(&page, &chosen, Algorithm::Danag, None, true, true)
         };
         // Only the first paragraph and one cell of the first table: that table is whole, the
         // second (after the last chosen line) is not read.
@@ -1072,7 +1298,7 @@ mod tests {
         let build_with = |lines: &[usize], whole: bool| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, whole).into_iter().map(|b| (b.kind, b.text)).collect::<Vec<_>>()
+            build(&page, &chosen, Algorithm::Danag, None, whole, true).into_iter().map(|b| (b.kind, b.text)).collect::<Vec<_>>()
         };
         let pre = |t: &str| (BlockKind::Preformatted, t.to_string());
         let p = |t: &str| (BlockKind::Paragraph, t.to_string());
@@ -1098,7 +1324,7 @@ mod tests {
     #[test]
     fn r2l_keeps_only_right_to_left_characters() {
         let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(&page, &[true], Algorithm::R2l, None, true);
+        let b = build(&page, &[true], Algorithm::R2l, None, true, true);
         assert_eq!(b[0].text, "سلام دنیا");
     }
 }

@@ -37,6 +37,8 @@ pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
 
 mod decode;
 mod extraction;
+// Which image a figure shows and which images are not figures; asked by `blocks`.
+mod figures;
 mod options;
 
 /// Declares the pipeline's stages: private modules, made public by the cargo feature
@@ -92,7 +94,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         candidates = only(&candidates, chain);
         chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options) };
     }
-    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article);
+    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
     let text = render::text(&blocks);
 
     // Direction and language come from the text itself; each block's own direction goes into

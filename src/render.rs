@@ -3,7 +3,8 @@
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
 //! `thead`, `tbody`, `tr`, `th`, `td` and the inline set of the block builder), only the
-//! attributes `href`, `src`, `alt`, `dir`, the block index `data-block`, and on table cells
+//! attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`, the block
+//! index `data-block`, and on table cells
 //! `colspan`, `rowspan` (numbers) and `scope` (`col` or `row`); every text and attribute
 //! value escaped; URLs only `http:`, `https:` or `mailto:` after WHATWG resolution.
 
@@ -229,7 +230,9 @@ pub fn html(blocks: &[Block]) -> String {
                 // The caption is the figure's text; the image only has attributes.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));
                 if let Some(src) = &b.src {
-                    out.push_str(&format!("<img src=\"{}\" alt=\"{}\">", escape(src), escape(b.alt.as_deref().unwrap_or(""))));
+                    // No referrer: the page's own image host learns nothing of the reader
+                    // (issue 15); the extension's allowlist keeps this one value.
+                    out.push_str(&format!("<img src=\"{}\" alt=\"{}\" referrerpolicy=\"no-referrer\">", escape(src), escape(b.alt.as_deref().unwrap_or(""))));
                 }
                 if b.html.is_empty() {
                     (String::new(), "</figure>".to_string())

@@ -82,6 +82,9 @@ fn stable_subset(ex: &Extraction) -> Value {
                 dana::BlockKind::Preformatted => {
                     Value::String(format!("{kind} {} lines {}", b.code_lang.as_deref().unwrap_or("-"), b.text.lines().count()))
                 }
+                // The image it shows (the choice among `srcset`, `<picture>` and lazy-load
+                // attributes) and whether it has a caption.
+                dana::BlockKind::Figure => Value::String(format!("{kind} {}{}", b.src.as_deref().unwrap_or("-"), if b.text.is_empty() { "" } else { " caption" })),
                 _ => Value::String(kind.to_string()),
             }
         })
@@ -199,6 +202,69 @@ fn line_diff_marks_changes() {
     assert_eq!(line_diff("a\n", "a"), "  a\n(the final newline differs)\n");
 }
 
+/// The figures of the figure pages, whatever the expected files say (issues 13 and 15): each
+/// figure's image (the URL the browser would load, never a lazy-load attribute over a real
+/// `src`, never a tracker) and its caption with its credit, in order; no avatar, logo, icon,
+/// emoji, share button or pixel among them; and every image of the article HTML without a
+/// referrer.
+#[test]
+fn figures() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "figure-wordpress",
+            &[
+                ("https://shed.example/wp-content/uploads/2025/04/door-before-768x512.jpg", "The door on trestles before stripping: three coats of paint over rotten putty. Photo: Wren Adair"),
+                ("https://shed.example/wp-content/uploads/2025/04/door-joint-600x400.jpg", "A new tenon dry-fitted before gluing, with the wedge slots cut by hand."),
+            ],
+        ),
+        (
+            "figure-picture",
+            &[
+                ("https://img.tidewater.example/ferry/hero-960.webp", "The ferry leaving the mainland terminal a little after ten at night. Photograph: Ilse Marrow"),
+                ("https://img.tidewater.example/ferry/cabin-800.jpg", "A two-berth cabin on the lower deck."),
+            ],
+        ),
+        (
+            "figure-lazy",
+            &[
+                ("https://cdn.ridgeline.example/blog/slate-cracked.jpg", "Three split slates beside the chimney, seen from the scaffold."),
+                ("https://cdn.ridgeline.example/blog/slate-ripper-1200.jpg", "The ripper hooks the nails under the slate above."),
+                ("https://cdn.ridgeline.example/blog/tingle-done.jpg", "A finished tingle: the copper will dull to brown within a year."),
+            ],
+        ),
+        ("figure-chrome", &[("https://parishpost.example/img/2025/hedge-planting.jpg", "")]),
+        (
+            "figure-mediawiki",
+            &[
+                ("https://upload.coastwiki.example/images/thumb/3/3a/Corran_tide_mill_1910.jpg/220px-Corran_tide_mill_1910.jpg", "The mill and its pond, photographed in 1910"),
+                ("https://upload.coastwiki.example/images/thumb/9/9c/Corran_mill_wheel.jpg/250px-Corran_mill_wheel.jpg", "The restored undershot wheel, turned by the falling tide"),
+            ],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (page, want) in cases {
+        let dir = golden_dir().join(page);
+        let options = variants(&dir).remove("default").unwrap_or_else(|| panic!("{page}: no default variant"));
+        let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
+        let ex = dana::extract(&html, &options);
+        let got: Vec<(&str, &str)> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Figure).map(|b| (b.src.as_deref().unwrap_or("-"), b.text.as_str())).collect();
+        if got != *want {
+            failures.push(format!("{page}: figures {got:#?}, want {want:#?}"));
+        }
+        // A caption is in its figure, never a paragraph of its own as well.
+        for (_, caption) in want.iter().filter(|(_, c)| !c.is_empty()) {
+            if ex.blocks.iter().any(|b| b.kind != dana::BlockKind::Figure && b.text.contains(caption)) {
+                failures.push(format!("{page}: the caption {caption:?} is also a loose block"));
+            }
+        }
+        let images = ex.html.matches("<img ").count();
+        if images != want.len() || ex.html.matches("referrerpolicy=\"no-referrer\"").count() != images {
+            failures.push(format!("{page}: {images} images, not all without referrer: {}", ex.html));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// What each page's text must and must not contain, whatever the expected files say.
 #[test]
 fn essentials() {
@@ -299,6 +365,17 @@ fn essentials() {
             &["services:", "      - \"8000:5000\"", "    image: \"redis:alpine\"", "docker compose up --detach", "# stop and remove the containers, keep the volumes"],
             &["Copy code to clipboard", "Copied!", "Keeping data in volumes", "Built with Docusaurus"],
         ),
+            // Issues 13 and 15: captions and credits stay with their figures (the figure pages'
+            // images are checked by `figures`); menus, share labels and footers stay out.
+            "figure-wordpress",
+            "default",
+            &["The door on trestles before stripping: three coats of paint over rotten putty. Photo: Wren Adair", "A new tenon dry-fitted before gluing, with the wedge slots cut by hand."],
+            &["Share this", "Proudly powered", "Projects About"],
+        ),
+        ("figure-picture", "default", &["The ferry leaving the mainland terminal a little after ten at night. Photograph: Ilse Marrow", "A two-berth cabin on the lower deck."], &["Sign in", "Privacy"]),
+        ("figure-lazy", "default", &["The ripper hooks the nails under the slate above.", "A finished tingle: the copper will dull to brown within a year."], &["Get a quote"]),
+        ("figure-chrome", "default", &["There is a second reason. Hedges are home to birds, insects and small mammals that a fence cannot shelter, and the parish wildlife group has offered to survey the new hedges each spring to see what moves in."], &["Subscribe", "About us"]),
+        ("figure-mediawiki", "default", &["The mill and its pond, photographed in 1910", "The restored undershot wheel, turned by the falling tide"], &["Main page", "Random article", "last edited", "Tide mills"]),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),

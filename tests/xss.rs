@@ -145,7 +145,10 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
         ),
         Mode::Image => format!(
             "<p>{MARK} {i} is followed by a figure. {MARK_AR}</p><figure><img src=\"{p}\" alt=\"{p}\">\
-             <img srcset=\"{p}\" alt=x><img data-src=\"{p}\" src=\"https://images.example/{i}.jpg\"><figcaption>{p}</figcaption></figure>\n"
+             <img srcset=\"{p}\" alt=x><img data-src=\"{p}\" src=\"https://images.example/{i}.jpg\"><figcaption>{p}</figcaption></figure>\n\
+             <figure><picture><source srcset=\"{p} 800w, {p}\" media=\"{p}\" type=\"{p}\"><source srcset=\"{p}\">\
+             <img src=\"data:image/gif;base64,R0lGOD\" data-srcset=\"{p} 1x\" data-src=\"{p}\" srcset=\"https://images.example/{i}.jpg 700w, {p} 800w\"></picture>\
+             <p class=\"wp-caption-text\">{p}</p><span class=\"credit\">{p}</span></figure>\n"
         ),
         Mode::Title => format!("<h2>{p}</h2><p>{MARK} {i} follows a heading made of a payload. {MARK_AR}</p>\n"),
         Mode::Table => format!(
@@ -388,6 +391,17 @@ const HAND_MADE: &[&str] = &[
     "<pre><code class=\"hljs language-js\"><table class=\"hljs-ln\"><tr><td class=\"hljs-ln-numbers\"><img src=x onerror=alert(1)></td><td class=\"hljs-ln-code\"><svg onload=alert(1)>x</svg>y</td></tr></table></code></pre>",
     "<table class=\"highlighttable\"><tr><td class=\"linenos\"><pre>1\n2</pre></td><td class=\"code\"><pre><style>x{}</style>a\n<script>alert(1)</script>b</pre></td></tr></table>",
     "<div class=\"highlight-source-&lt;script&gt;\"><pre>unclosed <span class=\"pl-k\">listing <iframe src=javascript:alert(1)>",
+    // `<picture>`, `srcset` and lazy-load attributes (issues 13, 15): script and `data:` URLs
+    // in the candidate the browser would choose, in every source, in lazy attributes.
+    "<figure><picture><source srcset=\"javascript:alert(1) 1x\"><img src=\"https://ok.example/a.jpg\" alt=p1></picture><figcaption>picture one</figcaption></figure>",
+    "<figure><picture><source type=\"image/webp\" srcset=\"data:image/svg+xml,<svg onload=alert(1)> 800w, JaVaScRiPt:alert(1) 1200w\">\
+     <source media=\"(min-width: 1px)\" srcset=\" java&#x09;script:alert(1) 700w\"><img src=\"javascript:alert(1)\" alt=p2></picture></figure>",
+    "<img srcset=\"https://ok.example/a.jpg 300w, javascript:alert(1) 700w, data:text/html,x 900w\" sizes=\"100vw\" alt=s1>",
+    "<img srcset=\"javascript:alert(1),https://ok.example/b.jpg 2x\" alt=s2><img srcset=\"data:image/png;base64,AAAA 1x\" src=\"javascript:alert(1)\" alt=s3>",
+    "<img src=\"data:image/gif;base64,R0lGOD\" data-srcset=\"javascript:alert(1) 1x\" data-src=\"vbscript:x\" data-lazy-src=\"data:text/html,x\" alt=l1>",
+    "<img src=\"/blank.gif\" data-lazy-srcset=\"https://ok.example/c.jpg&quot; onerror=&quot;alert(1) 800w\" alt=l2>",
+    "<picture><source srcset=\"https://ok.example/d.jpg\" media=\"(min-width: 1px)&quot;><script>alert(1)</script>\"><img alt=\"\\\" onerror=alert(1)\"></picture>",
+    "<div class=\"wp-caption\"><img src=\"https://ok.example/e.jpg\"><p class=\"wp-caption-text\"><script>alert(1)</script><a href=\"javascript:alert(1)\">credit</a></p></div>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 
@@ -431,6 +445,30 @@ fn a_javascript_base_never_becomes_the_base_of_links() {
     }
 }
 
+/// The image URL chosen from a `srcset`, a `<picture>`'s sources or a lazy-load attribute is
+/// never a script or `data:` URL, whichever candidate the browser would have taken; a safe
+/// choice is resolved and kept.
+#[test]
+fn srcset_and_picture_never_give_a_script_or_data_url() {
+    let prose = "<p>A paragraph of ordinary prose that a reader wants to read, long enough to be chosen as the article.</p>";
+    let cases: &[(&str, Option<&str>)] = &[
+        ("<figure><picture><source srcset=\"javascript:alert(1) 1x\"><img src=\"https://ok.example/a.jpg\" alt=x></picture><figcaption>c</figcaption></figure>", Some("https://ok.example/a.jpg")),
+        ("<figure><img srcset=\"https://ok.example/s.jpg 300w, javascript:alert(1) 700w\" alt=x></figure>", None),
+        ("<figure><img srcset=\"data:image/png;base64,AAAA 1x\" src=\"https://ok.example/b.jpg\" alt=x></figure>", Some("https://ok.example/b.jpg")),
+        ("<figure><img src=\"data:image/gif;base64,R0lGOD\" data-srcset=\"javascript:alert(1) 1x\" data-src=\"https://ok.example/c.jpg\" alt=x></figure>", None),
+        ("<figure><picture><source srcset=\"rel/d.jpg 800w\" media=\"(min-width: 600px)\"><img src=\"https://ok.example/e.jpg\" alt=x></picture></figure>", Some("https://news.example/world/2024/rel/d.jpg")),
+    ];
+    for (html, want) in cases {
+        let page = format!("<html><body><article>{prose}{html}{prose}</article></body></html>");
+        let out = dana::extract(&page, &Options { url: Some(PAGE_URL.into()), ..Options::default() });
+        assert_safe(&out, &|| html.to_string());
+        let lower = out.html.to_ascii_lowercase();
+        assert!(!lower.contains("javascript") && !lower.contains("data:"), "{html}: {}", out.html);
+        let srcs: Vec<&str> = out.blocks.iter().filter_map(|b| b.src.as_deref()).collect();
+        assert_eq!(srcs, want.iter().copied().collect::<Vec<_>>(), "{html}");
+    }
+}
+
 /// Property: on random tag soup (allowlisted and hostile tags, attributes with payloads,
 /// entities, unclosed and stray tags), the article HTML always tokenises to balanced
 /// allowlisted tags (the oracle checks balance and nesting), for every algorithm and filter.
@@ -446,6 +484,9 @@ fn random_tag_soup_gives_balanced_allowlisted_tags() {
         "</noscript>", "&lt;", "&amp;", "&#0;", "\"", "'", "<", ">", "</", " ", "\n", "word ", "more words here ",
         "سلام ", "دنیا ", "<p dir=rtl>", "<p style=\"x\">", "<p onclick=alert(1)>", "<table>", "</table>", "<caption>",
         "</caption>", "<thead>", "<tbody>", "<tr>", "</tr>", "<th>", "</th>", "<td colspan=2>", "<td rowspan=\"3\">",
+        "<picture>", "</picture>", "<source srcset=\"javascript:alert(1) 1x\">", "<source media=\"(min-width: 1px)\" srcset=\"/p.jpg 800w\">",
+        "<img srcset=\"/s.jpg 700w, data:x 800w\">", "<img src=\"data:image/gif;base64,R0\" data-src=\"/l.jpg\">",
+        "<div class=\"wp-caption\">", "<p class=\"wp-caption-text\">", "<span class=\"credit\">",
         "<th scope=row onclick=alert(1)>",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;

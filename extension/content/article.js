@@ -41,6 +41,7 @@ function keepAttribute(el, name, value) {
   if (name === 'dir') return DIRS.has(value);
   if (name === 'lang') return /^[a-z]{2,3}$/.test(value); // a block's own language (engine: Block::lang)
   if (el.localName === 'img' && name === 'alt') return true;
+  if (el.localName === 'img' && name === 'referrerpolicy') return value === 'no-referrer';
   if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   if (el.localName === 'code' && name === 'class') return LANGUAGE_CLASS.test(value);

@@ -40,13 +40,13 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
     match attribute {
         "href" => element == "a",
-        "src" | "alt" => element == "img",
+        "src" | "alt" | "referrerpolicy" => element == "img",
         "dir" => element != "img" && element != "a",
         // A block's own language (`Block::lang`), on the block's element, as `dir`.
         "lang" => element != "img" && element != "a",
@@ -158,6 +158,8 @@ pub fn check(html: &str) -> Result<(), String> {
                         }
                         "scope" if !matches!(value.as_str(), "col" | "row") => return Err(format!("scope={value:?}")),
                         "class" if !is_language_class(&value) => return Err(format!("class={value:?} is not language-[a-z0-9+#-]{{1,32}}")),
+                        // Images never send the page's address as referrer (issue 15).
+                        "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
                         _ => {}
                     }
                 }
@@ -220,7 +222,7 @@ mod tests {
     #[test]
     fn the_oracle_accepts_the_renderers_shapes() {
         let ok = "<article><h1>T</h1><p>a <a href=\"https://x.org/\">b</a> <strong>c</strong></p>\
-                  <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\">\
+                  <ul><li>x</li><ul><li>y</li></ul></ul><figure><img src=\"https://x.org/i.png\" alt=\"\" referrerpolicy=\"no-referrer\">\
                   <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre>\
                   <pre data-block=\"1\"><code class=\"language-c++\">int x;</code></pre>\
                   <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
@@ -232,6 +234,9 @@ mod tests {
     fn the_oracle_rejects_what_could_run() {
         for bad in [
             "<article><img src=x onerror=alert(1)></article>",
+            "<article><img src=\"https://x.org/i.png\" referrerpolicy=\"unsafe-url\"></article>",
+            "<article><img src=\"https://x.org/i.png\" srcset=\"https://x.org/j.png 2x\"></article>",
+            "<article><p referrerpolicy=\"no-referrer\">x</p></article>",
             "<article><script>alert(1)</script></article>",
             "<article><a href=\"javascript:alert(1)\">x</a></article>",
             "<article><a href=\"jav&#x09;ascript:alert(1)\">x</a></article>",

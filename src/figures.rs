@@ -1,0 +1,388 @@
+//! Which image of the page a figure shows, and which images are not figures at all (issue 13,
+//! issue 15 item 8). Phase 4 (src/blocks.rs) asks these questions of each `<img>` it reads.
+//!
+//! **The URL is one the page itself would load.** A reader must not make the browser fetch an
+//! address the page never asked for (a `data-src` can be a tracking pixel's), so the image's URL
+//! is chosen as a browser would choose it, for a window about 1000 CSS pixels wide at a device
+//! pixel ratio of 1 showing the image in a column of about 700 pixels:
+//!
+//! 1. inside `<picture>`, the first `<source>` whose `type` is a format every current browser
+//!    decodes (none, or `image/` `webp`, `avif`, `jpeg`, `png`, `gif`, `apng`, `svg+xml`) and whose
+//!    `media` query matches that window ([`media_matches`]), then its `srcset`;
+//! 2. else the image's own `srcset`, with `src` as its 1x candidate when it has no 1x candidate
+//!    and no widths (as HTML's "update the source set" adds it);
+//! 3. else `src`;
+//! 4. only when `src` is missing or a placeholder ([`is_placeholder`]: a `data:` URL, a 1×1 or
+//!    blank GIF): the lazy-load attributes `data-srcset`, `data-lazy-srcset`, `data-src`,
+//!    `data-lazy-src`, `data-original`, which the page's own script would load.
+//!
+//! From a `srcset` ([`pick_srcset`]): with width descriptors, the narrowest candidate at least
+//! 700 pixels wide (else the widest), which is what the browser takes for a 700 px slot at 1x;
+//! with densities, the lowest at least 1x (else the highest). Every URL is then resolved and
+//! checked by `render::safe_url` (http(s) only, never `data:`).
+//!
+//! **Not a figure**: avatars, logos, icons, emoji, share buttons and tracking pixels
+//! ([`not_a_figure`], [`is_chrome_container`]), told by their attributes (a declared width or
+//! height of 64 pixels or less; `class`, `id`, `alt` or the file's path naming an avatar, a logo,
+//! an icon, emoji or sharing; a tracker's host; the `alt` and the path are not asked inside a
+//! figure) and by their context (one of the image's four nearest ancestors has a `class`, `id`,
+//! `rel` or `itemprop` naming an author, a byline, an avatar, sharing, a logo or the site's
+//! masthead, and not the article's body).
+
+use crate::preprocess::Tok;
+
+/// The width of the column a reader shows images in, in CSS pixels at 1x.
+const COLUMN_PX: f64 = 700.0;
+/// The viewport width `media` queries are evaluated against.
+const VIEWPORT_PX: f64 = 1000.0;
+/// An image declared this small or smaller (width or height) is an icon, a spacer or a pixel.
+const ICON_PX: u32 = 64;
+
+/// The candidate of a `srcset` the browser would load into a 700 px column at 1x, as written
+/// (unresolved). `src` is the image's `src` when the `srcset` is an `<img>`'s (the implicit 1x
+/// candidate). `None` when the `srcset` has no candidate.
+pub fn pick_srcset<'a>(srcset: &'a str, src: Option<&'a str>) -> Option<&'a str> {
+    let candidates = parse_srcset(srcset);
+    let widths: Vec<(&str, f64)> = candidates.iter().filter_map(|&(u, d)| match d {
+        Descriptor::Width(w) => Some((u, w)),
+        _ => None,
+    }).collect();
+    if !widths.is_empty() {
+        return widths.iter().filter(|(_, w)| *w >= COLUMN_PX).min_by(|a, b| a.1.total_cmp(&b.1)).or_else(|| widths.iter().max_by(|a, b| a.1.total_cmp(&b.1))).map(|c| c.0);
+    }
+    let mut densities: Vec<(&str, f64)> = candidates.iter().map(|&(u, d)| (u, if let Descriptor::Density(x) = d { x } else { 1.0 })).collect();
+    if let Some(src) = src.filter(|s| !s.trim().is_empty() && !densities.iter().any(|(_, x)| *x == 1.0)) {
+        densities.push((src, 1.0));
+    }
+    densities.iter().filter(|(_, x)| *x >= 1.0).min_by(|a, b| a.1.total_cmp(&b.1)).or_else(|| densities.iter().max_by(|a, b| a.1.total_cmp(&b.1))).map(|c| c.0)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Descriptor {
+    None,
+    Width(f64),
+    Density(f64),
+}
+
+/// The candidates of a `srcset` after WHATWG HTML's "parse a srcset attribute": a URL is a run
+/// of non-whitespace (trailing commas end the candidate), its descriptors run to the next comma
+/// outside parentheses. A candidate with an invalid or conflicting descriptor is dropped.
+fn parse_srcset(s: &str) -> Vec<(&str, Descriptor)> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ',');
+        if rest.is_empty() {
+            return out;
+        }
+        let end = rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len());
+        let (url, after) = rest.split_at(end);
+        let trimmed = url.trim_end_matches(',');
+        if trimmed.len() < url.len() {
+            // "url," : no descriptors.
+            out.push((trimmed, Descriptor::None));
+            rest = after;
+            continue;
+        }
+        // Descriptors up to the next comma outside parentheses.
+        let mut depth = 0u32;
+        let mut stop = after.len();
+        for (i, c) in after.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                ',' if depth == 0 => {
+                    stop = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let (descriptors, next) = after.split_at(stop);
+        rest = next;
+        let mut d = Descriptor::None;
+        let mut valid = true;
+        for word in descriptors.split_ascii_whitespace() {
+            let parse = |n: &str| n.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0);
+            let this = match word.as_bytes().last() {
+                Some(b'w') => parse(&word[..word.len() - 1]).filter(|v| v.fract() == 0.0).map(Descriptor::Width),
+                Some(b'x') => parse(&word[..word.len() - 1]).map(Descriptor::Density),
+                // A height descriptor (future-compatible) says nothing we use.
+                Some(b'h') => continue,
+                _ => None,
+            };
+            match (this, d) {
+                (Some(t), Descriptor::None) => d = t,
+                _ => valid = false,
+            }
+        }
+        if valid && !trimmed.is_empty() {
+            out.push((trimmed, d));
+        }
+    }
+}
+
+/// Whether a `<source>`'s `type` is one every current browser decodes.
+pub fn type_supported(t: Option<&str>) -> bool {
+    let Some(t) = t.map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase()) else { return true };
+    t.is_empty() || matches!(t.as_str(), "image/webp" | "image/avif" | "image/jpeg" | "image/jpg" | "image/png" | "image/gif" | "image/apng" | "image/svg+xml")
+}
+
+/// Whether a `media` query matches a screen 1000 px wide, in landscape, at 1x, in the light
+/// scheme. Understood: the media types `all`, `screen` (match) and `print` (not), `only`,
+/// `not` before a whole query, `and`, a comma as "or", and the features `min-`/`max-width`
+/// (px, em, rem at 16 px), `orientation`, `prefers-color-scheme`, `min-`/`max-resolution` and
+/// `-webkit-min-`/`-webkit-max-device-pixel-ratio`. A query with anything else does not match
+/// (the browser's choice is then unknown; the next `<source>`, or the image's own source, is
+/// taken).
+pub fn media_matches(media: Option<&str>) -> bool {
+    let Some(media) = media.map(str::trim).filter(|m| !m.is_empty()) else { return true };
+    media.to_ascii_lowercase().split(',').any(|q| query_matches(q.trim()).unwrap_or(false))
+}
+
+fn query_matches(q: &str) -> Option<bool> {
+    let (negate, q) = match q.strip_prefix("not ") {
+        Some(rest) => (true, rest.trim()),
+        None => (false, q.strip_prefix("only ").map_or(q, str::trim)),
+    };
+    let mut all = true;
+    for part in q.split(" and ") {
+        let part = part.trim();
+        let ok = match part {
+            "all" | "screen" | "" => true,
+            "print" | "speech" => false,
+            _ => feature_matches(part.strip_prefix('(')?.strip_suffix(')')?)?,
+        };
+        all &= ok;
+    }
+    Some(all != negate)
+}
+
+fn feature_matches(f: &str) -> Option<bool> {
+    let (name, value) = f.split_once(':')?;
+    let (name, value) = (name.trim(), value.trim());
+    let px = || {
+        let (n, unit) = value.split_at(value.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(value.len()));
+        let n: f64 = n.trim().parse().ok()?;
+        match unit {
+            "px" | "" => Some(n),
+            "em" | "rem" => Some(n * 16.0),
+            _ => None,
+        }
+    };
+    let ratio = || {
+        let v = value.trim_end_matches("dppx").trim_end_matches('x');
+        match value.strip_suffix("dpi") {
+            Some(dpi) => dpi.trim().parse::<f64>().ok().map(|d| d / 96.0),
+            None => v.trim().parse::<f64>().ok(),
+        }
+    };
+    Some(match name {
+        "min-width" => VIEWPORT_PX >= px()?,
+        "max-width" => VIEWPORT_PX <= px()?,
+        "orientation" => value == "landscape",
+        "prefers-color-scheme" => value == "light",
+        "min-resolution" | "-webkit-min-device-pixel-ratio" | "min--moz-device-pixel-ratio" => 1.0 >= ratio()?,
+        "max-resolution" | "-webkit-max-device-pixel-ratio" | "max--moz-device-pixel-ratio" => 1.0 <= ratio()?,
+        _ => return None,
+    })
+}
+
+/// Whether an image URL is a placeholder a lazy loader replaces: missing, a `data:` URL
+/// (a blank or blurred inline image), `about:blank`, a file named as a blank, spacer,
+/// placeholder or 1×1 image, or a GIF named as a pixel, a loader or a lazy-load stand-in.
+pub fn is_placeholder(src: Option<&str>) -> bool {
+    let Some(src) = src.map(str::trim).filter(|s| !s.is_empty()) else { return true };
+    let lower = src.to_ascii_lowercase();
+    if lower.starts_with("data:") || lower.starts_with("about:") {
+        return true;
+    }
+    let path = lower.split(['?', '#']).next().unwrap_or("");
+    let file = path.rsplit('/').next().unwrap_or("");
+    let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
+    parts(stem).any(|p| matches!(p.as_str(), "blank" | "spacer" | "placeholder" | "1x1"))
+        || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
+}
+
+/// Words that make an image (in its `class`, `id`, `alt` or file path) something other than a
+/// picture of the article.
+const IMAGE_WORDS: &[&str] = &["avatar", "gravatar", "logo", "icon", "emoji", "smiley", "share", "sharing", "social", "sprite", "spinner", "badge", "profile-pic", "headshot", "userpic"];
+/// Words that make an element (its `class`, `id`, `rel` or `itemprop`) a container of such
+/// images: an author box, a byline, sharing buttons, the site's header.
+const CONTAINER_WORDS: &[&str] = &["avatar", "gravatar", "author", "byline", "share", "sharing", "social", "logo", "masthead", "site-header", "site-branding", "navbar", "emoji"];
+/// Hosts that serve tracking pixels, not pictures (a host or any of its subdomains).
+const TRACKER_HOSTS: &[&str] = &[
+    "pixel.wp.com", "stats.wp.com", "scorecardresearch.com", "doubleclick.net", "google-analytics.com", "googletagmanager.com",
+    "quantserve.com", "bat.bing.com", "analytics.twitter.com", "amazon-adsystem.com", "adsrvr.org", "mc.yandex.ru", "pixel.quantserve.com",
+];
+/// Tracking endpoints on hosts that also serve other things: host and path prefix.
+const TRACKER_PATHS: &[&str] = &["www.facebook.com/tr", "facebook.com/tr", "t.co/i/adsct", "feeds.feedburner.com/~r/"];
+
+/// The parts of `value` (split at anything but letters and digits, lowercase).
+fn parts(value: &str) -> impl Iterator<Item = String> + '_ {
+    value.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase)
+}
+
+/// Whether a word of `value` (a class list, an id) starts with one of `words` (`avatar-96`,
+/// `authorbox`, `sharebar`), or holds a word written with a hyphen (`site-header`).
+fn names_one_of(value: &str, words: &[&str]) -> bool {
+    let lower = value.to_lowercase();
+    parts(value).any(|w| words.iter().any(|k| w.starts_with(k))) || words.iter().any(|k| k.contains('-') && lower.contains(k))
+}
+
+/// Whether a part of `value` (a path, an `alt`) is one of `words` or its plural: exact parts,
+/// since free text and file names hold longer words that begin the same (`iconic`, `logos`
+/// of an article about logos is still caught, `shareholders` is not).
+fn has_part(value: &str, words: &[&str]) -> bool {
+    parts(value).any(|w| words.iter().any(|k| w == *k || w.strip_suffix('s') == Some(k)))
+}
+
+/// What may follow a container word in one word (`sharebar`, `authorbox`, `sharedaddy`,
+/// Jetpack's sharing box): not any letters, since `shared-content` holds an article.
+const CONTAINER_SUFFIXES: &[&str] = &["", "s", "bar", "box", "btns", "buttons", "button", "tools", "links", "icons", "info", "bio", "wrap", "wrapper", "container", "daddy", "this", "area", "block", "card", "meta", "name", "image", "img", "photo", "pic", "line"];
+
+/// Whether the element of start tag `tok` holds no pictures of the article: its `class`, `id`,
+/// `rel` or `itemprop` names an author, a byline, an avatar, sharing, a logo or the masthead,
+/// and it does not also name the article's body (`id="gigya-share-btns"` with
+/// `itemprop="articleBody"` holds the article).
+pub fn is_chrome_container(tok: &Tok) -> bool {
+    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| {
+        tok.attr(k).is_some_and(|v| {
+            parts(v).any(|p| CONTAINER_WORDS.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| CONTAINER_SUFFIXES.contains(&rest))))
+                || CONTAINER_WORDS.iter().any(|w| w.contains('-') && v.to_lowercase().contains(w))
+        })
+    });
+    chrome && !["class", "id", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| ["article", "content", "body", "entry", "story", "post-"].iter().any(|w| v.to_lowercase().contains(w))))
+}
+
+/// Whether the `<img>` of start tag `tok`, to be shown from `url` (resolved), is an avatar, a
+/// logo, an icon, emoji, a share button or a tracking pixel rather than a picture of the
+/// article. An image the page puts in a figure (`in_figure`: `figure`, a WordPress or
+/// MediaWiki caption box) is the article's even when its `alt` or file name says "logo" (an
+/// article about a browser shows the browser's logo); its size and class still count.
+pub fn not_a_figure(tok: &Tok, url: &str, in_figure: bool) -> bool {
+    let small = ["width", "height"].iter().any(|k| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").trim().parse::<u32>().ok()).is_some_and(|v| v <= ICON_PX));
+    if small {
+        return true;
+    }
+    if ["class", "id"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS))) {
+        return true;
+    }
+    // An `alt` that is a label ("Jane Doe avatar", "Site logo"), not a description: short.
+    if !in_figure && tok.attr("alt").is_some_and(|a| a.split_whitespace().count() <= 4 && has_part(a, &["avatar", "logo", "icon", "gravatar"])) {
+        return true;
+    }
+    let lower = url.to_ascii_lowercase();
+    let rest = lower.split_once("://").map_or(lower.as_str(), |(_, r)| r);
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let host = host.rsplit('@').next().unwrap_or(host);
+    if TRACKER_HOSTS.iter().any(|h| host == *h || host.strip_suffix(h).is_some_and(|sub| sub.ends_with('.'))) || TRACKER_PATHS.iter().any(|p| rest.starts_with(p)) {
+        return true;
+    }
+    // The file's own path (directories and name, not the query): `/avatars/`, `logo.png`.
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    !in_figure && has_part(path, &["avatar", "gravatar", "logo", "icon", "emoji", "smiley", "share", "social", "sprite", "spinner", "badge"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn srcset_picks_what_a_700_px_column_at_1x_loads() {
+        assert_eq!(pick_srcset("a.jpg 300w, b.jpg 768w, c.jpg 1024w", None), Some("b.jpg"));
+        assert_eq!(pick_srcset("a.jpg 300w, b.jpg 500w", None), Some("b.jpg"));
+        assert_eq!(pick_srcset("a.jpg 2x, b.jpg 1x", None), Some("b.jpg"));
+        assert_eq!(pick_srcset("a.jpg 2x, b.jpg 3x", Some("s.jpg")), Some("s.jpg"));
+        assert_eq!(pick_srcset("a.jpg 2x, b.jpg 3x", None), Some("a.jpg"));
+        assert_eq!(pick_srcset("only.jpg", None), Some("only.jpg"));
+        // Commas inside a URL (image CDNs) and after one with no descriptor.
+        assert_eq!(pick_srcset("https://cdn.example/w_400,h_300/a.jpg 400w, https://cdn.example/w_800,h_600/a.jpg 800w", None), Some("https://cdn.example/w_800,h_600/a.jpg"));
+        assert_eq!(pick_srcset("a.jpg, b.jpg 2x", None), Some("a.jpg"));
+        // Invalid descriptors drop their candidate.
+        assert_eq!(pick_srcset("a.jpg 1x 2x, b.jpg 100q, c.jpg 800w", None), Some("c.jpg"));
+        assert_eq!(pick_srcset("  ,  ", None), None);
+    }
+
+    #[test]
+    fn media_queries_are_read_for_a_1000_px_window_at_1x() {
+        for (m, want) in [
+            (None, true),
+            (Some(""), true),
+            (Some("(min-width: 800px)"), true),
+            (Some("(min-width: 1200px)"), false),
+            (Some("(max-width: 767px)"), false),
+            (Some("only screen and (min-width: 40em)"), true),
+            (Some("(max-width: 600px), (min-width: 900px)"), true),
+            (Some("(prefers-color-scheme: dark)"), false),
+            (Some("(min-resolution: 2dppx)"), false),
+            (Some("(-webkit-min-device-pixel-ratio: 2)"), false),
+            (Some("print"), false),
+            (Some("not print"), true),
+            (Some("(hover: hover)"), false),
+            (Some("(min-width: calc(10px + 2em))"), false),
+        ] {
+            assert_eq!(media_matches(m), want, "{m:?}");
+        }
+    }
+
+    #[test]
+    fn placeholders_are_told_from_real_images() {
+        for p in [None, Some(""), Some("data:image/gif;base64,R0lGOD"), Some("/wp-content/plugins/lazy-load/images/1x1.trans.gif"), Some("/img/blank.gif"), Some("/s/placeholder.png"), Some("spacer.gif"), Some("/pixel.gif")] {
+            assert!(is_placeholder(p), "{p:?}");
+        }
+        for r in [Some("/uploads/2025/06/harbour.jpg"), Some("/img/pixel-9-review.png"), Some("/img/lazy-river.jpg"), Some("/code/blanket-coverage.png"), Some("https://cdn.example/a.webp?w=800")] {
+            assert!(!is_placeholder(r), "{r:?}");
+        }
+    }
+
+    fn img(attrs: &str) -> Tok<'static> {
+        let html = format!("<p>x<img {attrs}></p>");
+        let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
+        page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "img")).unwrap().clone().into_owned()
+    }
+
+    #[test]
+    fn author_boxes_share_bars_and_mastheads_hold_no_figures() {
+        let tag = |attrs: &str| {
+            let html = format!("<div {attrs}>x</div>");
+            let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
+            page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "div")).unwrap().clone().into_owned()
+        };
+        for chrome in ["class=\"author-box\"", "class=\"sharedaddy sd-sharing-enabled\"", "class=\"byline\"", "id=\"masthead\"", "class=\"site-header\"", "itemprop=\"author\"", "class=\"authorbox\"", "class=\"social-links\""] {
+            assert!(is_chrome_container(&tag(chrome)), "{chrome}");
+        }
+        for content in ["class=\"wp-block-kff-shared-content\"", "class=\"gigya-share-btns-2_gig_containerParent articleBody\"", "id=\"gigya-share-btns-2\" itemprop=\"articleBody\"", "class=\"entry-content\"", "class=\"authority-report\"", "class=\"logistics\""] {
+            assert!(!is_chrome_container(&tag(content)), "{content}");
+        }
+    }
+
+    #[test]
+    fn avatars_logos_icons_and_pixels_are_not_figures() {
+        for (attrs, url) in [
+            ("class=\"avatar avatar-96 photo\"", "https://secure.gravatar.com/avatar/abc?s=96"),
+            ("class=\"custom-logo\"", "https://example.org/logo.png"),
+            ("alt=\"Site logo\"", "https://example.org/brand.png"),
+            ("class=\"wp-smiley\"", "https://s.w.org/images/core/emoji/15.0/72x72/1f600.png"),
+            ("width=\"1\" height=\"1\"", "https://example.org/b.gif"),
+            ("width=\"48\"", "https://example.org/a.png"),
+            ("", "https://pixel.wp.com/g.gif?v=ext"),
+            ("", "https://example.org/wp-content/themes/x/images/share-twitter.png"),
+            ("", "https://example.org/static/icons/print.png"),
+        ] {
+            assert!(not_a_figure(&img(attrs), url, false), "{attrs} {url}");
+        }
+        for (attrs, url) in [
+            ("class=\"wp-image-12\" width=\"1024\" height=\"683\"", "https://example.org/uploads/harbour.jpg"),
+            ("alt=\"The harbour at dawn, with the old lighthouse and three fishing boats\"", "https://example.org/h.jpg"),
+            ("alt=\"The new logo of the city council, unveiled on Monday\"", "https://example.org/news/council.jpg"),
+            ("", "https://example.org/uploads/iconic-bridge.jpg"),
+        ] {
+            assert!(!not_a_figure(&img(attrs), url, false), "{attrs} {url}");
+        }
+        // In a figure, a logo described as one is the article's; a pixel or an avatar class is not.
+        assert!(!not_a_figure(&img("alt=\"Firefox logo\""), "https://example.org/firefox-logo.png", true));
+        assert!(not_a_figure(&img("class=\"avatar\""), "https://example.org/a.png", true));
+        assert!(not_a_figure(&img("width=1 height=1"), "https://example.org/a.png", true));
+    }
+}
