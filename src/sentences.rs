@@ -412,6 +412,7 @@ mod tests {
             src: None,
             alt: None,
             dir: None,
+            lang: None,
             line: 0,
             table: None,
             code_lang: Some("yaml".into()),

@@ -365,6 +365,7 @@ fn essentials() {
             &["services:", "      - \"8000:5000\"", "    image: \"redis:alpine\"", "docker compose up --detach", "# stop and remove the containers, keep the volumes"],
             &["Copy code to clipboard", "Copied!", "Keeping data in volumes", "Built with Docusaurus"],
         ),
+        (
             // Issues 13 and 15: captions and credits stay with their figures (the figure pages'
             // images are checked by `figures`); menus, share labels and footers stay out.
             "figure-wordpress",
