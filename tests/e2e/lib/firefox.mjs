@@ -97,7 +97,7 @@ function ask(page, message) {
  * in Chromium) and Firefox with the test copy of `extension` installed. `isolated`: the
  * functions h.isolated may run in the content scripts' world.
  */
-export async function startFirefoxHarness({ routes = {}, extensionDir, isolated = [], openShadowRoots = true } = {}) {
+export async function startFirefoxHarness({ routes = {}, extensionDir, isolated = [], openShadowRoots = true, viewport = { width: 1100, height: 800 } } = {}) {
   if (!existsSync(FIREFOX)) throw new Error(`${FIREFOX} not found: install it with 'apt-get install firefox-esr' (./build.sh test does)`);
   const server = await startServer({
     routes,
@@ -109,7 +109,9 @@ export async function startFirefoxHarness({ routes = {}, extensionDir, isolated 
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    defaultViewport: { width: 1100, height: 800 },
+    // Set at launch: resizing a page later (puppeteer's setViewport) also sends
+    // emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know.
+    defaultViewport: viewport,
     extraPrefsFirefox: {
       // Speech and media without a user gesture, as Chromium's --autoplay-policy flag in the other suite.
       'media.autoplay.default': 0,
