@@ -118,24 +118,43 @@ fn source_tables(html: &str) -> Vec<SourceTable> {
     out.into_iter().filter(|t| !t.nested).collect()
 }
 
+/// A corpus page with a gold text: its id, its HTML (decoded by the engine, as the extension's
+/// pages are) and its gold, whitespace collapsed.
+struct GoldPage {
+    id: String,
+    html: String,
+    gold: String,
+}
+
+/// The pages of `set` that have a gold text, in id order, each read when it is reached; `None`,
+/// after a note, when the set is absent (the tests must not depend on the corpus being
+/// complete).
+fn gold_pages(root: &std::path::Path, set: &str) -> Option<impl Iterator<Item = GoldPage>> {
+    let Ok(entries) = std::fs::read_dir(root.join(set).join("pages")) else {
+        println!("note: {set} missing, skipped");
+        return None;
+    };
+    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    let gold_dir = root.join(set).join("gold");
+    Some(paths.into_iter().filter_map(move |path| {
+        let id = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let gold = std::fs::read(gold_dir.join(format!("{id}.txt"))).ok()?;
+        let gold = collapse(&String::from_utf8_lossy(&gold));
+        let html = dana::decode(&std::fs::read(&path).unwrap(), None).0;
+        Some(GoldPage { id, html, gold })
+    }))
+}
+
 #[test]
 fn marked_up_data_tables_of_the_article_survive_whole() {
     let root = corpus::corpus_dir();
     let (mut total, mut survived, mut split, mut outside) = (0usize, 0usize, 0usize, 0usize);
     let mut lost = Vec::new();
     for set in SETS {
-        let Ok(entries) = std::fs::read_dir(root.join(set).join("pages")) else {
-            println!("note: {set} missing, skipped");
-            continue;
-        };
+        let Some(pages) = gold_pages(&root, set) else { continue };
         let (mut set_total, mut set_survived, mut set_split, mut set_outside) = (0, 0, 0, 0);
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths {
-            let id = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            let Ok(gold) = std::fs::read(root.join(set).join("gold").join(format!("{id}.txt"))) else { continue };
-            let gold = collapse(&String::from_utf8_lossy(&gold));
-            let html = dana::decode(&std::fs::read(&path).unwrap(), None).0;
+        for GoldPage { id, html, gold } in pages {
             let tables: Vec<Vec<String>> = source_tables(&html)
                 .into_iter()
                 .filter(|t| t.marked && t.rows.iter().filter(|r| !r.is_empty()).count() >= 2 && t.rows.iter().any(|r| r.len() >= 2))
@@ -253,18 +272,9 @@ fn code_blocks_of_the_article_survive_whole() {
     let (mut highlighted, mut highlighted_survived) = (0usize, 0usize);
     let mut notes = Vec::new();
     for set in SETS {
-        let Ok(entries) = std::fs::read_dir(root.join(set).join("pages")) else {
-            println!("note: {set} missing, skipped");
-            continue;
-        };
+        let Some(pages) = gold_pages(&root, set) else { continue };
         let (mut set_total, mut set_survived, mut set_lost, mut set_outside) = (0, 0, 0, 0);
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths {
-            let id = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            let Ok(gold) = std::fs::read(root.join(set).join("gold").join(format!("{id}.txt"))) else { continue };
-            let gold = collapse(&String::from_utf8_lossy(&gold));
-            let html = dana::decode(&std::fs::read(&path).unwrap(), None).0;
+        for GoldPage { id, html, gold } in pages {
             let (pres, around) = source_pres(&html);
             let pres: Vec<(Vec<String>, &SourcePre)> = pres
                 .iter()
@@ -387,10 +397,7 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
     let (mut total, mut bound, mut loose) = (0usize, 0usize, 0usize);
     let mut unbound = Vec::new();
     for set in SETS {
-        let Ok(entries) = std::fs::read_dir(root.join(set).join("pages")) else {
-            println!("note: {set} missing, skipped");
-            continue;
-        };
+        let Some(pages) = gold_pages(&root, set) else { continue };
         // The pages' URLs, as the extension passes them: images resolve against them.
         let urls: std::collections::HashMap<String, String> = std::fs::read_to_string(root.join(set).join("index.jsonl"))
             .unwrap_or_default()
@@ -399,13 +406,7 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
             .filter_map(|v| Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string())))
             .collect();
         let (mut set_total, mut set_bound, mut set_loose, mut set_figures) = (0, 0, 0, 0);
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths {
-            let id = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            let Ok(gold) = std::fs::read(root.join(set).join("gold").join(format!("{id}.txt"))) else { continue };
-            let gold = collapse(&String::from_utf8_lossy(&gold));
-            let html = dana::decode(&std::fs::read(&path).unwrap(), None).0;
+        for GoldPage { id, html, gold } in pages {
             // A page without a recorded URL (the readability set's) gets one of its own: the
             // extension always has the tab's.
             let url = urls.get(&id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
