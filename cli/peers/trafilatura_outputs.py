@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes trafilatura's outputs for corpus sets, for `dana eval --peer trafilatura=OUT`.
 
-    python3 -m venv venv && venv/bin/pip install trafilatura==2.3.1
+    python3 -m venv venv && venv/bin/pip install trafilatura==2.3.1 lxml_html_clean
     venv/bin/python cli/peers/trafilatura_outputs.py OUT ../shared/corpus/modern ../shared/corpus/r2l
     target/release/dana eval --peer trafilatura=OUT ../shared/corpus/modern ../shared/corpus/r2l
 
