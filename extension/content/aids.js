@@ -9,7 +9,8 @@
 
 import { LIMITS, CHOICES, COLOURS } from '../defaults.js';
 import { FONTS, SUBSET_RANGES } from '../fonts/fonts.js';
-import { h } from './dom.js';
+import { h, announceIn } from './dom.js';
+import { thisSite, keepForThisSite } from '../sites.js';
 import { RULER_CSS, setRuler } from './ruler.js';
 import { TOC_CSS, mountToc } from './toc.js';
 import { SPEECH_AIDS_CSS } from './speech-aids.js';
@@ -133,6 +134,7 @@ export function mount(root, { change, settings }) {
     colour('text-color', 'textColor', 'Text'),
     colour('background-color', 'backgroundColor', 'Background'),
     h('span', { id: 'contrast', class: 'label' }),
+    siteGroup(root, btn, settings),
     group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => saveArticle(root.querySelector('article'), 'md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => saveArticle(root.querySelector('article'), 'html'))),
     h('p', { class: 'forced-note', text: "Your system's contrast colours are on: the reader uses them instead of its themes and colours." })
   );
@@ -151,6 +153,39 @@ export function mount(root, { change, settings }) {
   displayButton.setAttribute('aria-expanded', 'false');
   toolbar.insertBefore(displayButton, toolbar.querySelector('.spacer'));
   mountToc(root, displayButton);
+}
+
+// "This site": the reader opening by itself on the page's site, and the site keeping settings of
+// its own (sites.js). Nothing when the page is not an http(s) page. Opening by itself needs the
+// site's permission, which only the worker can ask for: the message is sent from the click
+// itself, so that Chromium hands the click's user gesture on to the worker (autoopen.js).
+function siteGroup(root, btn, settings) {
+  const { host } = thisSite();
+  if (!host) return null;
+  const say = (text) => announceIn(root.getElementById('announce'), text);
+  const open = btn('site-open', `Open by itself on ${host}: the reader opens by itself on its pages`, 'Open by itself', () => {
+    const on = open.getAttribute('aria-pressed') !== 'true';
+    chrome.runtime
+      .sendMessage({ type: on ? 'auto-open' : 'auto-open-off' })
+      .then((r) => {
+        const now = on ? !!(r && r.granted) : false;
+        open.setAttribute('aria-pressed', String(now));
+        // A browser that does not hand the click on to the worker (the request fails with an
+        // error rather than a "no") leaves the options page's list, where the click is the page's own.
+        const why = r && r.error ? 'Add the site in the options page.' : 'Permission not given.';
+        say(on ? (now ? `Opens by itself on ${host}.` : why) : `No longer opens by itself on ${host}.`);
+      })
+      .catch(() => say('Not changed.'));
+  });
+  const own = btn('site-settings', `Own settings for ${host}: changes made here stay on this site`, 'Own settings', async () => {
+    const on = !thisSite().own;
+    await keepForThisSite(on, settings());
+    own.setAttribute('aria-pressed', String(on));
+    say(on ? `Settings kept for ${host}.` : 'Settings for every site.');
+  });
+  open.setAttribute('aria-pressed', String(thisSite().open));
+  own.setAttribute('aria-pressed', String(thisSite().own));
+  return h('span', { class: 'group', role: 'group', 'aria-label': `This site, ${host}` }, h('span', { class: 'label', 'aria-hidden': 'true', text: 'This site' }), open, own);
 }
 
 // Shows settings `s` on the reader's host (and in the panel); `lang` is the article's language.
