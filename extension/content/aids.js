@@ -134,6 +134,8 @@ export function mount(root, { change, settings }) {
     colour('text-color', 'textColor', 'Text'),
     colour('background-color', 'backgroundColor', 'Background'),
     h('span', { id: 'contrast', class: 'label' }),
+    // Screen-reader mode: the reader's own speech would talk over the user's screen reader.
+    btn('screen-reader', 'Screen reader mode: no built-in read-aloud', 'Screen reader mode', () => change('screenReader', !settings().screenReader)),
     siteGroup(root, btn, settings),
     group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => saveArticle(root.querySelector('article'), 'md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => saveArticle(root.querySelector('article'), 'html'))),
     h('p', { class: 'forced-note', text: "Your system's contrast colours are on: the reader uses them instead of its themes and colours." })
@@ -199,6 +201,7 @@ export function applyAids(host, root, s, lang) {
   host.setAttribute('data-arabic-face', arabic || 'system');
   host.setAttribute('data-images', s.images ? 'on' : 'off');
   host.setAttribute('data-links', s.links ? 'on' : 'off');
+  host.setAttribute('data-screen-reader', s.screenReader ? 'on' : 'off');
   // Links shown as plain text are out of the Tab order too.
   for (const a of root.querySelectorAll('article a[href]')) {
     if (s.links) a.removeAttribute('tabindex');
@@ -221,6 +224,7 @@ export function applyAids(host, root, s, lang) {
   q('#align').value = s.align;
   q('#images').setAttribute('aria-pressed', String(s.images));
   q('#links').setAttribute('aria-pressed', String(s.links));
+  q('#screen-reader').setAttribute('aria-pressed', String(s.screenReader));
   q('#ruler').value = String(s.ruler);
   q('#arabic-font').value = s.arabicFont;
   if (fg) q('#text-color').value = fg;
@@ -232,6 +236,8 @@ export function applyAids(host, root, s, lang) {
 
 export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${SPEECH_AIDS_CSS}
 .surface[data-images=off] article :is(figure, img, picture, video) { display: none; }
+/* Screen-reader mode: the read-aloud controls are out of sight and out of the accessibility tree. */
+.surface[data-screen-reader=on] :is(#speak, #speechbar) { display: none; }
 .surface[data-links=off] article a { color: inherit; text-decoration: none; pointer-events: none; }
 main { font-family: var(--dana-font); }
 article { letter-spacing: var(--dana-letters, normal); word-spacing: var(--dana-words, normal); }

@@ -283,7 +283,8 @@ export function open(ex, settings, page, hooks) {
   scrollTo(0, 0);
   ui.titleEl.focus({ preventScroll: true });
   addEventListener('keydown', onKey, true);
-  announce(`Reader view. ${ex.title || ''}`);
+  // The title has the focus and is read with it; screen-reader mode says no more than needed.
+  announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
   rememberPosition(root, ui.blockEls, current.settings, announce);
 }
 

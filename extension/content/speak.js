@@ -163,6 +163,8 @@ function highlight(i) {
 }
 
 function speakCurrent() {
+  // Screen-reader mode turned on while reading (the Display panel, another tab): reading stops.
+  if (view.settings().screenReader) return stop();
   const s = sentences[idx];
   if (!s) return finish();
   const my = ++token;
@@ -327,6 +329,12 @@ function onBlockClick(e) {
 // Opens the speech bar in the open reader view (v: reader.js speechView()) and starts reading.
 export async function start(v) {
   if (!v) return { playing: false };
+  // Screen-reader mode: the user's screen reader reads the article; two voices at once would be
+  // noise. One short message instead.
+  if (v.settings().screenReader) {
+    v.announce('Read-aloud is off: screen-reader mode.');
+    return { playing: false, screenReader: true };
+  }
   view = v;
   const { root, host } = v;
   sentences = sentencesOf(v.blocks, v.sentences, v.settings());
