@@ -803,6 +803,74 @@ describe('reading aids in Chromium', () => {
     await h.worker.evaluate(() => chrome.storage.sync.clear());
   });
 
+  test('media session: metadata, state and handlers while reading aloud; the page holds audio focus (where Chromium sends media keys)', async () => {
+    await h.worker.evaluate(() => Promise.all([chrome.storage.sync.clear(), chrome.storage.local.clear()]));
+    const page = await h.open('/mixed.html');
+    await h.isolated(page, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    // The handlers as the browser receives them, kept so that the test can press the "keys".
+    await h.isolated(page, () => {
+      const ms = navigator.mediaSession;
+      const set = ms.setActionHandler.bind(ms);
+      globalThis.__media = {};
+      ms.setActionHandler = (action, fn) => ((globalThis.__media[action] = fn), set(action, fn));
+    });
+    // The browser's own record of audio focus (chrome://media-internals, Audio Focus): the
+    // sessions that media keys and the system's media controls go to.
+    const focus = async () => {
+      const mi = await h.context.newPage();
+      await mi.goto('chrome://media-internals/');
+      await mi.locator('#audio-focus-tab-button').click();
+      await mi.waitForTimeout(300);
+      const text = await mi.locator('#audio-focus-session-list').innerText();
+      await mi.close();
+      // One entry per session: "web:ID <title> - <url> <focus type> <state> ... Identity=ID".
+      const all = text.replace(/\s+/g, ' ');
+      const at = all.indexOf(new URL(page.url()).host);
+      return at < 0 ? '' : all.slice(at, all.indexOf('Identity=', at) + 1 || undefined);
+    };
+    assert.equal(await focus(), '', 'no session before reading');
+    await h.run(page, 'speak');
+    const session = () => h.isolated(page, () => ({
+      title: navigator.mediaSession.metadata && navigator.mediaSession.metadata.title,
+      album: navigator.mediaSession.metadata && navigator.mediaSession.metadata.album,
+      state: navigator.mediaSession.playbackState,
+      actions: Object.entries(globalThis.__media).filter(([, f]) => typeof f === 'function').map(([a]) => a).sort(),
+      spoken: globalThis.__fake.spoken.map((u) => u.text),
+    }));
+    let now = await session();
+    assert.deepEqual([now.title, now.album, now.state], ['Reading a mixed article', 'Dana Reader', 'playing']);
+    assert.deepEqual(now.actions, ['nexttrack', 'pause', 'play', 'previoustrack', 'stop']);
+    let held = '';
+    for (let i = 0; i < 20 && !/Active Playing/.test(held); i++) held = await focus();
+    assert.match(held, /Gain Active Playing \{ HasAudio \} Controllable/, `the page's session in media-internals: ${held}`);
+    // The keys: next, previous, pause, play.
+    const first = now.spoken.at(-1);
+    await h.isolated(page, () => globalThis.__media.nexttrack());
+    now = await session();
+    assert.equal(first, 'Reading a mixed article', 'reading starts at the title');
+    assert.equal(now.spoken.at(-1), 'The first paragraph has two sentences about reading.');
+    await h.isolated(page, () => globalThis.__media.previoustrack());
+    assert.equal((await session()).spoken.at(-1), first);
+    await h.isolated(page, () => globalThis.__media.pause());
+    now = await session();
+    assert.equal(now.state, 'paused');
+    assert.equal(await page.locator('[data-dana-surface=reader] #play').getAttribute('aria-pressed'), 'false');
+    const count = now.spoken.length;
+    await h.isolated(page, () => globalThis.__media.play());
+    now = await session();
+    assert.equal(now.state, 'playing');
+    assert.equal(now.spoken.length, count + 1);
+    assert.equal(now.spoken.at(-1), first, 'play resumes at the sentence it paused in');
+    // Stop (the system's stop, or closing the speech bar): nothing of the session is left.
+    await h.isolated(page, () => globalThis.__media.stop());
+    now = await session();
+    assert.deepEqual([now.title, now.state, now.actions], [null, 'none', []]);
+    let gone = 'x';
+    for (let i = 0; i < 20 && gone; i++) gone = (await focus()).replace(/.*Suspended.*/, '');
+    assert.equal(gone, '', 'the session has left audio focus');
+    await page.close();
+  });
+
   test('the worker hands a page only the bundled fonts', async () => {
     const page = await h.open('/demo.html');
     await h.run(page, 'reader');
