@@ -225,6 +225,10 @@ export function applyAids(host, root, s, lang) {
   q('#images').setAttribute('aria-pressed', String(s.images));
   q('#links').setAttribute('aria-pressed', String(s.links));
   q('#screen-reader').setAttribute('aria-pressed', String(s.screenReader));
+  // This site's choices, as last read or as changed in another tab (sites.js changedHere).
+  const site = thisSite();
+  q('#site-settings')?.setAttribute('aria-pressed', String(site.own));
+  q('#site-open')?.setAttribute('aria-pressed', String(site.open));
   q('#ruler').value = String(s.ruler);
   q('#arabic-font').value = s.arabicFont;
   if (fg) q('#text-color').value = fg;
