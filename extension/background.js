@@ -15,6 +15,7 @@
 //   { ok: false, mode, active: false, error }            nothing changed in the page but a message
 // Running the mode that is already on turns it off (the toolbar button toggles).
 
+import { installAutoOpen } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
 import { fontBytes } from './fonts/fonts.js';
 import init, { extract } from './pkg/dana.js';
@@ -294,6 +295,9 @@ async function runFromUi(tabId, mode) {
 
 // `inject` and `engine` are there for the tests (and the curious): the UI only calls `run`.
 self.dana = { run, engine, inject, close: (tabId) => send(tabId, { type: 'close' }) };
+
+// The reader opening by itself on the sites the user picked (autoopen.js).
+installAutoOpen({ open: (tabId) => runFromUi(tabId, 'reader'), close: (tabId) => send(tabId, { type: 'close' }) });
 
 // ---- browser UI ------------------------------------------------------------------------------
 

@@ -9,7 +9,8 @@
 
 import { LIMITS, CHOICES, COLOURS } from '../defaults.js';
 import { FONTS, SUBSET_RANGES } from '../fonts/fonts.js';
-import { h } from './dom.js';
+import { h, announceIn } from './dom.js';
+import { thisSite, keepForThisSite } from '../sites.js';
 import { RULER_CSS, setRuler } from './ruler.js';
 import { TOC_CSS, mountToc } from './toc.js';
 import { SPEECH_AIDS_CSS } from './speech-aids.js';
@@ -133,6 +134,9 @@ export function mount(root, { change, settings }) {
     colour('text-color', 'textColor', 'Text'),
     colour('background-color', 'backgroundColor', 'Background'),
     h('span', { id: 'contrast', class: 'label' }),
+    // Screen-reader mode: the reader's own speech would talk over the user's screen reader.
+    btn('screen-reader', 'Screen reader mode: no built-in read-aloud', 'Screen reader mode', () => change('screenReader', !settings().screenReader)),
+    siteGroup(root, btn, settings),
     group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => saveArticle(root.querySelector('article'), 'md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => saveArticle(root.querySelector('article'), 'html'))),
     h('p', { class: 'forced-note', text: "Your system's contrast colours are on: the reader uses them instead of its themes and colours." })
   );
@@ -153,6 +157,39 @@ export function mount(root, { change, settings }) {
   mountToc(root, displayButton);
 }
 
+// "This site": the reader opening by itself on the page's site, and the site keeping settings of
+// its own (sites.js). Nothing when the page is not an http(s) page. Opening by itself needs the
+// site's permission, which only the worker can ask for: the message is sent from the click
+// itself, so that Chromium hands the click's user gesture on to the worker (autoopen.js).
+function siteGroup(root, btn, settings) {
+  const { host } = thisSite();
+  if (!host) return null;
+  const say = (text) => announceIn(root.getElementById('announce'), text);
+  const open = btn('site-open', `Open by itself on ${host}: the reader opens by itself on its pages`, 'Open by itself', () => {
+    const on = open.getAttribute('aria-pressed') !== 'true';
+    chrome.runtime
+      .sendMessage({ type: on ? 'auto-open' : 'auto-open-off' })
+      .then((r) => {
+        const now = on ? !!(r && r.granted) : false;
+        open.setAttribute('aria-pressed', String(now));
+        // A browser that does not hand the click on to the worker (the request fails with an
+        // error rather than a "no") leaves the options page's list, where the click is the page's own.
+        const why = r && r.error ? 'Add the site in the options page.' : 'Permission not given.';
+        say(on ? (now ? `Opens by itself on ${host}.` : why) : `No longer opens by itself on ${host}.`);
+      })
+      .catch(() => say('Not changed.'));
+  });
+  const own = btn('site-settings', `Own settings for ${host}: changes made here stay on this site`, 'Own settings', async () => {
+    const on = !thisSite().own;
+    await keepForThisSite(on, settings());
+    own.setAttribute('aria-pressed', String(on));
+    say(on ? `Settings kept for ${host}.` : 'Settings for every site.');
+  });
+  open.setAttribute('aria-pressed', String(thisSite().open));
+  own.setAttribute('aria-pressed', String(thisSite().own));
+  return h('span', { class: 'group', role: 'group', 'aria-label': `This site, ${host}` }, h('span', { class: 'label', 'aria-hidden': 'true', text: 'This site' }), open, own);
+}
+
 // Shows settings `s` on the reader's host (and in the panel); `lang` is the article's language.
 export function applyAids(host, root, s, lang) {
   shown = [host, root, s, lang];
@@ -164,6 +201,7 @@ export function applyAids(host, root, s, lang) {
   host.setAttribute('data-arabic-face', arabic || 'system');
   host.setAttribute('data-images', s.images ? 'on' : 'off');
   host.setAttribute('data-links', s.links ? 'on' : 'off');
+  host.setAttribute('data-screen-reader', s.screenReader ? 'on' : 'off');
   // Links shown as plain text are out of the Tab order too.
   for (const a of root.querySelectorAll('article a[href]')) {
     if (s.links) a.removeAttribute('tabindex');
@@ -186,6 +224,11 @@ export function applyAids(host, root, s, lang) {
   q('#align').value = s.align;
   q('#images').setAttribute('aria-pressed', String(s.images));
   q('#links').setAttribute('aria-pressed', String(s.links));
+  q('#screen-reader').setAttribute('aria-pressed', String(s.screenReader));
+  // This site's choices, as last read or as changed in another tab (sites.js changedHere).
+  const site = thisSite();
+  q('#site-settings')?.setAttribute('aria-pressed', String(site.own));
+  q('#site-open')?.setAttribute('aria-pressed', String(site.open));
   q('#ruler').value = String(s.ruler);
   q('#arabic-font').value = s.arabicFont;
   if (fg) q('#text-color').value = fg;
@@ -197,6 +240,8 @@ export function applyAids(host, root, s, lang) {
 
 export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${SPEECH_AIDS_CSS}
 .surface[data-images=off] article :is(figure, img, picture, video) { display: none; }
+/* Screen-reader mode: the read-aloud controls are out of sight and out of the accessibility tree. */
+.surface[data-screen-reader=on] :is(#speak, #speechbar) { display: none; }
 .surface[data-links=off] article a { color: inherit; text-decoration: none; pointer-events: none; }
 main { font-family: var(--dana-font); }
 article { letter-spacing: var(--dana-letters, normal); word-spacing: var(--dana-words, normal); }

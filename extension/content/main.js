@@ -7,7 +7,7 @@
 // one direction only: main -> reader, speak, strip, capture, message -> article, dom, defaults.
 // Read-aloud gets the reader's view as an argument, not the reader module.
 
-import { settingsFrom } from '../defaults.js';
+import { forThisSite, changedHere } from '../sites.js';
 import { capture, captureSelection, elementById } from './capture.js';
 import { unreadable } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
@@ -86,6 +86,7 @@ async function show({ mode: m, settings, found, reason, article, keep }) {
   // choice to show it anyway or to read a selection (never asked of a selection itself).
   // A candidate the reader asked for replaces the open view, read-aloud included.
   if (speech.active()) speech.stop();
+  settings = await forThisSite(settings); // this site's own settings over the global ones (sites.js)
   if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
     const c = article.chrome || {};
     const anyway = () => {
@@ -152,7 +153,8 @@ function listen() {
     return true;
   });
   chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'sync' && changes.settings) reader.setSettings(settingsFrom(changes.settings.newValue));
+    const now = area === 'sync' ? changedHere(changes) : null; // the global settings or this site's
+    if (now) reader.setSettings(now);
   });
 }
 

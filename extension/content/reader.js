@@ -10,6 +10,7 @@
 // line and the controls around it. Read-aloud works on the open reader through `speechView()`.
 
 import { LIMITS, settingsFrom } from '../defaults.js';
+import { saveSettings } from '../sites.js';
 import { h, shadowHost, announceIn, watchRemoval, dom } from './dom.js';
 import { articleNodes, blockTextNodes } from './article.js';
 import { AIDS_CSS, applyAids, choiceOptions, mount as mountAids } from './aids.js';
@@ -91,7 +92,7 @@ function applySettings(s) {
   applyAids(surface, root, s, current ? current.lang : '');
 }
 
-// Remembers settings for every page (chrome.storage.sync): only allowed values (defaults.js),
+// Remembers settings for every page, or for this site only (sites.js): only allowed values (defaults.js),
 // and only when something changed.
 function save(wanted) {
   const s = settingsFrom(wanted);
@@ -99,7 +100,7 @@ function save(wanted) {
     if (Object.keys(s).every((k) => s[k] === current.settings[k])) return;
     current.settings = s;
   }
-  chrome.storage.sync.set({ settings: s }).catch((e) => console.warn('dana: settings not saved:', e));
+  saveSettings(s); // globally, or for this site when it keeps its own (sites.js)
 }
 
 // Changes one setting and shows it.
@@ -282,7 +283,8 @@ export function open(ex, settings, page, hooks) {
   scrollTo(0, 0);
   ui.titleEl.focus({ preventScroll: true });
   addEventListener('keydown', onKey, true);
-  announce(`Reader view. ${ex.title || ''}`);
+  // The title has the focus and is read with it; screen-reader mode says no more than needed.
+  announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
   rememberPosition(root, ui.blockEls, current.settings, announce);
 }
 

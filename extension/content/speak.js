@@ -23,6 +23,7 @@ import { follow as rulerFollow } from './ruler.js';
 import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, voiceLabel } from './speech-aids.js';
 import { followHeadings } from './toc.js';
 import { rememberSpeechPlace, speechPlace } from './position.js';
+import { mediaPlaying, mediaStart, mediaStop } from './media.js';
 
 let view = null; // the reader's speechView() while the speech bar is open
 let playing = false;
@@ -163,6 +164,8 @@ function highlight(i) {
 }
 
 function speakCurrent() {
+  // Screen-reader mode turned on while reading (the Display panel, another tab): reading stops.
+  if (view.settings().screenReader) return stop();
   const s = sentences[idx];
   if (!s) return finish();
   const my = ++token;
@@ -187,6 +190,7 @@ function speakCurrent() {
     if (e && (e.error === 'interrupted' || e.error === 'canceled')) return;
     playing = false;
     updateButtons();
+    mediaPlaying(false);
     announce(`Speech stopped: ${(e && e.error) || 'error'}.`, true);
   };
   highlight(idx);
@@ -199,6 +203,7 @@ function finish() {
   token++;
   rememberPlace(true);
   updateButtons();
+  mediaPlaying(false);
   announce('Finished reading the article.');
 }
 
@@ -224,6 +229,7 @@ function play() {
   playing = true;
   synth().cancel();
   speakCurrent();
+  mediaPlaying(true);
   announce(`Playing${voice ? `, voice ${voice.name}` : ''}.`);
 }
 
@@ -233,6 +239,7 @@ function pause() {
   synth().cancel();
   rememberPlace();
   updateButtons();
+  mediaPlaying(false);
   announce('Paused.');
 }
 
@@ -327,6 +334,12 @@ function onBlockClick(e) {
 // Opens the speech bar in the open reader view (v: reader.js speechView()) and starts reading.
 export async function start(v) {
   if (!v) return { playing: false };
+  // Screen-reader mode: the user's screen reader reads the article; two voices at once would be
+  // noise. One short message instead.
+  if (v.settings().screenReader) {
+    v.announce('Read-aloud is off: screen-reader mode.');
+    return { playing: false, screenReader: true };
+  }
   view = v;
   const { root, host } = v;
   sentences = sentencesOf(v.blocks, v.sentences, v.settings());
@@ -363,6 +376,18 @@ export async function start(v) {
   const resumed = place ? sentenceAt(place) : -1;
   idx = resumed >= 0 ? resumed : firstVisible();
   bar.querySelector('#play').focus({ preventScroll: true });
+  // Media keys and the system's media controls (media.js).
+  mediaStart({
+    title: root.querySelector('article h1')?.textContent,
+    site: location.hostname,
+    handlers: {
+      play: () => view === v && !playing && play(),
+      pause: () => view === v && playing && pause(),
+      nexttrack: () => view === v && jump(idx + 1),
+      previoustrack: () => view === v && jump(idx - 1),
+      stop: () => view === v && stop(),
+    },
+  });
   play();
   if (resumed > 0) announce(`Resuming where you stopped, sentence ${idx + 1} of ${sentences.length}.`);
   return { playing: true };
@@ -378,6 +403,7 @@ export function stop() {
   playing = false;
   token++;
   synth()?.cancel();
+  mediaStop();
   rulerFollow(null);
   clearWord();
   if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');

@@ -735,6 +735,142 @@ describe('reading aids in Chromium', () => {
     await page.close();
   });
 
+  test('screen-reader mode: the built-in speech off and its controls gone, landmarks and heading levels right, short messages; kept across pages', async () => {
+    await h.worker.evaluate(() => Promise.all([chrome.storage.sync.clear(), chrome.storage.local.clear()]));
+    const page = await openReader('/toc.html');
+    const shown = (p, sel) => p.evaluate((sel) => {
+      const el = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(sel);
+      return !!el && getComputedStyle(el).display !== 'none';
+    }, sel);
+    assert.equal(await shown(page, '#speak'), true);
+    await page.locator('[data-dana-surface=reader] #display').click();
+    await page.locator('[data-dana-surface=reader] #screen-reader').press('Enter');
+    assert.equal(await page.locator('[data-dana-surface=reader] #screen-reader').getAttribute('aria-pressed'), 'true');
+    assert.equal(await shown(page, '#speak'), false, 'the Read aloud button is out of sight (and of the accessibility tree)');
+    assert.equal((await stored(h)).screenReader, true);
+    // Landmarks: the controls' region with its toolbars, the article in main; headings from the
+    // title's h1 down without a skipped level (the page's h3 under an h2 stays an h3).
+    const outline = await page.evaluate(() => {
+      const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
+      return {
+        region: r.querySelector('section[aria-label]')?.getAttribute('aria-label'),
+        toolbars: [...r.querySelectorAll('section [role=toolbar]')].map((t) => t.getAttribute('aria-label')),
+        main: r.querySelectorAll('main').length === 1 && !!r.querySelector('main > article'),
+        headings: [...r.querySelectorAll('main :is(h1, h2, h3, h4, h5, h6)')].map((e) => Number(e.localName[1])),
+      };
+    });
+    assert.equal(outline.region, 'Dana Reader controls');
+    assert.deepEqual(outline.toolbars, ['Reader settings', 'Display']);
+    assert.equal(outline.main, true);
+    assert.equal(outline.headings[0], 1);
+    assert.ok(outline.headings.every((l, i) => i === 0 || l <= outline.headings[i - 1] + 1), `no skipped level: ${outline.headings}`);
+    assert.ok(outline.headings.includes(3), `the h3 is kept: ${outline.headings}`);
+    assert.deepEqual(await audit(page, 'screen-reader mode'), []);
+    await page.close();
+
+    // Another page: the mode is kept; opening says "Reader view." only (the focused title is read
+    // with the focus), and read-aloud (Alt+Shift+S) speaks nothing and says why, briefly.
+    const next = await h.open('/demo.html');
+    await h.isolated(next, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    await h.run(next, 'reader');
+    const said = () => next.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('announce').textContent);
+    await until(next, () => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('announce').textContent, null, 'the opening message');
+    assert.equal(await said(), 'Reader view.');
+    assert.equal(await shown(next, '#speak'), false);
+    await h.run(next, 'speak');
+    await until(next, () => /screen-reader/.test(document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('announce').textContent), null, 'the read-aloud message');
+    assert.equal(await said(), 'Read-aloud is off: screen-reader mode.');
+    assert.equal(await h.isolated(next, () => globalThis.__fake.spoken.length), 0, 'nothing spoken');
+    assert.equal(await shown(next, '#speechbar'), false);
+    assert.deepEqual(await audit(next, 'screen-reader mode, read-aloud asked'), []);
+    await next.close();
+
+    // Turned on while reading aloud: reading stops at the end of the sentence.
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
+    const reading = await h.open('/demo-again.html');
+    await h.isolated(reading, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    await h.run(reading, 'speak');
+    assert.equal(await h.isolated(reading, () => globalThis.__fake.spoken.length), 1);
+    await h.worker.evaluate(async () => {
+      const { settings } = await chrome.storage.sync.get('settings');
+      await chrome.storage.sync.set({ settings: { ...settings, screenReader: true } });
+    });
+    await until(reading, () => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('[data-screen-reader=on]'), null, 'the mode reaching the open reader');
+    await h.isolated(reading, fakeFinish);
+    assert.equal(await h.isolated(reading, () => globalThis.__fake.spoken.length), 1, 'no next sentence');
+    assert.equal(await reading.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('#speechbar').hidden), true, 'the speech bar is closed');
+    await reading.close();
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
+  });
+
+  test('media session: metadata, state and handlers while reading aloud; the page holds audio focus (where Chromium sends media keys)', async () => {
+    await h.worker.evaluate(() => Promise.all([chrome.storage.sync.clear(), chrome.storage.local.clear()]));
+    const page = await h.open('/mixed.html');
+    await h.isolated(page, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    // The handlers as the browser receives them, kept so that the test can press the "keys".
+    await h.isolated(page, () => {
+      const ms = navigator.mediaSession;
+      const set = ms.setActionHandler.bind(ms);
+      globalThis.__media = {};
+      ms.setActionHandler = (action, fn) => ((globalThis.__media[action] = fn), set(action, fn));
+    });
+    // The browser's own record of audio focus (chrome://media-internals, Audio Focus): the
+    // sessions that media keys and the system's media controls go to.
+    const focus = async () => {
+      const mi = await h.context.newPage();
+      await mi.goto('chrome://media-internals/');
+      await mi.locator('#audio-focus-tab-button').click();
+      await mi.waitForTimeout(300);
+      const text = await mi.locator('#audio-focus-session-list').innerText();
+      await mi.close();
+      // One entry per session: "web:ID <title> - <url> <focus type> <state> ... Identity=ID".
+      const all = text.replace(/\s+/g, ' ');
+      const at = all.indexOf(new URL(page.url()).host);
+      return at < 0 ? '' : all.slice(at, all.indexOf('Identity=', at) + 1 || undefined);
+    };
+    assert.equal(await focus(), '', 'no session before reading');
+    await h.run(page, 'speak');
+    const session = () => h.isolated(page, () => ({
+      title: navigator.mediaSession.metadata && navigator.mediaSession.metadata.title,
+      album: navigator.mediaSession.metadata && navigator.mediaSession.metadata.album,
+      state: navigator.mediaSession.playbackState,
+      actions: Object.entries(globalThis.__media).filter(([, f]) => typeof f === 'function').map(([a]) => a).sort(),
+      spoken: globalThis.__fake.spoken.map((u) => u.text),
+    }));
+    let now = await session();
+    assert.deepEqual([now.title, now.album, now.state], ['Reading a mixed article', 'Dana Reader', 'playing']);
+    assert.deepEqual(now.actions, ['nexttrack', 'pause', 'play', 'previoustrack', 'stop']);
+    let held = '';
+    for (let i = 0; i < 20 && !/Active Playing/.test(held); i++) held = await focus();
+    assert.match(held, /Gain Active Playing \{ HasAudio \} Controllable/, `the page's session in media-internals: ${held}`);
+    // The keys: next, previous, pause, play.
+    const first = now.spoken.at(-1);
+    await h.isolated(page, () => globalThis.__media.nexttrack());
+    now = await session();
+    assert.equal(first, 'Reading a mixed article', 'reading starts at the title');
+    assert.equal(now.spoken.at(-1), 'The first paragraph has two sentences about reading.');
+    await h.isolated(page, () => globalThis.__media.previoustrack());
+    assert.equal((await session()).spoken.at(-1), first);
+    await h.isolated(page, () => globalThis.__media.pause());
+    now = await session();
+    assert.equal(now.state, 'paused');
+    assert.equal(await page.locator('[data-dana-surface=reader] #play').getAttribute('aria-pressed'), 'false');
+    const count = now.spoken.length;
+    await h.isolated(page, () => globalThis.__media.play());
+    now = await session();
+    assert.equal(now.state, 'playing');
+    assert.equal(now.spoken.length, count + 1);
+    assert.equal(now.spoken.at(-1), first, 'play resumes at the sentence it paused in');
+    // Stop (the system's stop, or closing the speech bar): nothing of the session is left.
+    await h.isolated(page, () => globalThis.__media.stop());
+    now = await session();
+    assert.deepEqual([now.title, now.state, now.actions], [null, 'none', []]);
+    let gone = 'x';
+    for (let i = 0; i < 20 && gone; i++) gone = (await focus()).replace(/.*Suspended.*/, '');
+    assert.equal(gone, '', 'the session has left audio focus');
+    await page.close();
+  });
+
   test('the worker hands a page only the bundled fonts', async () => {
     const page = await h.open('/demo.html');
     await h.run(page, 'reader');
