@@ -164,7 +164,7 @@ function buildUi(ex, lang, dir, hooks) {
   const article = h('article', { lang: lang || null, dir }, header, body);
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
-  return { nodes: [controls, main, announcer], blockEls, titleEl, body };
+  return { nodes: [controls, main, announcer], blockEls, titleEl };
 }
 
 const CSS = `
@@ -249,28 +249,6 @@ function onKey(e) {
   }
 }
 
-// The article's first HEAD_CHARS characters of text (more than a screenful at the largest text
-// size) go into the reader's first frame; the rest of the body is added once that frame is on
-// screen (`firstFrameShown`), so the browser's style and layout of the first frame cover what
-// it shows and not a long article's every line (docs/PERFORMANCE.md, "Click to reader"). The
-// split is between the body's top-level elements, so a block is never cut.
-const HEAD_CHARS = 6000;
-
-// Takes the body's children after the first `chars` characters of text out into a fragment.
-function splitTail(body, chars) {
-  let seen = 0;
-  let node = body.firstChild;
-  while (node && seen < chars) {
-    seen += node.textContent.length;
-    node = node.nextSibling;
-  }
-  if (!node) return null;
-  const range = document.createRange();
-  range.setStartBefore(node);
-  range.setEndAfter(body.lastChild);
-  return range.extractContents();
-}
-
 // Opens the reader on an extraction that has blocks. page = { lang, dir } from the capture;
 // hooks = { onClose, onSpeak }: what the Close and Read aloud buttons (and Escape) do.
 export function open(ex, settings, page, hooks) {
@@ -291,10 +269,9 @@ export function open(ex, settings, page, hooks) {
 
   ({ host, root } = shadowHost('reader', CSS + KINDS_CSS + AIDS_CSS));
   const ui = buildUi(ex, lang, dir, hooks);
-  const tail = splitTail(ui.body, HEAD_CHARS);
   surface = h('div', { class: 'surface' }, ...ui.nodes);
   root.append(surface);
-  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl, body: ui.body, tail };
+  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
   mountAids(root, { change, settings: () => current.settings });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
@@ -305,29 +282,24 @@ export function open(ex, settings, page, hooks) {
   scrollTo(0, 0);
   addEventListener('keydown', onKey, true);
   announce(`Reader view. ${ex.title || ''}`);
-  // content/main.js calls it sooner when it shows the reader for the worker; this is for the
+  rememberPosition(root, ui.blockEls, current.settings, announce);
+  // content/main.js calls it sooner, when it shows the reader for the worker; this is for the
   // reader opened from the page's own panel ("Show anyway").
   const opened = current;
   afterFrame().then(() => current === opened && firstFrameShown());
 }
 
 // Once the reader's first frame is on screen (content/main.js calls it then, before it answers
-// the worker; and `speechView` when read-aloud needs the whole article first): the rest of the
-// article goes in, the settings are applied to it too (links out of the Tab order, the Arabic
-// face), the remembered position is returned to, and the title takes focus, so that screen
-// readers start at the article. Focusing is not done while building: it asks for the style and
-// layout at once, which then cost as much again as the first frame; after it they are there.
+// the worker): the title takes focus, so that screen readers start at the article, unless
+// something in the reader has it already (read-aloud's Play button, when the mode is read
+// aloud). Not while building: focusing asks for the style and layout at once
+// (docs/PERFORMANCE.md, "Click to reader"); after the first frame they are there already.
 export function firstFrameShown() {
   const cur = current;
-  if (!cur || !cur.body) return;
-  const { body, tail, titleEl } = cur;
-  cur.body = cur.tail = null;
-  if (tail) {
-    body.append(tail);
-    applySettings(cur.settings);
-  }
-  rememberPosition(root, cur.blockEls, cur.settings, announce);
-  if (dom.isConnected(titleEl)) dom.focus(titleEl, { preventScroll: true });
+  if (!cur || !cur.titleEl) return;
+  const { titleEl } = cur;
+  cur.titleEl = null;
+  if (dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
 }
 
 export function close() {
@@ -371,7 +343,6 @@ function withTexts(cur) {
 // article's blocks and sentences, block i's element, the language, the settings.
 export function speechView() {
   if (!current) return null;
-  firstFrameShown();
   const cur = current;
   const { blocks, sentences } = withTexts(cur);
   return {
