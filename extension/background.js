@@ -168,20 +168,21 @@ async function inject(tabId) {
 }
 
 // Both at once: each is a round trip to the page's process.
-function injectFiles(tabId) {
-  return within(
+async function injectFiles(tabId) {
+  await within(
     Promise.all([
       chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
       chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] }),
     ]),
     'The page'
   );
+  scripted.add(tabId);
 }
 
 // Starts `mode` in the page in one round trip (content/main.js `begin`): the page's state and,
 // when the mode needs an extraction, the capture, as the result of one executeScript in the
-// content script's world. Where the content script is not there yet (`absent`), it is injected
-// and asked again; `asking()` is called as the call that answers starts (the rest was setup).
+// content script's world. On a document the worker has not injected yet, the content script
+// goes first (below); `asking()` is called as the call that answers starts (the rest was setup).
 // Resolves to { state, page?, error? }.
 //
 // The time limit is that of a capture at the page-size limit with room to spare (BEGIN_TIMEOUT_MS),
@@ -198,12 +199,33 @@ async function begin(tabId, mode, asking = () => {}) {
     if (!result) throw new Error('Receiving end does not exist');
     return result;
   };
-  const first = await ask();
-  if (!first.absent) return first;
+  // A document the worker has not injected (a new page, or a worker started since): the script
+  // and its stylesheet first, without asking whether they are there (the script's guard makes
+  // a second copy a no-op). Two round trips instead of three.
+  if (!scripted.has(tabId)) {
+    await injectFiles(tabId);
+    asking();
+    const answer = await ask();
+    if (!answer.absent) return answer;
+  } else {
+    const first = await ask();
+    if (!first.absent) return first;
+  }
+  // The document was replaced without a navigation (document.open()), or the isolated world
+  // was reset: inject both again.
   await injectFiles(tabId);
   asking();
   return ask();
 }
+
+// The tabs whose current document this worker injected the content script into: a navigation
+// (`loading`) or closing the tab forgets it. Lost with the worker, which then injects again
+// (the script's guard makes that harmless; the stylesheet is inserted twice, to the same effect).
+const scripted = new Set();
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === 'loading') scripted.delete(tabId);
+});
+chrome.tabs.onRemoved.addListener((tabId) => scripted.delete(tabId));
 
 async function send(tabId, message) {
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
