@@ -127,6 +127,7 @@ function article(ex, pageLang) {
 // For the quick calls (injecting, asking the mode, storage), and for the calls whose time grows
 // with the page (capturing it, showing its article): a 10 MB article takes 3 s to capture and
 // 8 s to show on the test machine (docs/EXTENSION.md), a page at the size limit twice that.
+// The call that starts a mode and captures has a limit of its own (`begin`).
 const TIMEOUT_MS = 10000;
 const PAGE_TIMEOUT_MS = 60000;
 const BEGIN_TIMEOUT_MS = 20000;
@@ -185,10 +186,10 @@ async function injectFiles(tabId) {
 // goes first (below); `asking()` is called as the call that answers starts (the rest was setup).
 // Resolves to { state, page?, error? }.
 //
-// The time limit is that of a capture at the page-size limit with room to spare (BEGIN_TIMEOUT_MS),
-// not PAGE_TIMEOUT_MS: the first call is also the first contact with the page, and a page
-// that cannot be scripted and whose address the worker cannot see (a `view-source:` tab
-// without the user's click) never answers it.
+// Its time limit (BEGIN_TIMEOUT_MS) is that of a capture at the page-size limit with room to
+// spare, not PAGE_TIMEOUT_MS: the call can be the first contact with the page, and a page that
+// cannot be scripted and whose address the worker cannot see (a `view-source:` tab without
+// the user's click) never answers it.
 async function begin(tabId, mode, asking = () => {}) {
   const ask = async () => {
     const [{ result } = {}] = await within(
@@ -269,9 +270,9 @@ async function refusedByUrl(tabId) {
 async function run(tabId, mode) {
   if (!MODES.includes(mode)) throw new TypeError(`dana.run: mode must be one of ${MODES.join(', ')}, not ${mode}`);
   const start = performance.now();
-  // Read while the page is being prepared, as is the tab's address (no page is touched before
-  // the address is known to be readable: a `view-source:` tab is not scriptable and `begin`
-  // would only time out there).
+  // The settings and the tab's address are read while the page is being started: a
+  // `view-source:` tab is refused from its address, and nothing runs in it meanwhile (it
+  // cannot be scripted: `begin` is left waiting there, and its time limit ends it).
   const settingsRead = loadSettings();
   let injected = start;
   const began = begin(tabId, mode, () => (injected = performance.now()));

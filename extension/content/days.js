@@ -3,8 +3,9 @@
 // which formats them itself only when the worker did not (header.js).
 //
 // Why in the worker: the first date formatted in a process loads the locale and time-zone data,
-// 15–55 ms in a page's renderer on the 2-core test machine (docs/PERFORMANCE.md, "Click to
-// reader"), and every tab is a new renderer; the worker pays it once, when it starts.
+// 17–55 ms in a page's renderer on the 2-core test machine (docs/PERFORMANCE.md, "Click to
+// reader"), paid again by every renderer that opens the reader; the worker pays it once, when
+// it starts.
 
 // One formatter per language, kept: building one costs far more than using it.
 const formatters = new Map();
