@@ -17,6 +17,7 @@
 
 import { installAutoOpen } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
+import { formatDay } from './content/days.js';
 import { fontBytes } from './fonts/fonts.js';
 import init, { extract } from './pkg/dana.js';
 
@@ -26,6 +27,8 @@ const CONTENT_SCRIPT = 'bundle/content.js';
 // The content script's guard (content/main.js): a Symbol-keyed property of the isolated
 // world's global object, which page markup cannot create nor page script reach.
 const GUARD = 'dana-reader.content';
+// The content script's entry for starting a mode (content/main.js `begin`), keyed the same way.
+const BEGIN = 'dana-reader.begin';
 
 // ---- engine ----------------------------------------------------------------------------------
 
@@ -38,9 +41,36 @@ function startEngine() {
       engineReady = null;
       throw e;
     });
+    engineReady.catch(() => {});
   }
   return engineReady;
 }
+
+// As soon as the worker starts: the browser starts it for the click (or the shortcut, the menu)
+// that needs the engine, and readying the engine is the largest part of a first run (docs/
+// PERFORMANCE.md, "Click to reader"). Compiling streams off the worker's thread, while the page
+// is being injected and captured; then one small article goes through the engine, because the
+// browser compiles a wasm function only when it is first called (lazily), and the first date
+// formatted loads the locale data (content/days.js). Both in tasks of their own, after the
+// event that started the worker has been dispatched; a worker started for anything else has
+// them done before the next click.
+const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Warm-up - Site</title>
+<meta property="og:site_name" content="Site"><meta name="author" content="A. Writer">
+<meta property="article:published_time" content="2024-01-02T10:00:00Z"></head><body>
+<nav><a href="/">Home</a> <a href="/a">About</a></nav><main><article><h1>Warm-up</h1>
+<p>The engine reads this page once when the service worker starts. <a href="/x">A link</a>, <em>some emphasis</em> and <code>code</code>.</p>
+<h2>A heading</h2><p>Another paragraph, long enough to count as text. It has two sentences, said one by one.</p>
+<ul><li>An item of a list.</li><li>Another item.</li></ul><figure><img src="/i.png" alt="An image"><figcaption>A caption.</figcaption></figure>
+<blockquote><p>A quotation.</p></blockquote><pre><code>let x = 1;</code></pre>
+<table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table></article></main>
+<footer><p>Footer text, copyright.</p></footer></body></html>`;
+startEngine()
+  .then(() => new Promise((done) => setTimeout(done, 0)))
+  .then(() => {
+    formatDay('2024-01-02', navigator.language);
+    engine.extract(WARM_UP_PAGE, { url: 'https://example.org/warm-up', candidate: 0 });
+  })
+  .catch((e) => console.warn('dana: engine warm-up failed:', e));
 
 // The engine call, kept behind one property so that a test can replace it to force a failure
 // (tests/e2e/extension.test.mjs does) and see that the page is left untouched.
@@ -63,7 +93,7 @@ async function analyse(page, mode, candidate = 0) {
   const ex = engine.extract(page.html, options);
   const found = ex.blocks.length > 0;
   if (strip) return { found, reason: ex.reason, keep: found ? ex.keptIds : [] };
-  return { found, reason: ex.reason, article: { ...article(ex), candidate } };
+  return { found, reason: ex.reason, article: { ...article(ex, page.lang), candidate } };
 }
 
 // What the reader view and read-aloud use of an extraction, with the article's text once: its
@@ -73,15 +103,21 @@ async function analyse(page, mode, candidate = 0) {
 // nor the sentences' text where it is the slice its offsets name (the page reads it off the
 // HTML: content/reader.js) — only where the engine speaks something else (a table row, said
 // with its column names), nor the per-line series, the regions or the title candidates.
-function article(ex) {
+//
+// The header's dates go formatted in the language the reader shows the article in (the
+// engine's, else the page's: content/reader.js `open`), as `days` { lang, [iso]: text }: the
+// first date a process formats costs tens of ms (content/days.js), paid once in the worker.
+function article(ex, pageLang) {
   const { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, headerBlocks, readerable, chrome } = ex;
+  const days = { lang: lang || pageLang || '' };
+  for (const iso of [published, modified]) if (iso) days[iso] = formatDay(iso, days.lang);
   const blocks = ex.blocks.map(({ kind }) => ({ kind }));
   // The article candidates (the chosen one first), for "Not the article? Next candidate".
   const candidates = ex.candidates.map(({ words, chars }) => ({ words, chars }));
   const sentences = ex.sentences.map(({ block, start, end, text }) =>
     text === ex.blocks[block]?.text.slice(start, end) ? { block, start, end } : { block, start, end, text }
   );
-  return { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, sentences, blocks, headerBlocks, readerable, chrome, candidates };
+  return { html, title, byline, published, modified, days, siteName, readingMinutes, lang, dir, sentences, blocks, headerBlocks, readerable, chrome, candidates };
 }
 
 // ---- talking to the page ---------------------------------------------------------------------
@@ -92,8 +128,10 @@ function article(ex) {
 // For the quick calls (injecting, asking the mode, storage), and for the calls whose time grows
 // with the page (capturing it, showing its article): a 10 MB article takes 3 s to capture and
 // 8 s to show on the test machine (docs/EXTENSION.md), a page at the size limit twice that.
+// The call that starts a mode and captures has a limit of its own (`begin`).
 const TIMEOUT_MS = 10000;
 const PAGE_TIMEOUT_MS = 60000;
+const BEGIN_TIMEOUT_MS = 20000;
 const SLOW = new Set(['capture', 'capture-selection', 'show']);
 
 // An error whose message is written for the user (the others are Chrome's or the engine's).
@@ -128,8 +166,11 @@ async function inject(tabId) {
     chrome.scripting.executeScript({ target: { tabId }, func: (key) => globalThis[Symbol.for(key)] === true, args: [GUARD] }),
     'The page'
   );
-  if (present) return;
-  // Both at once: each is a round trip to the page's process.
+  if (!present) await injectFiles(tabId);
+}
+
+// Both at once: each is a round trip to the page's process.
+async function injectFiles(tabId) {
   await within(
     Promise.all([
       chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
@@ -137,7 +178,56 @@ async function inject(tabId) {
     ]),
     'The page'
   );
+  scripted.add(tabId);
 }
+
+// Starts `mode` in the page in one round trip (content/main.js `begin`): the page's state and,
+// when the mode needs an extraction, the capture, as the result of one executeScript in the
+// content script's world. On a document the worker has not injected yet, the content script
+// goes first (below); `asking()` is called as the call that answers starts (the rest was setup).
+// Resolves to { state, page?, error? }.
+//
+// Its time limit (BEGIN_TIMEOUT_MS) is that of a capture at the page-size limit with room to
+// spare, not PAGE_TIMEOUT_MS: the call can be the first contact with the page, and a page that
+// cannot be scripted and whose address the worker cannot see (a `view-source:` tab without
+// the user's click) never answers it.
+async function begin(tabId, mode, asking = () => {}) {
+  const ask = async () => {
+    const [{ result } = {}] = await within(
+      chrome.scripting.executeScript({ target: { tabId }, func: (key, m) => globalThis[Symbol.for(key)]?.(m) ?? { absent: true }, args: [BEGIN, mode] }),
+      'The page',
+      BEGIN_TIMEOUT_MS
+    );
+    if (!result) throw new Error('Receiving end does not exist');
+    return result;
+  };
+  // A document the worker has not injected (a new page, or a worker started since): the script
+  // and its stylesheet first, without asking whether they are there (the script's guard makes
+  // a second copy a no-op). Two round trips instead of three.
+  if (!scripted.has(tabId)) {
+    await injectFiles(tabId);
+    asking();
+    const answer = await ask();
+    if (!answer.absent) return answer;
+  } else {
+    const first = await ask();
+    if (!first.absent) return first;
+  }
+  // The document was replaced without a navigation (document.open()), or the isolated world
+  // was reset: inject both again.
+  await injectFiles(tabId);
+  asking();
+  return ask();
+}
+
+// The tabs whose current document this worker injected the content script into: a navigation
+// (`loading`) or closing the tab forgets it. Lost with the worker, which then injects again
+// (the script's guard makes that harmless; the stylesheet is inserted twice, to the same effect).
+const scripted = new Set();
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === 'loading') scripted.delete(tabId);
+});
+chrome.tabs.onRemoved.addListener((tabId) => scripted.delete(tabId));
 
 async function send(tabId, message) {
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
@@ -145,12 +235,27 @@ async function send(tabId, message) {
   return reply;
 }
 
-async function loadSettings() {
-  const { settings } = await within(chrome.storage.sync.get('settings'), "The browser's settings storage", 5000).catch((e) => {
-    console.warn('dana: settings not read, defaults used:', e);
-    return {};
-  });
-  return settingsFrom(settings);
+// The settings, read from storage once per worker lifetime and read again after they change
+// (storage.onChanged): a click does not wait for a storage round trip. A failed read is not
+// kept: defaults this time, storage again next time.
+let settingsCache = null;
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'sync' && changes.settings) settingsCache = null;
+});
+
+function loadSettings() {
+  if (!settingsCache) {
+    const read = within(chrome.storage.sync.get('settings'), "The browser's settings storage", 5000).then(
+      ({ settings }) => settingsFrom(settings),
+      (e) => {
+        console.warn('dana: settings not read, defaults used:', e);
+        if (settingsCache === read) settingsCache = null;
+        return settingsFrom(undefined);
+      }
+    );
+    settingsCache = read;
+  }
+  return settingsCache;
 }
 
 // Pages the content script cannot read, known from the tab's address alone (when the browser
@@ -166,18 +271,18 @@ async function refusedByUrl(tabId) {
 async function run(tabId, mode) {
   if (!MODES.includes(mode)) throw new TypeError(`dana.run: mode must be one of ${MODES.join(', ')}, not ${mode}`);
   const start = performance.now();
-  // Read while the page is being prepared.
+  // The settings and the tab's address are read while the page is being started: a
+  // `view-source:` tab is refused from its address, and nothing runs in it meanwhile (it
+  // cannot be scripted: `begin` is left waiting there, and its time limit ends it).
   const settingsRead = loadSettings();
+  let injected = start;
+  const began = begin(tabId, mode, () => (injected = performance.now()));
+  began.catch(() => {});
   const byUrl = await refusedByUrl(tabId);
   if (byUrl) return { ok: false, mode, active: false, error: byUrl };
+  let state, page, error;
   try {
-    await inject(tabId);
-  } catch (e) {
-    return { ok: false, mode, active: false, error: plainError(e) };
-  }
-  let state;
-  try {
-    state = await send(tabId, { type: 'state' });
+    ({ state, page, error } = await began);
   } catch (e) {
     return { ok: false, mode, active: false, error: plainError(e) };
   }
@@ -190,22 +295,15 @@ async function run(tabId, mode) {
   }
   const settings = await settingsRead;
   // Reader and read-aloud share one view: switching between them needs no new extraction.
-  if (state.hasArticle && mode !== 'strip' && state.mode !== 'strip' && state.mode) {
+  if (!page && !error) {
     await send(tabId, { type: 'switch', mode, settings });
     return { ok: true, mode, active: true, found: true };
   }
-  if (state.mode) await send(tabId, { type: 'close' });
-  const t0 = performance.now();
-  let page;
-  try {
-    page = await send(tabId, { type: 'capture', tag: mode === 'strip' });
-  } catch (e) {
-    return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(e)}`, e);
-  }
+  if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
   if (mode !== 'strip') captured.set(tabId, page);
-  const result = await show(tabId, mode, page, settings, t0);
+  const result = await show(tabId, mode, page, settings, injected);
   if (result.ms) {
-    result.ms.setup = Math.round(t0 - start);
+    result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
   }
   return result;
@@ -219,9 +317,11 @@ async function fail(tabId, mode, error, e) {
 }
 
 // `ms` in the result: how long capturing, the engine and showing took (printed by the tests);
-// in finer detail, the page's own work of capturing (`captureWork`) and building the view
-// (`build`), and the rest of `capture` and `show`, the messages both ways (`transfer`). `run`
-// adds `setup` (injecting, asking the mode, reading the settings) and `total`.
+// in finer detail, the page's own work of capturing (`captureWork`), building the view
+// (`build`) and building it then rendering its first frame (`paint`: `show` ends there), and
+// the rest of `capture` and `show`, the messages both ways (`transfer`). `run` adds `setup`
+// (what comes before the call that captures: on a page the content script is not in yet,
+// asking whether it is and injecting it) and `total`.
 async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
   const t1 = performance.now();
   let analysed;
@@ -246,7 +346,8 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
     show: Math.round(t3 - t2),
     captureWork: r1(page.work || 0),
     build: r1(reply.work || 0),
-    transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.work || 0)),
+    paint: r1(reply.paint || 0),
+    transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.paint || reply.work || 0)),
   };
   return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
 }

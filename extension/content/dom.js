@@ -33,6 +33,7 @@ export const dom = Object.freeze({
   head: () => getter(Document.prototype, 'head')(document),
   title: () => getter(Document.prototype, 'title')(document),
   activeElement: () => getter(Document.prototype, 'activeElement')(document),
+  visibility: () => getter(Document.prototype, 'visibilityState')(document),
   contentType: () => getter(Document.prototype, 'contentType')(document),
   elementsFromPoint: (x, y) => method(Document.prototype, 'elementsFromPoint')(document, x, y),
   treeWalker: (root, what) => method(Document.prototype, 'createTreeWalker')(document, root, what),
@@ -118,6 +119,22 @@ export function languageName(lang) {
   } catch (_) {
     return lang;
   }
+}
+
+// Resolves once the next frame has been rendered: a callback of requestAnimationFrame runs just
+// before the frame's style, layout and paint, and a task it queues runs after them. A hidden
+// tab renders no frames (and a busy one may be late): then after at most a second.
+export function afterFrame() {
+  if (dom.visibility() === 'hidden') return Promise.resolve();
+  return new Promise((done) => {
+    const late = setTimeout(done, 1000);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(late);
+        done();
+      }, 0)
+    );
+  });
 }
 
 // Sets a status line's text so that screen readers announce it even when it repeats: cleared

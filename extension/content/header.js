@@ -10,6 +10,7 @@
 //   (U+202E and kin) cannot reorder the words around it.
 
 import { h } from './dom.js';
+import { formatDay } from './days.js';
 
 // Below this `readerable`, the reader says the page does not look like an article and offers
 // to show it anyway or to read the selection. Measured on the modern set (docs/METADATA.md):
@@ -19,29 +20,22 @@ export const READERABLE_THRESHOLD = 0.35;
 
 export const looksLikeArticle = (ex) => typeof ex.readerable !== 'number' || ex.readerable >= READERABLE_THRESHOLD;
 
-// "2024-12-27" or "2024-12-27T23:30:00-08:00" -> that calendar day in `lang` (its calendar and
-// digits, as Intl has them: Solar Hijri for Persian), never shifted by the reader's time zone.
-export function formatDay(iso, lang) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '');
-  if (!m) return '';
-  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
-  try {
-    return day.toLocaleDateString(lang || undefined, options);
-  } catch (_) {
-    return day.toLocaleDateString(undefined, options);
-  }
-}
+// The calendar day of an ISO date in `lang`: days.js (shared with the service worker).
+export { formatDay };
 
 // The header element and its h1 (the title the reader focuses). `lang` is the article's.
+// `ex.days` (from the worker: background.js `article`) holds the dates already formatted in
+// `lang`, when the worker knew that language; otherwise they are formatted here.
 export function buildHeader(ex, lang, titleText) {
   const chrome = ex.chrome || {};
   const titleEl = h('h1', { id: 'dana-title', tabindex: '-1', text: titleText });
-  const day = (iso) => h('time', { datetime: iso.slice(0, 10), text: formatDay(iso, lang) });
+  const days = ex.days && ex.days.lang === lang ? ex.days : {};
+  const format = (iso) => (Object.hasOwn(days, iso) ? days[iso] : formatDay(iso, lang));
+  const day = (iso) => h('time', { datetime: iso.slice(0, 10), text: format(iso) });
   const parts = [];
   if (ex.byline) parts.push(h('bdi', { class: 'byline', text: ex.byline }));
-  if (ex.published && formatDay(ex.published, lang)) parts.push(day(ex.published));
-  if (ex.modified && formatDay(ex.modified, lang) && ex.modified.slice(0, 10) !== (ex.published || '').slice(0, 10)) {
+  if (ex.published && format(ex.published)) parts.push(day(ex.published));
+  if (ex.modified && format(ex.modified) && ex.modified.slice(0, 10) !== (ex.published || '').slice(0, 10)) {
     parts.push(h('span', { class: 'updated', lang: chrome.lang || null }, `${chrome.updated || 'Updated'} `, day(ex.modified)));
   }
   if (chrome.readingTime) parts.push(h('span', { class: 'reading-time', lang: chrome.lang || null, text: chrome.readingTime }));

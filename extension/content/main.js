@@ -9,7 +9,7 @@
 
 import { forThisSite, changedHere } from '../sites.js';
 import { capture, captureSelection, elementById } from './capture.js';
-import { unreadable } from './dom.js';
+import { afterFrame, unreadable } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
 import { looksLikeArticle } from './header.js';
 import * as reader from './reader.js';
@@ -24,6 +24,10 @@ const GUARD = Symbol.for('dana-reader.content');
 // The last show's times in ms, for the benchmark (tests/e2e/bench-reader.mjs reads them from
 // this world): `build`, from the message to the view built, `paint`, to the first frame after.
 const TIMING = Symbol.for('dana-reader.timing');
+// The worker's one call to start a mode (background.js `begin`, through executeScript in this
+// world): `begin(mode)` says the page's state and, when the mode needs a new extraction, closes
+// what is open and captures the page, in one round trip instead of three messages.
+const BEGIN = Symbol.for('dana-reader.begin');
 
 let lastPage = { lang: '', dir: 'ltr' };
 
@@ -108,6 +112,31 @@ async function switchTo(m) {
   return { active: true };
 }
 
+function capturePage(tag) {
+  const t = performance.now();
+  removeMessage();
+  const page = capture({ tag });
+  lastPage = { lang: page.lang, dir: page.dir, selection: false };
+  // How long the capture itself took: the worker tells it from the messaging around it.
+  page.work = performance.now() - t;
+  return page;
+}
+
+// { state } alone when the worker decides from it (a refused document, the mode that is on
+// turned off, reader and read-aloud switched over the open article); else the open mode is
+// closed and { state, page } carries the capture, or { state, error } why it failed.
+function begin(m) {
+  const state = handlers.state();
+  if (state.refused || state.mode === m) return { state };
+  if (state.hasArticle && m !== 'strip' && state.mode && state.mode !== 'strip') return { state };
+  if (state.mode) close();
+  try {
+    return { state, page: capturePage(m === 'strip') };
+  } catch (e) {
+    return { state, error: String(e && e.message ? e.message : e) };
+  }
+}
+
 const handlers = {
   // `refused`: why Dana cannot read this document (an XML feed, an SVG image), in a sentence.
   state: () => {
@@ -115,25 +144,21 @@ const handlers = {
     if (what) return { refused: `Dana Reader reads web pages; this is ${what}.` };
     return { mode: mode(), hasArticle: reader.isOpen(), speech: speech.state() };
   },
-  capture: (msg) => {
-    const t = performance.now();
-    removeMessage();
-    const page = capture({ tag: !!msg.tag });
-    lastPage = { lang: page.lang, dir: page.dir, selection: false };
-    // How long the capture itself took: the worker tells it from the messaging around it.
-    page.work = performance.now() - t;
-    return page;
-  },
+  capture: (msg) => capturePage(!!msg.tag),
   'capture-selection': () => captureSelection(),
+  // Answers once the result is on screen: after the first frame that shows it, so that the
+  // worker's `run` spans what the user waits for, the browser's style, layout and paint of the
+  // view included.
   show: async (msg) => {
     const t = performance.now();
     const timing = { build: null, paint: null };
     globalThis[TIMING] = timing;
     const reply = await show(msg);
     timing.build = performance.now() - t;
-    // The first frame with the view: after the next animation frame's rendering.
-    requestAnimationFrame(() => setTimeout(() => (timing.paint = performance.now() - t), 0));
-    return { ...reply, work: timing.build };
+    await afterFrame();
+    timing.paint = performance.now() - t;
+    if (reader.isOpen()) reader.firstFrameShown();
+    return { ...reply, work: timing.build, paint: timing.paint };
   },
   switch: (msg) => switchTo(msg.mode),
   close: () => (close(), { active: false }),
@@ -160,5 +185,6 @@ function listen() {
 
 if (globalThis[GUARD] !== true) {
   Object.defineProperty(globalThis, GUARD, { value: true });
+  Object.defineProperty(globalThis, BEGIN, { value: begin });
   listen();
 }

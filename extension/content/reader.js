@@ -11,7 +11,7 @@
 
 import { LIMITS, settingsFrom } from '../defaults.js';
 import { saveSettings } from '../sites.js';
-import { h, shadowHost, announceIn, watchRemoval, dom } from './dom.js';
+import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom } from './dom.js';
 import { articleNodes, blockTextNodes } from './article.js';
 import { AIDS_CSS, applyAids, choiceOptions, mount as mountAids } from './aids.js';
 import { buildHeader } from './header.js';
@@ -272,7 +272,7 @@ export function open(ex, settings, page, hooks) {
   const ui = buildUi(ex, lang, dir, hooks);
   surface = h('div', { class: 'surface' }, ...ui.nodes);
   root.append(surface);
-  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks };
+  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
   mountAids(root, { change, settings: () => current.settings });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
@@ -281,11 +281,27 @@ export function open(ex, settings, page, hooks) {
   unwatch = watchRemoval(host, hooks.onClose);
   applySettings(current.settings);
   scrollTo(0, 0);
-  ui.titleEl.focus({ preventScroll: true });
   addEventListener('keydown', onKey, true);
   // The title has the focus and is read with it; screen-reader mode says no more than needed.
   announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
   rememberPosition(root, ui.blockEls, current.settings, announce);
+  // content/main.js calls it sooner, when it shows the reader for the worker; this is for the
+  // reader opened from the page's own panel ("Show anyway").
+  const opened = current;
+  afterFrame().then(() => current === opened && firstFrameShown());
+}
+
+// Once the reader's first frame is on screen (content/main.js calls it then, before it answers
+// the worker): the title takes focus, so that screen readers start at the article, unless
+// something in the reader has it already (read-aloud's Play button, when the mode is read
+// aloud). Not while building: focusing asks for the style and layout at once
+// (docs/PERFORMANCE.md, "Click to reader"); after the first frame they are there already.
+export function firstFrameShown() {
+  const cur = current;
+  if (!cur || !cur.titleEl) return;
+  const { titleEl } = cur;
+  cur.titleEl = null;
+  if (dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
 }
 
 export function close() {
