@@ -105,11 +105,12 @@ build_wasm() {
   # What wasm-pack does, in its two steps, without installing wasm-pack (five minutes of a fresh
   # machine's set-up, docs/PERFORMANCE.md): the release build of the crate wasm/ (dana-wasm),
   # then the wasm-bindgen CLI of the crate's exact version writes pkg/ (dana.js, dana_bg.wasm,
-  # dana.d.ts with the declarations the crate hand-writes).
-  cargo build -p dana-wasm --lib --release --target wasm32-unknown-unknown
+  # dana.d.ts with the declarations the crate hand-writes). The profile `wasm` (Cargo.toml) is
+  # the release profile with the dependencies built for size (docs/PERFORMANCE.md).
+  cargo build -p dana-wasm --lib --profile wasm --target wasm32-unknown-unknown
   rm -rf pkg
   wasm-bindgen --target web --typescript --out-dir pkg --out-name dana \
-    target/wasm32-unknown-unknown/release/dana_wasm.wasm
+    target/wasm32-unknown-unknown/wasm/dana_wasm.wasm
   local wasm=pkg/dana_bg.wasm
   if [ "${DANA_WASM_OPT:-1}" = 1 ]; then
     # npm binaryen (a recent release) instead. The feature flags are those rustc's wasm32 target

@@ -418,6 +418,47 @@ struct Builder<'a> {
     /// Inline elements open in `html`, closed when the block ends.
     inline: Vec<&'static str>,
     line: usize,
+    /// Our refinements of phase 4 are on (`Options::article`; off under `--thesis`): definition
+    /// lists are read as terms and definitions, in-page anchors are kept ([`anchors`]).
+    kinds: bool,
+    /// The page's in-page link targets ([`anchors`]): each id that an `a href="#id"` of the page
+    /// names and an element of the page carries, with the number the article writes it as.
+    anchors: std::collections::HashMap<String, usize>,
+    /// Anchors of elements not written themselves (a footnote's `li`), waiting for the next
+    /// text of the article, where an empty `<a id>` stands for them.
+    pending_anchors: Vec<usize>,
+}
+
+/// The article's name for in-page anchor `n`: `dana-ref-n`. The page's own ids are never
+/// written (they could collide with the reader's or another page element's, or clobber a
+/// global of the page by name); links and targets are numbered instead.
+pub(crate) fn anchor_id(n: usize) -> String {
+    format!("dana-ref-{n}")
+}
+
+/// The page's in-page anchors that the article can keep: the ids that an `a href="#id"` names
+/// (same-document fragment links only: footnote references and their back-references,
+/// MediaWiki's `#cite_note-1`) and that an element of the page carries, numbered in the order
+/// the targets stand in the page.
+fn anchors(page: &Page) -> std::collections::HashMap<String, usize> {
+    let mut out = std::collections::HashMap::new();
+    let targets: std::collections::HashSet<&str> = page
+        .toks
+        .iter()
+        .filter(|t| matches!(t, Tok::Start { name, .. } if name == "a"))
+        .filter_map(|t| t.attr("href")?.trim().strip_prefix('#'))
+        .filter(|f| !f.is_empty())
+        .collect();
+    if targets.is_empty() {
+        return out;
+    }
+    for t in &page.toks {
+        if let Some(id) = t.attr("id").filter(|id| targets.contains(id)) {
+            let n = out.len();
+            out.entry(id.to_string()).or_insert(n);
+        }
+    }
+    out
 }
 
 impl<'a> Builder<'a> {
@@ -430,7 +471,24 @@ impl<'a> Builder<'a> {
             (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
             (p, None) => p.clone(),
         };
-        Builder { page, base, stack: Vec::new(), open_at: Vec::new(), figure: None, picture: None, captions, out: Vec::new(), text: String::new(), html: String::new(), pieces: Vec::new(), inline: Vec::new(), line: 0 }
+        Builder {
+            page,
+            base,
+            stack: Vec::new(),
+            open_at: Vec::new(),
+            figure: None,
+            picture: None,
+            captions,
+            out: Vec::new(),
+            text: String::new(),
+            html: String::new(),
+            pieces: Vec::new(),
+            inline: Vec::new(),
+            line: 0,
+            kinds: false,
+            anchors: Default::default(),
+            pending_anchors: Vec::new(),
+        }
     }
 
     fn run(mut self, chosen: &[bool], whole_code: bool) -> Vec<Block> {
@@ -443,6 +501,10 @@ impl<'a> Builder<'a> {
         let tables = data_tables(page);
         let mut tables = tables.iter().peekable();
         let codes = if whole_code { code_blocks(page) } else { Vec::new() };
+        self.kinds = whole_code;
+        if whole_code {
+            self.anchors = anchors(page);
+        }
         let mut codes = codes.iter().peekable();
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
@@ -497,6 +559,12 @@ impl<'a> Builder<'a> {
                     }
                     if on {
                         self.open_inline(tok);
+                        // The target of an in-page link on an element not written itself.
+                        if kept_inline(name).is_none() {
+                            if let Some(&n) = tok.attr("id").and_then(|id| self.anchors.get(id)) {
+                                self.pending_anchors.push(n);
+                            }
+                        }
                     }
                     if !is_void(name) && !self_closing && self.stack.len() < MAX_DEPTH {
                         if name == "picture" {
@@ -571,8 +639,14 @@ impl<'a> Builder<'a> {
         for name in self.stack.iter().rev() {
             match *name {
                 "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
+                // A definition list's terms and definitions are kept as such (`kinds`); the
+                // thesis reads them as list items.
+                "dt" | "dd" if self.kinds && self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl") => {
+                    return (if *name == "dt" { BlockKind::Term } else { BlockKind::Definition }, 0, false);
+                }
                 "li" | "dd" | "dt" => {
-                    let depth = self.stack.iter().filter(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")).count().clamp(1, 9);
+                    let lists: &[&str] = if self.kinds { &["ul", "ol", "menu"] } else { &["ul", "ol", "dl", "menu"] };
+                    let depth = self.stack.iter().filter(|n| lists.contains(n)).count().clamp(1, 9);
                     let ordered = self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"ol");
                     return (BlockKind::ListItem, depth as u8, ordered);
                 }
@@ -586,6 +660,12 @@ impl<'a> Builder<'a> {
 
     /// Appends a text token to the block being filled.
     fn push_text(&mut self, t: &str) {
+        // (Not inside a link: anchors do not nest; they wait for the link's end.)
+        if !self.inline.contains(&"a") {
+            for n in self.pending_anchors.drain(..) {
+                self.html.push_str(&format!("<a id=\"{}\"></a>", anchor_id(n)));
+            }
+        }
         let (text_start, html_start) = (self.text.len(), self.html.len());
         self.text.push_str(t);
         self.html.push_str(&escape(t));
@@ -986,18 +1066,41 @@ impl<'a> Builder<'a> {
             if self.inline.contains(&"a") {
                 self.close_inline("a");
             }
-            let Some(href) = tok.attr("href").and_then(|h| safe_url(self.base.as_ref(), h, UrlUse::Link)) else {
-                return;
+            let href = tok.attr("href").unwrap_or("");
+            // A same-document link to a kept anchor (a footnote and its way back) points at
+            // the anchor's number ([`anchor_id`]), never at the page's own id.
+            let href = match href.trim().strip_prefix('#').and_then(|f| self.anchors.get(f)) {
+                Some(&n) => Some(format!("#{}", anchor_id(n))),
+                None => safe_url(self.base.as_ref(), href, UrlUse::Link).map(|h| escape(&h)),
             };
-            self.html.push_str("<a href=\"");
-            self.html.push_str(&escape(&href));
-            self.html.push_str("\">");
+            let id = self.inline_anchor(tok);
+            match href {
+                Some(href) => self.html.push_str(&format!("<a href=\"{href}\"{id}>")),
+                // An anchor without a safe target keeps its text only (its id, if any, in an
+                // empty anchor before it).
+                None if !id.is_empty() => {
+                    self.html.push_str(&format!("<a{id}></a>"));
+                    return;
+                }
+                None => return,
+            }
         } else {
+            let id = self.inline_anchor(tok);
             self.html.push('<');
             self.html.push_str(name);
+            self.html.push_str(&id);
             self.html.push('>');
         }
         self.inline.push(name);
+    }
+
+    /// ` id="dana-ref-n"` when inline start tag `tok` is the target of an in-page link, else
+    /// nothing.
+    fn inline_anchor(&self, tok: &Tok) -> String {
+        match tok.attr("id").and_then(|id| self.anchors.get(id)) {
+            Some(&n) => format!(" id=\"{}\"", anchor_id(n)),
+            None => String::new(),
+        }
     }
 
     fn close_inline(&mut self, source_name: &str) {
@@ -1040,6 +1143,40 @@ mod tests {
         );
         assert!(b[2].ordered);
         assert_eq!(b[1].html, "Para <strong>bold</strong>");
+    }
+
+    #[test]
+    fn definition_lists_keep_their_terms_and_definitions() {
+        let b = all("<dl><dt>Rod</dt><dd>A unit.</dd><dd>Also a pole.</dd></dl><ul><li>x<dl><dt>t</dt><dd><ul><li>y</li></ul></dd></dl></li></ul>");
+        let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.level, b.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            [
+                (BlockKind::Term, 0, "Rod"),
+                (BlockKind::Definition, 0, "A unit."),
+                (BlockKind::Definition, 0, "Also a pole."),
+                (BlockKind::ListItem, 1, "x"),
+                (BlockKind::Term, 0, "t"),
+                // A list inside a definition counts the lists around it, not the `dl`.
+                (BlockKind::ListItem, 2, "y"),
+            ]
+        );
+        // As the thesis reads phase 4 (no `article`): list items, as before.
+        let page = Page::parse("<dl><dt>Rod</dt><dd>A unit.</dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert_eq!(b.iter().map(|b| (b.kind, b.level)).collect::<Vec<_>>(), [(BlockKind::ListItem, 1), (BlockKind::ListItem, 1)]);
+    }
+
+    #[test]
+    fn footnotes_keep_numbered_in_page_anchors_never_the_page_ids() {
+        let b = all("<p>Text<sup id=\"fnref:1\"><a href=\"#fn:1\">1</a></sup> and <a href=\"#nowhere\">a dead link</a>.</p>\
+                     <ol><li id=\"fn:1\"><p>The note. <a href=\"#fnref:1\">back</a></p></li></ol>");
+        assert_eq!(b[0].html, "Text<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup> and a dead link.");
+        assert_eq!(b[1].html, "<a id=\"dana-ref-1\"></a>The note. <a href=\"#dana-ref-0\">back</a>");
+        assert_eq!(b[1].text, "The note. back");
+        // An anchor's target inside a link waits for the link's end: anchors do not nest.
+        let b = all("<p><a href=\"https://x.org/\"><span id=\"n\">in</span> link</a> after <a href=\"#n\">to n</a></p>");
+        assert_eq!(b[0].html, "<a href=\"https://x.org/\">in link</a><a id=\"dana-ref-0\"></a> after <a href=\"#dana-ref-0\">to n</a>");
     }
 
     #[test]

@@ -148,6 +148,11 @@ pub enum BlockKind {
     /// A data table: its structure is in [`Block::table`]; its `text` is the caption's line
     /// (when there is one) and then one line a row, cells separated by a tab.
     Table,
+    /// A term of a definition list (`dt`); the article HTML groups consecutive terms and
+    /// definitions into one `dl`.
+    Term,
+    /// A definition of a definition list (`dd`).
+    Definition,
 }
 
 /// Text direction.
@@ -164,7 +169,7 @@ pub enum Dir {
 /// One block of the article, in reading order.
 ///
 /// In [`Extraction::html`] block i is the element with `data-block="i"`: `h1`..`h6`, `p`,
-/// `li`, `blockquote`, `pre`, `figure` or `table`. Its text content (entities decoded, the text of
+/// `li`, `blockquote`, `pre`, `figure`, `table`, `dt` or `dd`. Its text content (entities decoded, the text of
 /// nested `[data-block]` elements left out) is exactly `text`, so a reader can find the
 /// offsets of [`Sentence`]s in it without collapsing whitespace itself. For a figure that is
 /// the caption (the `figcaption`); the image's `alt` is an attribute, not text content, and

@@ -2,11 +2,12 @@
 //!
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
-//! `thead`, `tbody`, `tr`, `th`, `td` and the inline set of the block builder), only the
-//! attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`, the block
-//! index `data-block`, and on table cells
-//! `colspan`, `rowspan` (numbers) and `scope` (`col` or `row`); every text and attribute
-//! value escaped; URLs only `http:`, `https:` or `mailto:` after WHATWG resolution.
+//! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd` and the inline set of the block builder),
+//! only the attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`,
+//! the block index `data-block`, on table cells `colspan`, `rowspan` (numbers) and `scope`
+//! (`col` or `row`), and on inline elements an in-page anchor `id="dana-ref-n"` (n a number,
+//! never the page's id); every text and attribute value escaped; URLs only `http:`, `https:` or
+//! `mailto:` after WHATWG resolution, or `#dana-ref-n` for a link to a kept anchor.
 
 use crate::extraction::{Block, BlockKind, Dir, Table};
 
@@ -187,7 +188,14 @@ pub fn html(blocks: &[Block]) -> String {
         }
         out.push_str(if ordered { "</ol>" } else { "</ul>" });
     }
+    // Whether a definition list is open: consecutive terms and definitions share one `dl`.
+    let mut in_dl = false;
     for (i, b) in blocks.iter().enumerate() {
+        let definition = matches!(b.kind, BlockKind::Term | BlockKind::Definition);
+        if in_dl && !definition {
+            out.push_str("</dl>");
+            in_dl = false;
+        }
         let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
         while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered)) {
             close_list(&mut out, lists.pop().expect("an open list"));
@@ -208,6 +216,10 @@ pub fn html(blocks: &[Block]) -> String {
             out.push_str(if b.ordered { "<ol>" } else { "<ul>" });
             lists.push((b.ordered, false));
         }
+        if definition && !in_dl {
+            out.push_str("<dl>");
+            in_dl = true;
+        }
         let d = dir_attr(b);
         let (open, close) = match b.kind {
             BlockKind::Heading => {
@@ -222,6 +234,8 @@ pub fn html(blocks: &[Block]) -> String {
                 }
                 (format!("<li data-block=\"{i}\"{d}>"), String::new())
             }
+            BlockKind::Term => (format!("<dt data-block=\"{i}\"{d}>"), "</dt>".to_string()),
+            BlockKind::Definition => (format!("<dd data-block=\"{i}\"{d}>"), "</dd>".to_string()),
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             // The block's HTML is the table's inside (`table_html`).
@@ -247,6 +261,9 @@ pub fn html(blocks: &[Block]) -> String {
     }
     while let Some(list) = lists.pop() {
         close_list(&mut out, list);
+    }
+    if in_dl {
+        out.push_str("</dl>");
     }
     out.push_str("</article>");
     out
@@ -310,6 +327,17 @@ mod tests {
         assert_eq!(
             html(&[li("x", 1, false), li("y", 1, true)]),
             "<article><ul><li data-block=\"0\">x</li></ul><ol><li data-block=\"1\">y</li></ol></article>"
+        );
+    }
+
+    #[test]
+    fn terms_and_definitions_share_one_definition_list() {
+        let (t, d) = (BlockKind::Term, BlockKind::Definition);
+        let blocks = [block(t, "a", 0, false), block(d, "b", 0, false), block(BlockKind::ListItem, "c", 1, false), block(t, "e", 0, false), block(d, "f", 0, false)];
+        assert_eq!(
+            html(&blocks),
+            "<article><dl><dt data-block=\"0\">a</dt><dd data-block=\"1\">b</dd></dl><ul><li data-block=\"2\">c</li></ul>\
+             <dl><dt data-block=\"3\">e</dt><dd data-block=\"4\">f</dd></dl></article>"
         );
     }
 

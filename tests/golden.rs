@@ -353,6 +353,14 @@ fn essentials() {
             &["#!/bin/sh", "DEST=\"/mnt/backup/notes-$(date +%F)\"", "", "find /mnt/backup -maxdepth 1 -name 'notes-*' -mtime +7 -exec rm -rf {} +"],
             &["Quick search", "Table of Contents", "\n1\n2\n"],
         ),
+        // Issue 13, definition lists and footnotes: every term and definition, the notes at
+        // the end, without the tags, the neighbouring posts or the footer.
+        (
+            "dl-footnotes-hugo",
+            "default",
+            &["Half plot", "Green waste bay", "The walled corner by the gate where soft prunings go.", "Inspections happen on the first Saturday of each month from May to September."],
+            &["Notes from the seed swap", "Powered by", "allotment\nglossary"],
+        ),
         (
             "code-rouge",
             "default",

@@ -129,9 +129,14 @@ enum Mode {
     /// `code` and a wrapper, `data-lang`, `brush:`), the code's text and token spans, a
     /// highlighter's table and its gutter.
     Code,
+    /// In definition lists and footnotes (issue 13): terms and definitions with payloads in
+    /// their text and attributes, and in-page links whose fragments and targets' ids are
+    /// payloads (the article numbers its anchors and must never write the page's id or a
+    /// fragment it was given).
+    Notes,
 }
 
-const MODES: [Mode; 7] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code];
+const MODES: [Mode; 8] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -163,6 +168,12 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <code class=\"{p}\" data-language='{p}'><span class=\"token\" title=\"{p}\">{p}</span><br>{MARK} <a href=\"{p}\">{p}</a></code></pre></div>\
              <pre class=\"brush: {p}\"><code class=\"lang-{p}\">{p}</code></pre><table class=\"highlighttable\"><tr><td class=\"linenos\"><pre>{p}</pre></td>\
              <td class=\"code\"><div class=\"highlight-{p}\"><pre><span></span>{p}\n{MARK_AR}</pre></div></td></tr></table>\n"
+        ),
+        Mode::Notes => format!(
+            "<p>{MARK} {i} has a note<sup id=\"r{i}{p}\"><a href=\"#n{i}{p}\" class=\"{p}\">{i}</a></sup> and a list of terms. {MARK_AR}</p>\
+             <dl class=\"{p}\" id=\"{p}\"><dt id=\"{p}\" title=\"{p}\">{p}</dt><dd data-x=\"{p}\">{MARK} <a href=\"#{p}\">{p}</a> <a href='#{p}' id='{p}'>x</a></dd>\
+             <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd></dl>\
+             <ol class=\"footnotes\"><li id=\"n{i}{p}\"><p>{p} {MARK} <a href=\"#r{i}{p}\" id=\"{p}\">&#x21a9;</a></p></li></ol>\n"
         ),
     }
 }
@@ -233,6 +244,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let tables = std::sync::atomic::AtomicUsize::new(0);
     // Likewise, extractions of the code mode whose article holds a code block.
     let codes = std::sync::atomic::AtomicUsize::new(0);
+    // Likewise, extractions of the notes mode whose article holds a definition list and an
+    // in-page link.
+    let notes = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -254,6 +268,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Code && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Preformatted) {
                         codes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
+                        notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
@@ -290,6 +307,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let codes = codes.into_inner();
     println!("  Code: {codes} extractions held a code block");
     assert!(codes >= batches.len(), "only {codes} extractions of {} code batches held a code block", batches.len());
+    let notes = notes.into_inner();
+    println!("  Notes: {notes} extractions held a definition list and an in-page link");
+    assert!(notes >= batches.len(), "only {notes} extractions of {} notes batches held a definition list and an in-page link", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -402,6 +422,13 @@ const HAND_MADE: &[&str] = &[
     "<img src=\"/blank.gif\" data-lazy-srcset=\"https://ok.example/c.jpg&quot; onerror=&quot;alert(1) 800w\" alt=l2>",
     "<picture><source srcset=\"https://ok.example/d.jpg\" media=\"(min-width: 1px)&quot;><script>alert(1)</script>\"><img alt=\"\\\" onerror=alert(1)\"></picture>",
     "<div class=\"wp-caption\"><img src=\"https://ok.example/e.jpg\"><p class=\"wp-caption-text\"><script>alert(1)</script><a href=\"javascript:alert(1)\">credit</a></p></div>",
+    // Definition lists and footnotes (issue 13): fragments and ids that try to leave the
+    // attribute, clobber a global by name or point outside the page.
+    "<dl><dt id=\"x\" onclick=alert(1)>term<dd><a href=\"#x\" onmouseover=alert(1)>def</a><dt><dl><dd><img src=x onerror=alert(1)></dl></dl>",
+    "<p>a<sup id=\"fnref:1&quot; onfocus=&quot;alert(1)\"><a href=\"#fn:1&quot; autofocus onfocus=&quot;alert(1)\">1</a></sup></p><ol><li id=\"fn:1&quot; onfocus=&quot;alert(1)\">n <a href=\"#fnref:1&quot; onfocus=&quot;alert(1)\">back</a></li></ol>",
+    "<p><a href=\"#location\">to location</a><a href=\"#cookie\">c</a></p><p id=location>x</p><form id=cookie><a id=cookie href=\"javascript:alert(1)\">y</a></form>",
+    "<p><a href=\"#a\"><a id=\"a\" href=\"#a\">nested</a></a><a href=\"#javascript:alert(1)\">j</a><a href=\"# \">s</a><span id=\"javascript:alert(1)\">t</span></p>",
+    "<p><a href=\"#dana-ref-0\">own</a><a id=\"dana-ref-0\"></a><b id=\"x\"><a href=\"#x\" id=\"x\">self</a></b></p>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 

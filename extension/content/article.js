@@ -13,8 +13,15 @@
 const ELEMENTS = new Set([
   'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'pre', 'figure', 'img', 'figcaption',
   'a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp',
-  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td',
+  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'dl', 'dt', 'dd',
 ]);
+
+// The inline elements that may carry an in-page anchor (src/blocks.rs `kept_inline`).
+const INLINE = new Set(['a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp']);
+
+// An in-page anchor of the article (a footnote, its way back): the engine numbers them and
+// never writes the page's own ids, so none can collide with the reader's or the page's.
+const ANCHOR_ID = /^dana-ref-\d{1,10}$/;
 
 // Table cells' spans: a number within what HTML itself clamps them to.
 const SPANS = { colspan: 1000, rowspan: 65534 };
@@ -45,6 +52,9 @@ function keepAttribute(el, name, value) {
   if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   if (el.localName === 'code' && name === 'class') return LANGUAGE_CLASS.test(value);
+  if (name === 'id') return INLINE.has(el.localName) && ANCHOR_ID.test(value);
+  // A same-document link to one of those anchors; no other fragment.
+  if (el.localName === 'a' && name === 'href' && value.startsWith('#')) return ANCHOR_ID.test(value.slice(1));
   const url =
     el.localName === 'a' && name === 'href' ? safeUrl(value, ['http:', 'https:', 'mailto:'])
     : el.localName === 'img' && name === 'src' ? safeUrl(value, ['http:', 'https:'])
@@ -87,6 +97,19 @@ export function articleNodes(html) {
   }
   const out = document.createElement('article');
   out.append(...[...article.childNodes].map((n) => document.adoptNode(n)));
+  // In-page links (a footnote and its way back) are followed inside the article: the reader
+  // lives in a shadow root, where the document's own fragment navigation finds nothing, and
+  // changing the page's URL fragment could wake the page's own router. Each link carries its
+  // listener (the reader moves the article's nodes into its own element), and looks its target
+  // up in the tree it stands in when clicked.
+  for (const a of out.querySelectorAll('a[href^="#"]')) {
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      const id = a.getAttribute('href').slice(1);
+      const target = ANCHOR_ID.test(id) ? [...a.getRootNode().querySelectorAll('[id]')].find((n) => n.id === id) : null;
+      if (target) target.scrollIntoView({ block: 'start' });
+    });
+  }
   return out;
 }
 

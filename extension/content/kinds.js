@@ -15,4 +15,11 @@ tbody th { font-weight: 600; }
    them (a wrapped line of code reads as two). */
 pre { white-space: pre; overflow-x: auto; tab-size: 4; }
 pre code { font-size: inherit; }
+/* Definition lists: the term bold, its definitions indented under it. */
+dl { margin: 0 0 1em; }
+dt { font-weight: 600; margin-top: .6em; }
+dd { margin: 0 0 .4em 1.5em; }
+/* A footnote's reference and its way back: a target the reader jumps to stays in view below
+   the toolbar. */
+[id^="dana-ref-"] { scroll-margin-top: 4em; }
 `;

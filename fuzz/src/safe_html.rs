@@ -36,11 +36,11 @@ impl html5gum::ForwardingEmitter for QuietEmitter {
 pub const ALLOWED_ELEMENTS: &[&str] = &[
     "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "img",
     "figcaption", "a", "strong", "em", "code", "sub", "sup", "mark", "s", "u", "small", "q", "cite", "kbd", "abbr",
-    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td",
+    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd",
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -51,7 +51,9 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         // A block's own language (`Block::lang`), on the block's element, as `dir`.
         "lang" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
-        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table"),
+        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table" | "dt" | "dd"),
+        // In-page anchors (footnotes) on the inline elements only.
+        "id" => matches!(element, "a" | "strong" | "em" | "code" | "sub" | "sup" | "mark" | "s" | "u" | "small" | "q" | "cite" | "kbd" | "abbr" | "var" | "samp"),
         "colspan" | "rowspan" => matches!(element, "th" | "td"),
         "scope" => element == "th",
         // A code block's language (issue 13): `language-x` only, checked below.
@@ -62,7 +64,7 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
 
 const BLOCKS: &[&str] = &[
     "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption",
-    "table",
+    "table", "dl", "dt", "dd",
 ];
 
 /// Table parts and the only element each may stand directly inside (the tree builder moves
@@ -97,6 +99,11 @@ fn scheme_view(value: &str) -> String {
 
 /// Whether a class is a code block's language as the engine writes it: `language-` and 1 to
 /// 32 of `a-z`, `0-9`, `+`, `#`, `-`.
+/// An in-page anchor the engine writes: `dana-ref-` and a number, never the page's own id.
+fn is_anchor_id(value: &str) -> bool {
+    value.strip_prefix("dana-ref-").is_some_and(|n| !n.is_empty() && n.len() <= 10 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn is_language_class(value: &str) -> bool {
     value.strip_prefix("language-").is_some_and(|l| {
         (1..=32).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-'))
@@ -139,7 +146,8 @@ pub fn check(html: &str) -> Result<(), String> {
                             let v = scheme_view(&value);
                             let ok = v.starts_with("http://")
                                 || v.starts_with("https://")
-                                || (key == "href" && v.starts_with("mailto:"));
+                                || (key == "href" && v.starts_with("mailto:"))
+                                || (key == "href" && value.strip_prefix('#').is_some_and(is_anchor_id));
                             if !ok || value != value.trim() {
                                 return Err(format!("{key}={value:?} on <{name}> is not an absolute http(s) URL"));
                             }
@@ -160,11 +168,16 @@ pub fn check(html: &str) -> Result<(), String> {
                         "class" if !is_language_class(&value) => return Err(format!("class={value:?} is not language-[a-z0-9+#-]{{1,32}}")),
                         // Images never send the page's address as referrer (issue 15).
                         "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
+                        "id" if !is_anchor_id(&value) => return Err(format!("id={value:?} is not dana-ref-N")),
                         _ => {}
                     }
                 }
-                if name == "a" && !tag.attributes.contains_key(b"href".as_slice()) {
+                if name == "a" && !tag.attributes.contains_key(b"href".as_slice()) && !tag.attributes.contains_key(b"id".as_slice()) {
                     return Err("<a> without href".to_string());
+                }
+                // A definition list holds terms and definitions only, and they stand in one.
+                if matches!(name.as_str(), "dt" | "dd") != stack.last().is_some_and(|open| open == "dl") {
+                    return Err(format!("<{name}> inside {:?}: dt and dd stand in dl, and only they", stack.last()));
                 }
                 // Nesting the tree builder would rewrite.
                 if let Some(parents) = table_parent(&name) {
@@ -226,7 +239,9 @@ mod tests {
                   <figcaption dir=\"rtl\">c</figcaption></figure><pre>x &lt;script&gt;</pre>\
                   <pre data-block=\"1\"><code class=\"language-c++\">int x;</code></pre>\
                   <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
-                  <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table></article>";
+                  <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table>\
+                  <dl><dt data-block=\"3\">t</dt><dd data-block=\"4\">d<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup></dd></dl>\
+                  <ol><li data-block=\"5\"><a id=\"dana-ref-1\"></a>n <a href=\"#dana-ref-0\">back</a></li></ol></article>";
         assert_eq!(check(ok), Ok(()));
     }
 
@@ -258,6 +273,14 @@ mod tests {
             "<article><pre><code class=\"hljs\">x</code></pre></article>",
             "<article><pre><code class=\"language-\">x</code></pre></article>",
             "<article><pre class=\"language-x\">x</pre></article>",
+            "<article><p><a id=\"fn1\"></a>x</p></article>",
+            "<article><p><a href=\"#fn1\">x</a></p></article>",
+            "<article><p><a href=\"#dana-ref-1x\">x</a></p></article>",
+            "<article><p id=\"dana-ref-1\">x</p></article>",
+            "<article><p><sup id=\"dana-ref-\">x</sup></p></article>",
+            "<article><dt>x</dt></article>",
+            "<article><dl><p>x</p></dl></article>",
+            "<article><dl><dt>x<dd>y</dd></dt></dl></article>",
         ] {
             assert!(check(bad).is_err(), "{bad}");
         }

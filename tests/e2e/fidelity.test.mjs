@@ -31,6 +31,7 @@ describe('issue 13 kinds in Chromium', () => {
         '/lights.html': serve(golden('table-mediawiki')),
         '/compose.html': serve(golden('code-docusaurus')),
         '/backups.html': serve(golden('code-pygments')),
+        '/glossary.html': serve(golden('dl-footnotes-hugo')),
       },
     });
   });
@@ -182,6 +183,68 @@ describe('issue 13 kinds in Chromium', () => {
       };
     });
     assert.deepEqual(got, { code: true, spans: true, sidebar: false });
+    await page.close();
+  });
+
+  test('reader view: a definition list stays one, and a footnote link goes to its note and back', async () => {
+    const page = await h.open('/glossary.html');
+    await page.setViewportSize({ width: 800, height: 500 });
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const article = () => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+    const got = await page.evaluate((art) => {
+      const a = eval(art)();
+      const dl = a.querySelector('dl');
+      return {
+        items: dl ? [...dl.children].map((c) => [c.localName, c.textContent.slice(0, 12)]) : [],
+        loose: [...a.querySelectorAll('p, li')].some((p) => p.textContent.startsWith('Five rods')),
+        refs: [...a.querySelectorAll('a[href^="#"]')].map((x) => x.getAttribute('href')),
+        ids: [...a.querySelectorAll('[id]')].map((x) => x.id),
+      };
+    }, `(${article})`);
+    assert.deepEqual(got.items, [
+      ['dt', 'Half plot'], ['dd', 'Five rods, a'], ['dt', 'Rod'], ['dd', 'The old unit'],
+      ['dt', 'Cultivation '], ['dd', 'A letter giv'], ['dt', 'Green waste '], ['dt', 'Bay'], ['dd', 'The walled c'],
+    ]);
+    assert.equal(got.loose, false, 'no definition became a paragraph or a list item');
+    assert.ok(got.refs.length >= 4 && got.refs.every((r) => /^#dana-ref-\d+$/.test(r)), JSON.stringify(got.refs));
+    assert.ok(got.refs.every((r) => got.ids.includes(r.slice(1))), 'every in-page link has its target');
+    // Following the first reference brings its note into view, and its back-link the reference.
+    const url = page.url();
+    const scrolled = await page.evaluate(async (art) => {
+      const a = eval(art)();
+      const ref = a.querySelector('sup a[href^="#dana-ref-"]');
+      const note = [...a.querySelectorAll('[id]')].find((n) => n.id === ref.getAttribute('href').slice(1));
+      const inView = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; };
+      window.scrollTo(0, 0);
+      const before = inView(note);
+      ref.click();
+      await new Promise((r) => setTimeout(r, 300));
+      const there = inView(note);
+      const back = note.closest('li').querySelector('a[href^="#dana-ref-"]');
+      back.click();
+      await new Promise((r) => setTimeout(r, 300));
+      return { before, there, back: inView(ref) };
+    }, `(${article})`);
+    assert.deepEqual(scrolled, { before: false, there: true, back: true });
+    assert.equal(page.url(), url, "the page's URL is not changed");
+    await page.close();
+  });
+
+  test('strip mode keeps the definition list and the footnotes', async () => {
+    const page = await h.open('/glossary.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+      return {
+        items: [...document.querySelectorAll('dl > *')].map(visible),
+        notes: [...document.querySelectorAll('.footnotes li')].map(visible),
+        menu: visible(document.querySelector('nav.menu')),
+      };
+    });
+    assert.ok(got.items.length === 9 && got.items.every(Boolean), JSON.stringify(got.items));
+    assert.deepEqual(got.notes, [true, true]);
+    assert.equal(got.menu, false, 'the menu is hidden');
     await page.close();
   });
 });
