@@ -333,6 +333,16 @@ fn essentials() {
         ),
         // Without `post_keys`, only the reply Algorithm 1 found: what the golden page measures.
         ("forum-thread", "no-post-keys", &["Slow dough, happy baker."], &["Three days of feeding", "Board index", "Powered by"]),
+        // Issue 12, `link_lists`: a listicle's list of linked tool names between its paragraphs
+        // is the article; the related-posts box closing it, the menu and the sidebar are not.
+        (
+            "listicle-links",
+            "default",
+            &["Sixteen-ounce claw hammer", "Pair of bar clamps", "Start with these eight, build something small, and let the next project tell you which tool to buy after them."],
+            &["A simple wall shelf", "Recent Posts", "Building a tool chest", "Projects", "Proudly powered"],
+        ),
+        // Without `link_lists`, the list's lines are navigation by their links.
+        ("listicle-links", "no-link-lists", &["Start with these eight, build something small, and let the next project tell you which tool to buy after them."], &["Sixteen-ounce claw hammer", "Pair of bar clamps"]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

@@ -87,6 +87,9 @@ export interface DanaOptions {
   /** With `article`, the container widens to the outermost bare `section` (only an `id`, as
    *  documentation generators write sections) holding it, not past an `article` element. */
   sections?: boolean | null;
+  /** With `article`, a list of links that the article's prose encloses (a listicle's linked
+   *  item names) is taken; menus and "more stories" lists at its edges are not. */
+  linkLists?: boolean | null;
 }
 
 export interface TitleCandidate {
