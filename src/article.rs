@@ -22,6 +22,8 @@
 //!    7.2.2 notes that a post's comments sit under the same subtree as the post);
 //! 5. with `Options::link_lists`, a list of links that the article's prose encloses is taken
 //!    back from step 2's navigation (a listicle's linked item names).
+//! 6. with `Options::questions`, when the posts are schema.org answers, the question they
+//!    answer is read too (a Q&A page's question stands apart from the answers' list).
 //!
 //! Measured alternatives (docs/EVALUATION.md): the container of *all* chosen lines (a tagline
 //! chosen above the article made it the page: cleanportaleval 0.941 → 0.913); the container
@@ -267,6 +269,24 @@ impl Tree {
         is_list && holds(p, b) && holds(p, a)
     }
 
+    /// `Options::questions`: the question that the posts `posts` answer, when they are
+    /// schema.org microdata answers (`itemtype` `…/Answer` on a post, around it or inside the
+    /// first one): the nearest element around them whose `itemtype` is `…/Question`, else the
+    /// page's first such element (a Q&A page's question can stand outside the answers' list).
+    fn question(&self, page: &Page, posts: &[u32]) -> Option<u32> {
+        let is = |e: u32, kind: &str| page.toks[self.tag[e as usize]].attr("itemtype").is_some_and(|t| t.trim().rsplit('/').next() == Some(kind));
+        let up = |e: u32| std::iter::successors(Some(e).filter(|&e| e != ROOT), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT));
+        let first = *posts.first()?;
+        // Elements are numbered in document order: the first post's descendants are the
+        // elements after it that are deeper.
+        let depth = self.depth[first as usize];
+        let inside = (first as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth);
+        if !(up(first).any(|a| is(a, "Answer")) || inside.clone().any(|d| is(d as u32, "Answer"))) {
+            return None;
+        }
+        up(first).find(|&a| is(a, "Question")).or_else(|| (0..self.tag.len() as u32).find(|&e| is(e, "Question")))
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -398,8 +418,11 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         return out;
     };
     let c = if options.sections { tree.outermost_section(page, c) } else { c };
-    let posts = tree.posts(page, c, options.post_keys);
-    for e in posts.unwrap_or_else(|| vec![c]) {
+    let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
+    if options.questions {
+        posts.extend(tree.question(page, &posts));
+    }
+    for e in posts {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
         let mut next_taken = false;
@@ -632,5 +655,19 @@ mod tests {
         assert!(!taken.iter().any(|l| l.contains("read next")), "a list after a label, closing the article: {taken:?}");
         let off = grown_from(&html, &needles, &Options { link_lists: false, ..Options::default() });
         assert!(!off.iter().any(|l| l.contains("Listed tool")), "{off:?}");
+    }
+
+    #[test]
+    fn answers_bring_their_question_even_when_it_stands_outside_their_list() {
+        let html = "<div itemscope itemtype=\"https://schema.org/Question\"><h1 itemprop=\"name\">Why does the bread not rise?</h1>\
+            <div itemprop=\"text\"><p>My dough stays flat after two hours in a warm room, what is wrong?</p></div></div>\
+            <div class=\"answers\"><div id=\"answer-2001\" class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><p>The yeast may be old: test it in warm water with sugar first.</p></div>\
+            <div id=\"answer-2002\" class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><p>Or the room is colder than you think; try the oven with the light on.</p></div></div>\
+            <p>An unrelated footer line that is long enough to count as text.</p>";
+        let taken = grown_from(html, &["The yeast"], &Options::default());
+        assert!(taken.iter().any(|l| l.contains("dough stays flat")) && taken.iter().any(|l| l.contains("oven with the light")), "{taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("footer")), "{taken:?}");
+        let off = grown_from(html, &["The yeast"], &Options { questions: false, ..Options::default() });
+        assert!(!off.iter().any(|l| l.contains("dough stays flat")), "{off:?}");
     }
 }

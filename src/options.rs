@@ -205,6 +205,10 @@ pub struct Options {
     /// names, where menus and "read next" lists stand at the article's edges
     /// ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub link_lists: bool,
+    /// With `article`, when a thread's posts are schema.org microdata answers (`itemtype`
+    /// `…/Answer`), the question they answer (`itemtype` `…/Question`) is taken too: a Q&A
+    /// page's question with its answers ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub questions: bool,
 }
 
 impl Default for Options {
@@ -229,16 +233,17 @@ impl Default for Options {
             post_keys: true,
             sections: true,
             link_lists: true,
+            questions: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.
