@@ -19,7 +19,11 @@
 //! 4. when the container, or an element holding it, is one of at least [`MIN_POSTS`] siblings
 //!    of the same name and class (a thread's posts, a page's repeated sections), step 2 runs
 //!    on every one of them: a thread keeps every post, not the one Algorithm 1 found (thesis
-//!    7.2.2 notes that a post's comments sit under the same subtree as the post).
+//!    7.2.2 notes that a post's comments sit under the same subtree as the post);
+//! 5. with `Options::link_lists`, a list of links that the article's prose encloses is taken
+//!    back from step 2's navigation (a listicle's linked item names).
+//! 6. with `Options::questions`, when the posts are schema.org answers, the question they
+//!    answer is read too (a Q&A page's question stands apart from the answers' list).
 //!
 //! Measured alternatives (docs/EVALUATION.md): the container of *all* chosen lines (a tagline
 //! chosen above the article made it the page: cleanportaleval 0.941 → 0.913); the container
@@ -53,6 +57,10 @@ pub const MIN_KEYED_POSTS: usize = 2;
 
 /// Digits at the end of an id that make it a record's key (not `section-1`, `slide-2`).
 pub const MIN_KEY_DIGITS: usize = 3;
+
+/// With `Options::link_lists`, the article's text on each side of a run of link lines must
+/// be at least this many characters (and the run's own) for the run to count as enclosed.
+pub const ENCLOSING_TEXT: u64 = 200;
 
 /// When the substantial runs have no container below the document, the container is the
 /// innermost element around the largest run that holds this share of the chosen text.
@@ -242,6 +250,43 @@ impl Tree {
         top
     }
 
+    /// Whether the lines `run` are a list (`ul`, `ol`, `dl`) in the flow of the text around
+    /// it: the outermost element holding them but neither line `before` nor line `after` is a
+    /// list, and its parent holds both (the list is a sibling of that text, not inside a box
+    /// of teasers set into it).
+    fn is_list_between(&self, page: &Page, before: usize, run: (usize, usize), after: usize) -> bool {
+        let (b, a) = (self.of_line(before), self.of_line(after));
+        let holds = |e: u32, l: u32| self.common(e, l) == e;
+        let mut x = self.of_lines(run.0, run.1);
+        if x == ROOT || holds(x, b) || holds(x, a) {
+            return false;
+        }
+        while self.parent[x as usize] != ROOT && !holds(self.parent[x as usize], b) && !holds(self.parent[x as usize], a) {
+            x = self.parent[x as usize];
+        }
+        let p = self.parent[x as usize];
+        let is_list = matches!(&page.toks[self.tag[x as usize]], Tok::Start { name, .. } if matches!(name.as_ref(), "ul" | "ol" | "dl"));
+        is_list && holds(p, b) && holds(p, a)
+    }
+
+    /// `Options::questions`: the question that the posts `posts` answer, when they are
+    /// schema.org microdata answers (`itemtype` `…/Answer` on a post, around it or inside the
+    /// first one): the nearest element around them whose `itemtype` is `…/Question`, else the
+    /// page's first such element (a Q&A page's question can stand outside the answers' list).
+    fn question(&self, page: &Page, posts: &[u32]) -> Option<u32> {
+        let is = |e: u32, kind: &str| page.toks[self.tag[e as usize]].attr("itemtype").is_some_and(|t| t.trim().rsplit('/').next() == Some(kind));
+        let up = |e: u32| std::iter::successors(Some(e).filter(|&e| e != ROOT), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT));
+        let first = *posts.first()?;
+        // Elements are numbered in document order: the first post's descendants are the
+        // elements after it that are deeper.
+        let depth = self.depth[first as usize];
+        let inside = (first as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth);
+        if !(up(first).any(|a| is(a, "Answer")) || inside.clone().any(|d| is(d as u32, "Answer"))) {
+            return None;
+        }
+        up(first).find(|&a| is(a, "Question")).or_else(|| (0..self.tag.len() as u32).find(|&e| is(e, "Question")))
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -373,8 +418,11 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         return out;
     };
     let c = if options.sections { tree.outermost_section(page, c) } else { c };
-    let posts = tree.posts(page, c, options.post_keys);
-    for e in posts.unwrap_or_else(|| vec![c]) {
+    let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
+    if options.questions {
+        posts.extend(tree.question(page, &posts));
+    }
+    for e in posts {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
         let mut next_taken = false;
@@ -387,8 +435,55 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
             out[l] = take;
             next_taken = take;
         }
+        if options.link_lists {
+            enclosed_link_runs(page, &tree, from, to, &mut out);
+        }
     }
     out
+}
+
+/// `Options::link_lists`: a list of links that the article's own text encloses is part of the
+/// article (a listicle's linked item names, the products a review compares), where menus, tag
+/// lists and "more stories" stand at an article's edges or in a box set into it. Between
+/// `from` and `to` (one element's lines), a run of lines each mostly link text and not taken
+/// is taken when the nearest lines with text before and after it are taken prose (not mostly
+/// links, at least [`MIN_TEXT`] characters), the article's taken text on each side is at least
+/// [`ENCLOSING_TEXT`] and the run's own (a "more stories" list closing an article is followed
+/// by one line), and the run is a list in the flow of that prose ([`Tree::is_list_between`]).
+fn enclosed_link_runs(page: &Page, tree: &Tree, from: usize, to: usize, out: &mut [bool]) {
+    let texts = &tree.texts;
+    let is_link = |l: usize| f64::from(texts[l].link) > MAX_LINK_SHARE * f64::from(texts[l].text);
+    let is_prose = |l: usize, out: &[bool]| out[l] && !is_link(l) && texts[l].text >= MIN_TEXT;
+    let with_text: Vec<usize> = (from..=to).filter(|&l| texts[l].text > 0).collect();
+    // The taken text before each line with text (and in all), as taken before this step.
+    let mut before = vec![0u64; with_text.len() + 1];
+    for (k, &l) in with_text.iter().enumerate() {
+        before[k + 1] = before[k] + if out[l] { u64::from(texts[l].text) } else { 0 };
+    }
+    let mut i = 0;
+    while i < with_text.len() {
+        let l = with_text[i];
+        if out[l] || !is_link(l) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < with_text.len() && !out[with_text[j + 1]] && is_link(with_text[j + 1]) {
+            j += 1;
+        }
+        let run_text: u64 = with_text[i..=j].iter().map(|&l| u64::from(texts[l].text)).sum();
+        let need = run_text.max(ENCLOSING_TEXT);
+        let enclosed = i > 0
+            && j + 1 < with_text.len()
+            && is_prose(with_text[i - 1], out)
+            && is_prose(with_text[j + 1], out)
+            && before[i] >= need
+            && before[with_text.len()] - before[j + 1] >= need;
+        if enclosed && tree.is_list_between(page, with_text[i - 1], (l, with_text[j]), with_text[j + 1]) {
+            with_text[i..=j].iter().for_each(|&l| out[l] = true);
+        }
+        i = j + 1;
+    }
 }
 
 #[cfg(test)]
@@ -537,5 +632,42 @@ mod tests {
         let news = "<section id=\"main-section\"><p>A teaser outside the story, long enough to count.</p>\
             <article class=\"story\"><p>The story itself, long enough to count as text.</p><p>More of the story, long enough to count.</p></article></section>";
         assert_eq!(grown_from(news, &["The story", "More of the story"], &Options::default()).len(), 2, "a section around the article is layout");
+    }
+
+    #[test]
+    fn a_list_of_links_inside_the_prose_is_taken_but_not_one_closing_the_article() {
+        let prose = |n: &str| format!("<p>The {n} paragraph of the review, which says what was tested, how, and what the results were for each tool named in the lists.</p>");
+        let list = |n: &str| format!("<ul><li><a href=/a>{n} tool one</a></li><li><a href=/b>{n} tool two</a></li><li><a href=/c>{n} tool three</a></li></ul>");
+        let html = format!(
+            "<article>{}{}{}{}{}<div class=\"more\"><ul><li><a href=/d>Another story of the site, with a long headline</a></li></ul></div>{}{}<p>Share it.</p><ul><li><a href=/e>A story to read next, with its own long headline</a></li></ul><p>Follow us on the networks, where we post every day.</p></article>",
+            prose("first"),
+            prose("second"),
+            list("Listed"),
+            prose("third"),
+            prose("fourth"),
+            prose("fifth"),
+            prose("sixth"),
+        );
+        let needles = ["first", "second", "third", "fourth", "fifth", "sixth"];
+        let taken = grown_from(&html, &needles, &Options::default());
+        assert!(taken.iter().any(|l| l.contains("Listed tool two")), "{taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("Another story")), "a box set into the article is not its flow: {taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("read next")), "a list after a label, closing the article: {taken:?}");
+        let off = grown_from(&html, &needles, &Options { link_lists: false, ..Options::default() });
+        assert!(!off.iter().any(|l| l.contains("Listed tool")), "{off:?}");
+    }
+
+    #[test]
+    fn answers_bring_their_question_even_when_it_stands_outside_their_list() {
+        let html = "<div itemscope itemtype=\"https://schema.org/Question\"><h1 itemprop=\"name\">Why does the bread not rise?</h1>\
+            <div itemprop=\"text\"><p>My dough stays flat after two hours in a warm room, what is wrong?</p></div></div>\
+            <div class=\"answers\"><div id=\"answer-2001\" class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><p>The yeast may be old: test it in warm water with sugar first.</p></div>\
+            <div id=\"answer-2002\" class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><p>Or the room is colder than you think; try the oven with the light on.</p></div></div>\
+            <p>An unrelated footer line that is long enough to count as text.</p>";
+        let taken = grown_from(html, &["The yeast"], &Options::default());
+        assert!(taken.iter().any(|l| l.contains("dough stays flat")) && taken.iter().any(|l| l.contains("oven with the light")), "{taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("footer")), "{taken:?}");
+        let off = grown_from(html, &["The yeast"], &Options { questions: false, ..Options::default() });
+        assert!(!off.iter().any(|l| l.contains("dough stays flat")), "{off:?}");
     }
 }

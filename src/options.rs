@@ -200,6 +200,15 @@ pub struct Options {
     /// as documentation generators write a page's sections) that holds it, not past an
     /// `article` element ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub sections: bool,
+    /// With `article`, a run of link lines that the article's prose encloses (the nearest
+    /// lines with text before and after it are taken prose) is taken: a listicle's linked item
+    /// names, where menus and "read next" lists stand at the article's edges
+    /// ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub link_lists: bool,
+    /// With `article`, when a thread's posts are schema.org microdata answers (`itemtype`
+    /// `…/Answer`), the question they answer (`itemtype` `…/Question`) is taken too: a Q&A
+    /// page's question with its answers ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub questions: bool,
 }
 
 impl Default for Options {
@@ -223,16 +232,18 @@ impl Default for Options {
             element_ids: false,
             post_keys: true,
             sections: true,
+            link_lists: true,
+            questions: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -333,6 +333,35 @@ fn essentials() {
         ),
         // Without `post_keys`, only the reply Algorithm 1 found: what the golden page measures.
         ("forum-thread", "no-post-keys", &["Slow dough, happy baker."], &["Three days of feeding", "Board index", "Powered by"]),
+        // Issue 12, `link_lists`: a listicle's list of linked tool names between its paragraphs
+        // is the article; the related-posts box closing it, the menu and the sidebar are not.
+        (
+            "listicle-links",
+            "default",
+            &["Sixteen-ounce claw hammer", "Pair of bar clamps", "Start with these eight, build something small, and let the next project tell you which tool to buy after them."],
+            &["A simple wall shelf", "Recent Posts", "Building a tool chest", "Projects", "Proudly powered"],
+        ),
+        // Without `link_lists`, the list's lines are navigation by their links.
+        ("listicle-links", "no-link-lists", &["Start with these eight, build something small, and let the next project tell you which tool to buy after them."], &["Sixteen-ounce claw hammer", "Pair of bar clamps"]),
+        // Issue 12, `questions`: a Q&A page keeps its question with its answers (schema.org
+        // `Question` and `Answer` microdata); the menu, the related questions and the footer
+        // stay out.
+        (
+            "qa-thread",
+            "default",
+            &[
+                "Can it be saved, and how do I stop it rusting again?",
+                "Rinse it well afterwards, dry it on the hob at once and season it as described in the first answer. A pan treated this way a few years ago still cooks eggs without sticking in my kitchen.",
+            ],
+            &["Related", "How often should I season", "Site design and logo", "Tags"],
+        ),
+        // Without `questions`, the answers only: the question stands apart from their list.
+        (
+            "qa-thread",
+            "no-questions",
+            &["A cast iron pan is not ruined by rust on the surface. Scrub the rust off with steel wool and warm water until you see grey metal everywhere, then dry the pan on the stove straight away so that no water stays in the pores."],
+            &["Can it be saved"],
+        ),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

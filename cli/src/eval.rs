@@ -49,11 +49,11 @@ pub struct EvalArgs {
     #[arg(long)]
     pub title_bound: bool,
     /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster,
-    /// edges, article, fallback, post-keys and sections off)
+    /// edges, article, fallback, post-keys, sections, link-lists and questions off)
     #[arg(long)]
     pub thesis: bool,
-    /// Turn one refinement off: prune, media, cluster, edges, article, fallback, post-keys or
-    /// sections (repeatable)
+    /// Turn one refinement off: prune, media, cluster, edges, article, fallback, post-keys,
+    /// sections, link-lists or questions (repeatable)
     #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
     pub without: Vec<String>,
     /// Score a peer's outputs beside the engine's: NAME=DIR, the text for page ID of set SET
@@ -118,8 +118,8 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
 
 fn refinement(s: &str) -> Result<String, String> {
     match s {
-        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" => Ok(s.to_string()),
-        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys or sections".into()),
+        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" => Ok(s.to_string()),
+        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists or questions".into()),
     }
 }
 
@@ -163,6 +163,8 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             fallback: base.fallback && !off("fallback"),
             post_keys: base.post_keys && !off("post-keys"),
             sections: base.sections && !off("sections"),
+            link_lists: base.link_lists && !off("link-lists"),
+            questions: base.questions && !off("questions"),
             ..base
         })
     };
@@ -207,7 +209,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections)
+                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections, o.link_lists, o.questions) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections, d.link_lists, d.questions)
         })
         .unwrap_or(usize::MAX)
 }

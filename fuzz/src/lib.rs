@@ -9,8 +9,8 @@ use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
 /// filter, 4 a page URL, 5 the headline bound, 6 tracing, 7 a tiny gap (0-3 lines) instead of
 /// the algorithm's. Second byte: bit 0 `cluster`, 1 `edges`, 2 `prune`, 5 `media`, 6
 /// `article`, 7 `fallback` (each inverted, so 0 is the product default), bits 3-4 the title
-/// metric. Bits 0, 1 and 2 of the two bytes' XOR turn off `declared_title`, `post_keys` and
-/// `sections`.
+/// metric. Bits 0, 1, 2, 3 and 4 of the two bytes' XOR turn off `declared_title`, `post_keys`,
+/// `sections`, `link_lists` and `questions`.
 pub fn options(a: u8, b: u8) -> Options {
     Options {
         algorithm: Algorithm::ALL[usize::from(a & 3)],
@@ -30,6 +30,8 @@ pub fn options(a: u8, b: u8) -> Options {
         declared_title: (a ^ b) & 1 == 0,
         post_keys: (a ^ b) & 2 == 0,
         sections: (a ^ b) & 4 == 0,
+        link_lists: (a ^ b) & 8 == 0,
+        questions: (a ^ b) & 0x10 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

@@ -87,6 +87,12 @@ export interface DanaOptions {
   /** With `article`, the container widens to the outermost bare `section` (only an `id`, as
    *  documentation generators write sections) holding it, not past an `article` element. */
   sections?: boolean | null;
+  /** With `article`, a list of links that the article's prose encloses (a listicle's linked
+   *  item names) is taken; menus and "more stories" lists at its edges are not. */
+  linkLists?: boolean | null;
+  /** With `article`, when a thread's posts are schema.org answers (`itemtype` `…/Answer`), the
+   *  question they answer (`…/Question`) is taken too. */
+  questions?: boolean | null;
 }
 
 export interface TitleCandidate {
