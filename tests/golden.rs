@@ -387,7 +387,13 @@ fn essentials() {
         (
             "dl-footnotes-hugo",
             "default",
-            &["Half plot", "Green waste bay", "The walled corner by the gate where soft prunings go.", "Inspections happen on the first Saturday of each month from May to September."],
+            &[
+                "Half plot",
+                "Green waste bay",
+                "The walled corner by the gate where soft prunings go. Woody stems over a thumb's width go to the chipping pile instead.",
+                // The note keeps its way back to where it is cited (Hugo's return arrow).
+                "Inspections happen on the first Saturday of each month from May to September. \u{21a9}\u{fe0e}",
+            ],
             &["Notes from the seed swap", "Powered by", "allotment\nglossary"],
         ),
         (
