@@ -809,15 +809,15 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    ([`strip_site_suffix`]): the candidate;
 /// 3. one of the first three `h1`s of two words or more whose words are all in such a
 ///    stripped declared headline (a shortened headline): that `h1`;
-/// 4. the first `h1` when it says a declared headline in other words ([`reads_as_headline`]):
-///    that `h1`;
+/// 4. the first `h1` when it says a declared headline in other words (`reads_as_headline`: at
+///    least five words, half of them a declared headline's, not only the site's name): that
+///    `h1`;
 /// 5. no body candidate agrees with any: the first of `og:title`, `twitter:title`, `<title>`
 ///    and JSON-LD `headline` as declared, site suffix and all (the body's `h1` is then a site
 ///    name or a section, as "Fitness" or "ArchWiki" are, and nothing on the page says which
-///    part of the declared title is the site's: on the modern set the annotated headline is
-///    the whole declared title on 17 such pages and the title less its suffix on 8; JSON-LD
-///    comes last because its `headline` is often a search-engine variant that the page does
-///    not show);
+///    part of the declared title is the site's: against stripping the suffix, 15 more pages
+///    of the modern set and 6 fewer match their annotated headline; JSON-LD comes last
+///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
 pub fn choose(page: &Page, found: Headline) -> Headline {
     let declared = declared(page);
