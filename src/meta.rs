@@ -175,17 +175,47 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 }
 
 /// A date written in the short lines near the headline or the byline markup (a few lines
-/// before, more after), the last resort for the published date.
+/// before, more after), else anywhere on the page after a label that says what it is
+/// ([`labelled_date`]): the last resort for the published date.
 fn visible_date(page: &Page, cx: Context) -> Option<String> {
     let fragments = crate::title::fragments(page);
+    let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
     let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
-    anchors.into_iter().flatten().find_map(|line| {
-        let at = fragments.partition_point(|f| f.line < line);
-        let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
-        near.iter()
-            .filter(|f| f.text.chars().count() <= 120)
-            .find_map(|f| dates::parse_visible(&f.text, cx.lang))
-            .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+    anchors
+        .into_iter()
+        .flatten()
+        .find_map(|line| {
+            let at = fragments.partition_point(|f| f.line < line);
+            let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
+            near.iter().filter(short).find_map(|f| dates::parse_visible(&f.text, cx.lang))
+        })
+        .or_else(|| labelled_date(&fragments, cx.lang))
+        .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// Labels that pages write before the date of an article or a page, in the languages whose
+/// dates [`dates::parse_visible`] reads (lowercase, as a line opens).
+const DATE_LABELS: [&str; 22] = [
+    "published", "posted", "last updated", "updated", "last modified", "last reviewed", "date:", "publié", "mis à jour", "veröffentlicht",
+    "aktualisiert", "stand:", "publicado", "actualizado", "atualizado", "pubblicato", "aggiornato", "تاريخ النشر", "نشر في", "آخر تحديث",
+    "تاریخ انتشار", "منتشر شده",
+];
+
+/// The first day on the page written after a label ([`DATE_LABELS`]), on the label's line
+/// ("Last updated: November 13, 2025") or on the line after it ("Published" / "Feb 2, 2023"),
+/// for pages whose date stands far from the headline (in a dateline column or at the foot of
+/// the page) or that have no headline in the body. A page that shows only when it was last
+/// updated gives that day: the only date it gives the reader.
+fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i64, u32, u32)> {
+    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(|(k, f)| {
+        let lower = f.text.to_lowercase();
+        let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
+        dates::parse_visible(&f.text, lang).or_else(|| {
+            // The label alone on its line: the date is the next line.
+            let rest = lower[label.len()..].trim_matches(|c: char| c.is_whitespace() || c == ':');
+            let next = fragments.get(k + 1).filter(|n| n.text.chars().count() <= 60)?;
+            rest.is_empty().then(|| dates::parse_visible(&next.text, lang)).flatten()
+        })
     })
 }
 

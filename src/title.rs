@@ -767,14 +767,18 @@ const MAX_SITE_WORDS: usize = 6;
 /// "Headline | Site" → "Headline": the text before the last separator, when what follows it is
 /// short enough to be a site's name and something is left before it.
 pub fn strip_site_suffix(s: &str) -> &str {
-    // "example.com Headline": a host name before the words is the site's too.
-    let s = match s.split_once(' ') {
-        Some((first, rest)) if is_host(first) && tokens(rest).len() >= 2 => rest,
-        _ => s,
-    };
+    let s = strip_host_prefix(s);
     let cut = SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, sep.len()))).max_by_key(|(i, _)| *i);
     match cut {
         Some((i, len)) if tokens(&s[i + len..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
+        _ => s,
+    }
+}
+
+/// "example.com Headline" → "Headline": a host name before the words is the site's.
+fn strip_host_prefix(s: &str) -> &str {
+    match s.split_once(' ') {
+        Some((first, rest)) if is_host(first) && tokens(rest).len() >= 2 => rest,
         _ => s,
     }
 }
@@ -805,11 +809,16 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    ([`strip_site_suffix`]): the candidate;
 /// 3. one of the first three `h1`s of two words or more whose words are all in such a
 ///    stripped declared headline (a shortened headline): that `h1`;
-/// 4. no body candidate agrees with any: the first of `og:title`, `twitter:title`, `<title>`
-///    and JSON-LD `headline` less its site suffix (the body's `h1` is then a site name or a
-///    section, as "Fitness" or "ArchWiki" are; JSON-LD comes last because its `headline` is
-///    often a search-engine variant that the page does not show);
-/// 5. nothing declared: `found` as TitleFinder and its fallbacks chose it.
+/// 4. the first `h1` when it says a declared headline in other words (`reads_as_headline`: at
+///    least five words, half of them a declared headline's, not only the site's name): that
+///    `h1`;
+/// 5. no body candidate agrees with any: the first of `og:title`, `twitter:title`, `<title>`
+///    and JSON-LD `headline` as declared, site suffix and all (the body's `h1` is then a site
+///    name or a section, as "Fitness" or "ArchWiki" are, and nothing on the page says which
+///    part of the declared title is the site's: against stripping the suffix, 15 more pages
+///    of the modern set and 6 fewer match their annotated headline; JSON-LD comes last
+///    because its `headline` is often a search-engine variant that the page does not show);
+/// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
 pub fn choose(page: &Page, found: Headline) -> Headline {
     let declared = declared(page);
     if declared.is_empty() {
@@ -839,8 +848,38 @@ pub fn choose(page: &Page, found: Headline) -> Headline {
             return chosen(text.clone(), "h1", Some(*line));
         }
     }
+    if let Some((text, line)) = h1s.first().filter(|_| body_words.first().is_some_and(|w| reads_as_headline(page, w, &declared))) {
+        return chosen(text.clone(), "h1", Some(*line));
+    }
     let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
-    chosen(strip_site_suffix(&first.text).to_string(), first.rule, None)
+    chosen(strip_host_prefix(&first.text).to_string(), first.rule, None)
+}
+
+/// The fewest words of a first `h1` that [`choose`] takes for the headline when it says the
+/// declared one in other words (measured on the modern set's even ids: 4 and 6 do worse).
+const MIN_REWORDED_H1_WORDS: usize = 5;
+
+/// Whether the page's first `h1`, of `words`, is its headline in other words than the declared
+/// ones: a sentence-long heading (at least [`MIN_REWORDED_H1_WORDS`] words) of which at least
+/// half are words of one declared headline, whole (a tagline after the separator, "Site -
+/// Tagline", is words of the page too), and not only the site's name (`og:site_name`, or
+/// what [`strip_site_suffix`] takes off a declared headline). Sites write one headline for
+/// search engines and social cards and another for the reader (Search Engine Optimisation
+/// plugins such as Yoast keep the two apart); the reader's is the one the page shows.
+fn reads_as_headline(page: &Page, words: &[String], declared: &[Declared]) -> bool {
+    if words.len() < MIN_REWORDED_H1_WORDS {
+        return false;
+    }
+    let mut site: Vec<String> = page.head.meta_contents(&["property", "name"], "og:site_name").flat_map(|s| headline_words(&s)).collect();
+    for d in declared {
+        let kept = headline_words(strip_site_suffix(&d.text));
+        site.extend(headline_words(&d.text).into_iter().filter(|w| !kept.contains(w)));
+    }
+    let shared = |d: &Declared| {
+        let theirs = headline_words(&d.text);
+        words.iter().filter(|w| theirs.contains(w)).count()
+    };
+    !words.iter().all(|w| site.contains(w)) && declared.iter().any(|d| 2 * shared(d) >= words.len())
 }
 
 /// The text and line of the first heading with text: of level `level`, or, with `None`, of

@@ -264,3 +264,46 @@ fn a_date_declared_in_utc_is_given_in_the_offset_the_page_shows() {
     let html = html.replace("2025-12-18T19:05:00-08:00", "2025-12-18T21:46:01-05:00");
     assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-19T03:05:00Z"));
 }
+
+#[test]
+fn a_date_far_from_the_headline_is_read_after_its_label() {
+    // A dateline column ("Published" on its line, the day on the next) after a long
+    // introduction, and a government page's "Last updated" at its foot (outside its
+    // `<footer>`, which preprocessing drops) with no headline in the body: both farther from
+    // any headline than the short-lines search reaches.
+    let intro = paras(30);
+    let dateline = format!(
+        "<html><head><title>Notes on tides</title></head><body><article><h1>Notes on tides</h1>{intro}\
+         <div class=\"dateline\"><p class=\"label\">Published</p><p class=\"date\">Feb 2, 2023</p></div></article></body></html>"
+    );
+    assert_eq!(extract(&dateline, &Options::default()).published.as_deref(), Some("2023-02-02"));
+    let footer = format!(
+        "<html><head><title>Webcams - Harbour Park</title></head><body><main>{intro}</main>\
+         <div class=\"last-updated\"><p style=\"text-align:right;\">Last updated: November 13, 2025</p></div></body></html>"
+    );
+    assert_eq!(extract(&footer, &Options::default()).published.as_deref(), Some("2025-11-13"));
+    // A date without a label that far down (a comment's, a copyright year) is not the page's.
+    let unlabelled = format!(
+        "<html><head><title>Notes on tides</title></head><body><article><h1>Notes on tides</h1>{intro}\
+         <p>Reply from a reader, February 3, 2023</p></article></body></html>"
+    );
+    assert_eq!(extract(&unlabelled, &Options::default()).published, None);
+}
+
+#[test]
+fn dates_written_in_french_german_and_spanish_and_unambiguous_slashes() {
+    let page = |lang: &str, line: &str| {
+        format!("<html lang=\"{lang}\"><head><title>Notes</title></head><body><article><h1>Notes</h1><p class=\"date\">{line}</p>{}</article></body></html>", paras(5))
+    };
+    for (lang, line, day) in [
+        ("fr", "Publié le 1er juin 2025", "2025-06-01"),
+        ("de", "Veröffentlicht am 3. März 2025", "2025-03-03"),
+        ("es", "Publicado el 3 de junio de 2025", "2025-06-03"),
+        ("pt-BR", "5 de outubro de 2023", "2023-10-05"),
+        ("it", "21 settembre 2024", "2024-09-21"),
+        ("en", "Updated: 10/31/2024", "2024-10-31"),
+    ] {
+        assert_eq!(extract(&page(lang, line), &Options::default()).published.as_deref(), Some(day), "{line}");
+    }
+    assert_eq!(extract(&page("en", "07/08/2025"), &Options::default()).published, None, "either order is a day");
+}

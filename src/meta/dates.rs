@@ -6,8 +6,9 @@
 //! the page's offset: the first ten characters.
 //!
 //! [`normalise`] reads machine dates (JSON-LD, `meta`, `<time datetime>`); [`parse_visible`]
-//! reads a day as people write it, in English, Arabic, Persian and Urdu, in the Gregorian,
-//! Solar Hijri (Persian) and lunar Hijri calendars, converted to the Gregorian day.
+//! reads a day as people write it, in English, French, German, Spanish, Portuguese, Italian,
+//! Arabic, Persian and Urdu, in the Gregorian, Solar Hijri (Persian) and lunar Hijri calendars,
+//! converted to the Gregorian day.
 
 /// Normalises a machine-readable date: `YYYY-MM-DD`, optionally followed by `T` or a space and
 /// `HH:MM[:SS[.fff]]` and an offset (`Z`, `UTC`, `GMT`, `±HH:MM`, `±HHMM`). Falls back to
@@ -183,6 +184,23 @@ const GREGORIAN_MONTHS: &[(&str, u32)] = &[
     ("تشرين الأول", 10), ("تشرين الثاني", 11), ("كانون الأول", 12),
     // Persian names of the Gregorian months.
     ("ژانویه", 1), ("فوریه", 2), ("آوریل", 4), ("مه", 5), ("ژوئن", 6), ("ژوئیه", 7), ("اوت", 8), ("سپتامبر", 9), ("اکتبر", 10), ("نوامبر", 11), ("دسامبر", 12),
+    // French, German, Spanish, Portuguese and Italian, full and as their style guides shorten
+    // them ("janv.", "Mrz.", "ago", "set."); the English abbreviations above serve them too.
+    ("janvier", 1), ("février", 2), ("fevrier", 2), ("mars", 3), ("avril", 4), ("mai", 5), ("juin", 6), ("juillet", 7), ("août", 8), ("aout", 8),
+    ("septembre", 9), ("octobre", 10), ("novembre", 11), ("décembre", 12), ("decembre", 12),
+    ("janv", 1), ("févr", 2), ("fevr", 2), ("avr", 4), ("juil", 7), ("déc", 12),
+    ("januar", 1), ("jänner", 1), ("februar", 2), ("märz", 3), ("maerz", 3), ("juni", 6), ("juli", 7), ("oktober", 10), ("dezember", 12),
+    ("mär", 3), ("mrz", 3), ("okt", 10), ("dez", 12),
+    ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7), ("agosto", 8), ("septiembre", 9),
+    ("setiembre", 9), ("octubre", 10), ("noviembre", 11), ("diciembre", 12),
+    ("ene", 1), ("abr", 4), ("ago", 8), ("dic", 12),
+    ("janeiro", 1), ("fevereiro", 2), ("março", 3), ("maio", 5), ("junho", 6), ("julho", 7), ("setembro", 9), ("outubro", 10), ("novembro", 11), ("dezembro", 12),
+    ("fev", 2),
+    ("gennaio", 1), ("febbraio", 2), ("aprile", 4), ("maggio", 5), ("giugno", 6), ("luglio", 7), ("settembre", 9), ("ottobre", 10), ("dicembre", 12),
+    ("giu", 6), ("lug", 7), ("ott", 10),
+    // Abbreviations that are English words as well: months on Portuguese, Spanish and Italian
+    // pages only (`month_at`).
+    ("out", 10), ("set", 9), ("gen", 1), ("mag", 5),
     // Urdu.
     ("جنوری", 1), ("فروری", 2), ("مارچ", 3), ("اپریل", 4), ("مئی", 5), ("جون", 6), ("جولائی", 7), ("اگست", 8), ("ستمبر", 9), ("اکتوبر", 10), ("نومبر", 11), ("دسمبر", 12),
 ];
@@ -247,6 +265,10 @@ fn parts(s: &str) -> Vec<Part> {
     out
 }
 
+/// Month abbreviations of Portuguese, Spanish and Italian that are English words ("sold out 12
+/// 2025"): months only on pages in those languages.
+const ENGLISH_WORDS: [&str; 4] = ["out", "set", "gen", "mag"];
+
 /// A calendar's month names and their numbers (1-based).
 type MonthNames = &'static [(&'static str, u32)];
 
@@ -273,6 +295,10 @@ fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usiz
             }
         }
         // "Dec." and "Dec" alike; a bare "may" is a month only beside numbers (checked by the caller).
+        let romance = ["pt", "es", "it", "ca", "gl"].iter().any(|l| lang.starts_with(l));
+        if ENGLISH_WORDS.contains(&first) && !romance {
+            continue;
+        }
         if let Some((_, m)) = table.iter().find(|(n, _)| *n == first) {
             return Some((*m, calendar, 1));
         }
@@ -285,14 +311,30 @@ fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usiz
 /// `2025-06-03`), in the Gregorian calendar; `lang` (the page's, BCP 47) says whether Persian
 /// month names are Solar Hijri ones. `None` when there is none.
 pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
-    // Ordinal suffixes ("1st", "22nd") are not words of the date.
+    // Ordinal suffixes ("1st", "22nd", French "1er", Spanish "1º") are not words of the date,
+    // nor are the "de" of Spanish and Portuguese ("3 de junio de 2025") and the "del" of
+    // Spanish and Italian.
     let p: Vec<Part> = {
         let all = parts(text);
-        let ordinal = |k: usize| matches!(&all[k], Part::Word(w) if ["st", "nd", "rd", "th"].contains(&w.as_str()))
+        let ordinal = |k: usize| matches!(&all[k], Part::Word(w) if ["st", "nd", "rd", "th", "er", "º", "ª"].contains(&w.as_str()))
             && k > 0 && matches!(all[k - 1], Part::Num(_, 1..=2));
-        all.iter().enumerate().filter(|(k, _)| !ordinal(*k)).map(|(_, x)| x.clone()).collect()
+        let of = |k: usize| matches!(&all[k], Part::Word(w) if w == "de" || w == "del");
+        all.iter().enumerate().filter(|(k, _)| !ordinal(*k) && !of(*k)).map(|(_, x)| x.clone()).collect()
     };
     for i in 0..p.len() {
+        // Month and day with slashes, when only one order is a date: 10/31/2024 (31 is no
+        // month), 31/10/2024 (likewise); 07/08/2025 the web writes both ways, and is left.
+        if let (Part::Num(a, la @ 1..=2), Some(Part::Num(b, lb @ 1..=2)), Some(Part::Num(y, 4))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
+            let written = format!("{a:0la$}/{b:0lb$}/{y}");
+            let y = i64::from(*y);
+            if text.contains(&written) {
+                match (valid_day(y, *a, *b), valid_day(y, *b, *a)) {
+                    (true, false) => return Some((y, *a, *b)),
+                    (false, true) => return Some((y, *b, *a)),
+                    _ => {}
+                }
+            }
+        }
         // Day first with dots, as in most of Europe: 23.07.2025.
         if let (Part::Num(d, 1..=2), Some(Part::Num(m, 1..=2)), Some(Part::Num(y, 4))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
             let (y, m, d) = (i64::from(*y), *m, *d);
@@ -399,6 +441,31 @@ mod tests {
     }
 
     #[test]
+    fn written_dates_in_french_german_spanish_portuguese_and_italian() {
+        assert_eq!(parse_visible("Publié le 1er juin 2025", "fr"), Some((2025, 6, 1)));
+        assert_eq!(parse_visible("Mis à jour le 12 déc. 2024", "fr"), Some((2024, 12, 12)));
+        assert_eq!(parse_visible("Veröffentlicht am 3. März 2025", "de"), Some((2025, 3, 3)));
+        assert_eq!(parse_visible("Stand: 14. Okt. 2024", "de"), Some((2024, 10, 14)));
+        assert_eq!(parse_visible("Publicado el 3 de junio de 2025", "es"), Some((2025, 6, 3)));
+        assert_eq!(parse_visible("Atualizado em 5 de outubro de 2023", "pt-BR"), Some((2023, 10, 5)));
+        assert_eq!(parse_visible("5 out 2023", "pt"), Some((2023, 10, 5)));
+        assert_eq!(parse_visible("Pubblicato il 21 settembre 2024", "it"), Some((2024, 9, 21)));
+        assert_eq!(parse_visible("21 set 2024", "it"), Some((2024, 9, 21)));
+        // "out" and "set" are English words: months only on those languages' pages.
+        assert_eq!(parse_visible("sold 5 out 2023", "en"), None);
+        assert_eq!(parse_visible("a 21 set 2024", "en"), None);
+    }
+
+    #[test]
+    fn slashed_days_are_read_when_one_order_is_no_date() {
+        assert_eq!(parse_visible("Updated: 10/31/2024", "en"), Some((2024, 10, 31)));
+        assert_eq!(parse_visible("Publié le 31/10/2024", "fr"), Some((2024, 10, 31)));
+        assert_eq!(parse_visible("Updated: 1/13/2025", "en"), Some((2025, 1, 13)));
+        assert_eq!(parse_visible("07/08/2025", "en"), None);
+        assert_eq!(parse_visible("13/13/2025", "en"), None);
+    }
+
+    #[test]
     fn arabic_persian_and_urdu_dates() {
         // Arabic-Indic digits, Egyptian month name.
         assert_eq!(parse_visible("الأربعاء ٢٥ ديسمبر ٢٠٢٤", "ar"), Some((2024, 12, 25)));
@@ -425,8 +492,10 @@ mod tests {
 
     #[test]
     fn a_year_and_a_time_are_no_iso_day() {
-        // "04-ago-2021 5:11:10": the year, then a time, not 11 May.
-        assert_eq!(parse_visible("on 04-ago-2021 5:11:10", "en"), None);
+        // "04-ago-2021 5:11:10": the year, then a time, not 11 May (the day is 4 August, "ago"
+        // being agosto).
+        assert_eq!(parse_visible("on 04-ago-2021 5:11:10", "en"), Some((2021, 8, 4)));
+        assert_eq!(parse_visible("on 04-xyz-2021 5:11:10", "en"), None);
         assert_eq!(parse_visible("2020 09:22", "ar"), None);
         assert_eq!(parse_visible("2025/06/03", "en"), Some((2025, 6, 3)));
         assert_eq!(parse_visible("2025.6.3", "en"), Some((2025, 6, 3)));
