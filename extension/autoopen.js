@@ -4,8 +4,8 @@
 // `optional_host_permissions`, and a site's permission is asked for when the user turns auto-open
 // on for it, from one of two places where Chromium counts the request as the user's:
 // - the reader's Display panel ("Open automatically on this site"): the click in the page sends
-//   a message here, and Chromium hands the click's user gesture on to this worker's message
-//   listener (measured in Chromium 148: called from the worker with no click, the request
+//   a message to the worker, whose message router calls `fromReader`, and Chromium hands the
+//   click's user gesture on to that listener (measured in Chromium 148: called from the worker with no click, the request
 //   fails with "This function must be called during a user gesture"; from the message of a
 //   click it shows the browser's permission prompt);
 // - the options page's list of sites (an extension page: the click is its own).
@@ -71,7 +71,7 @@ export async function forgetSite(host) {
 }
 
 /**
- * Installs the listeners. `open(tabId)` opens the reader in a tab as the toolbar button does
+ * Installs the listener on page loads. `open(tabId)` opens the reader in a tab as the toolbar button does
  * (background.js's run) and resolves to its result; `close(tabId)` takes away what it showed.
  */
 export function installAutoOpen({ open, close }) {
@@ -95,14 +95,16 @@ export function installAutoOpen({ open, close }) {
       console.warn(`dana: auto-open on ${host} failed:`, e);
     }
   });
+}
 
-  // From the reader's Display panel. The site is the sender's page, never one the message names.
-  chrome.runtime.onMessage.addListener((msg, sender, reply) => {
-    if (!msg || (msg.type !== 'auto-open' && msg.type !== 'auto-open-off') || !sender.tab || !sender.url) return false;
-    const host = hostOf(sender.url);
-    if (!host) return false;
-    const done = msg.type === 'auto-open' ? askToOpenOn(sender.url) : stopOpeningOn(host);
-    done.then(reply, (e) => reply({ ok: false, error: String(e && e.message ? e.message : e) }));
-    return true;
-  });
+/**
+ * The reader's Display panel asks (background.js's message router, `auto-open` and
+ * `auto-open-off`): `on` asks for the sender's site, otherwise stops opening on it. The site is
+ * the sender's page, never one the message names. Called synchronously from the router, so that
+ * the click's user gesture reaches chrome.permissions.request.
+ */
+export function fromReader(sender, on) {
+  const host = sender.tab && sender.url ? hostOf(sender.url) : null;
+  if (!host) return Promise.resolve({ ok: false, granted: false, error: 'Only a web page can open the reader by itself.' });
+  return on ? askToOpenOn(sender.url) : stopOpeningOn(host);
 }

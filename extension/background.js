@@ -15,7 +15,7 @@
 //   { ok: false, mode, active: false, error }            nothing changed in the page but a message
 // Running the mode that is already on turns it off (the toolbar button toggles).
 
-import { installAutoOpen } from './autoopen.js';
+import { installAutoOpen, fromReader } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
 import { formatDay } from './content/days.js';
 import { fontBytes } from './fonts/fonts.js';
@@ -458,6 +458,9 @@ chrome.runtime.onMessage.addListener((msg, sender, reply) => {
       return done(chrome.runtime.openOptionsPage());
     case 'font': // from the reader: { file }, a bundled font (content/aids.js)
       return done(fontBytes(msg.file));
+    case 'auto-open': // from the reader's Display panel: open by itself on this site (autoopen.js)
+    case 'auto-open-off':
+      return done(fromReader(sender, msg.type === 'auto-open'));
     default:
       return false;
   }
