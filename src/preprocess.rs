@@ -34,8 +34,8 @@ pub struct Preprocessing {
     /// ([`Options::element_ids`]).
     pub element_ids: bool,
     /// With `prune`, keep an `aside` that stands inside an `article` and does not name itself
-    /// a related-posts, newsletter, share or ad box ([`in_article_aside`]): a note or pull
-    /// quote of the article's own, which phase 4 reads as a quote ([`Options::article`]).
+    /// a related-posts, newsletter, share or ad box (`in_article_aside`): a note or box of
+    /// background of the article's own, which phase 4 reads as a quote ([`Options::article`]).
     pub asides: bool,
 }
 
