@@ -651,6 +651,9 @@ impl<'a> Builder<'a> {
                     return (BlockKind::ListItem, depth as u8, ordered);
                 }
                 "blockquote" => return (BlockKind::Quote, 0, false),
+                // An aside preprocessing kept (an article's own note or pull quote) is set off
+                // as a quote (`kinds`); the thesis reads it as paragraphs.
+                "aside" if self.kinds => return (BlockKind::Quote, 0, false),
                 "figcaption" => return (BlockKind::Figure, 0, false),
                 _ => {}
             }
@@ -1143,6 +1146,17 @@ mod tests {
         );
         assert!(b[2].ordered);
         assert_eq!(b[1].html, "Para <strong>bold</strong>");
+    }
+
+    #[test]
+    fn an_aside_kept_by_preprocessing_is_a_quote_but_under_the_thesis() {
+        let html = "<p>Before.</p><aside><h3>Note</h3><p>An aside.</p></aside>";
+        let b = all(html);
+        let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
+        assert_eq!(kinds, [(BlockKind::Paragraph, "Before."), (BlockKind::Heading, "Note"), (BlockKind::Quote, "An aside.")]);
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph, BlockKind::Heading, BlockKind::Paragraph]);
     }
 
     #[test]

@@ -156,7 +156,8 @@ pub struct Options {
     /// [`crate::regions::chosen_lines`]). Default `true` (measured, docs/EVALUATION.md).
     pub edges: bool,
     /// Preprocessing also drops the elements that declare themselves boilerplate: `nav`,
-    /// `aside`, `footer`, and dialogs (`role="dialog"`/`"alertdialog"`, `aria-modal="true"`);
+    /// `aside` (but, with `article`, an article's own aside: docs/FIDELITY.md), `footer`, and
+    /// dialogs (`role="dialog"`/`"alertdialog"`, `aria-modal="true"`);
     /// and it reads React's streamed boundaries (`<div hidden id="S:1">`), which the browser
     /// shows, as shown. Default `true` (measured, docs/EVALUATION.md). `false` is the thesis's
     /// preprocessing exactly.

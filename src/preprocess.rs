@@ -33,17 +33,28 @@ pub struct Preprocessing {
     /// Take the `data-dana-id` attribute out of every start tag into [`Page::element_ids`]
     /// ([`Options::element_ids`]).
     pub element_ids: bool,
+    /// With `prune`, keep an `aside` that stands inside an `article` and does not name itself
+    /// a related-posts, newsletter, share or ad box (`in_article_aside`): a note or box of
+    /// background of the article's own, which phase 4 reads as a quote ([`Options::article`]).
+    pub asides: bool,
 }
 
 impl Preprocessing {
     /// As `options` asks.
     pub fn of(options: &Options) -> Preprocessing {
-        Preprocessing { filter: options.effective_filter(), prune: options.prune, media: options.media, bare_tags: false, element_ids: options.element_ids }
+        Preprocessing {
+            filter: options.effective_filter(),
+            prune: options.prune,
+            media: options.media,
+            bare_tags: false,
+            element_ids: options.element_ids,
+            asides: options.prune && options.article,
+        }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false }
     }
 }
 
@@ -280,6 +291,31 @@ fn is_boilerplate(name: &str) -> bool {
     matches!(name, "nav" | "aside" | "footer")
 }
 
+/// Whether an `aside` met inside `article` elements is the article's own (a note, a box of
+/// background), not a box of the site's: its `class`, `id` and `role` name none of the boxes
+/// sites put in an article's column (related posts, newsletter sign-up, sharing, ads, author
+/// bio, table of contents, comments, a forum post's signature). A sidebar beside the article
+/// is outside it and stays dropped. An `aside` pull quote stays dropped too: it repeats a
+/// sentence of the article, and the corpora's gold text leaves it out (docs/FIDELITY.md).
+/// Not in the thesis (4.3.1 keeps every element; our `prune` drops every `aside`).
+fn in_article_aside(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+    // Short words must be whole words of the value (`ad` is in `header`); long ones may be
+    // parts of a compound (`ArticlePullquote_root`, `sidePanelWrapper`). A class naming the
+    // element `aside` (`single-post__aside`) names a column of the layout, not a note.
+    const WORDS: &[&str] = &["ad", "ads", "cta", "toc", "bio", "nav", "tags", "more", "menu", "sign", "inset", "aside"];
+    const PARTS: &[&str] = &[
+        "advert", "adsense", "sponsor", "promo", "related", "recommend", "popular", "trending", "featured", "newsletter",
+        "subscri", "signup", "share", "sharing", "social", "sidebar", "sidepanel", "widget", "comment", "author", "byline",
+        "signature", "contents", "navigation", "banner", "donate", "member", "paywall", "complementary", "footer", "header",
+        "referenced", "pullquote", "pull-quote", "optin", "teaser",
+    ];
+    !attrs.iter().any(|(k, v)| {
+        let v = v.to_ascii_lowercase();
+        matches!(&**k, "class" | "id" | "role")
+            && (v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w)) || PARTS.iter().any(|p| v.contains(p)))
+    })
+}
+
 /// Whether an element's ARIA attributes declare it a dialog (`role="dialog"`,
 /// `role="alertdialog"`, `aria-modal="true"`: cookie consent panels, sign-up pop-ups), which
 /// is not the main content whether or not a stylesheet shows it.
@@ -411,6 +447,8 @@ impl<'a> Page<'a> {
         let mut pending_script: Option<bool> = None; // Some(is_json_ld) while inside a script
         let mut in_title = false;
         let mut in_svg = 0usize;
+        // How many `article` elements are open (kept ones: a dropped element's are not seen).
+        let mut articles = 0usize;
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         tokenize(html, |token| {
@@ -457,7 +495,8 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    let boilerplate = prune && (is_boilerplate(&name) || declares_boilerplate_role(&attrs));
+                    let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
+                    let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&attrs));
                     let hidden = hides(&name, &attrs, prune);
                     if (is_dropped(&name) || hidden || boilerplate) && !is_void(&name) {
                         if !self_closing {
@@ -473,6 +512,9 @@ impl<'a> Page<'a> {
                     }
                     if let Some(id) = id {
                         ids.push((out.len(), id));
+                    }
+                    if name == "article" && !self_closing {
+                        articles += 1;
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
@@ -509,6 +551,9 @@ impl<'a> Page<'a> {
                     }
                     if in_head || name == "html" || name == "body" || is_void(&name) {
                         return;
+                    }
+                    if name == "article" {
+                        articles = articles.saturating_sub(1);
                     }
                     out.push(Tok::End { name });
                 }
@@ -885,6 +930,20 @@ mod tests {
     #[test]
     fn lines_break_at_block_boundaries_not_at_newlines() {
         assert_eq!(lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"), vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]);
+    }
+
+    #[test]
+    fn asides_of_the_article_are_kept_only_when_asked_and_not_the_sites_boxes() {
+        let html = "<aside>Sidebar</aside><article><p>Text</p><aside class=\"note\">Own note</aside>\
+                    <aside class=\"related-posts\">Related</aside><aside class=\"ad-slot\">Ad</aside>\
+                    <aside class=\"wp-block-pullquote\">Repeated</aside></article><aside>After</aside>";
+        let asides = Preprocessing { prune: true, asides: true, ..Preprocessing::thesis(LinkFilter::None) };
+        assert_eq!(
+            Page::parse(html, asides).line_sources(),
+            vec!["<article>", "<p>Text</p>", "<aside class=\"note\">Own note</aside>", "</article>"]
+        );
+        let pruned = Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) };
+        assert_eq!(Page::parse(html, pruned).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
     }
 
     #[test]

@@ -265,6 +265,30 @@ fn figures() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Issue 13: an article's own aside and its pull quote are quotes; the related-posts box inside
+/// the article, the sidebar and the site's note beside it stay out. Under the thesis the aside
+/// is a paragraph (its preprocessing keeps every element, phase 4 knows no asides).
+#[test]
+fn asides_and_pull_quotes_of_the_article_are_quotes() {
+    let dir = golden_dir().join("aside-wordpress");
+    let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
+    let note = "A note on ventilation. Never wrap the entrance";
+    let pull = "The colony does not heat the hive, only itself: the wrap is for the wood";
+    for (variant, note_kind) in [("default", dana::BlockKind::Quote), ("thesis", dana::BlockKind::Paragraph)] {
+        let options = variants(&dir).remove(variant).unwrap();
+        let ex = dana::extract(&html, &options);
+        let kind_of = |t: &str| ex.blocks.iter().filter(|b| b.text.contains(t)).map(|b| b.kind).collect::<Vec<_>>();
+        assert_eq!(kind_of(note), [note_kind], "{variant}: the aside note");
+        assert_eq!(kind_of(pull), [dana::BlockKind::Quote], "{variant}: the pull quote");
+        if variant == "default" {
+            assert!(ex.html.contains("<blockquote data-block=\"6\"><strong>A note on ventilation.</strong>"), "{}", ex.html);
+            for out in ["Recent Posts", "Fitting mouse guards", "Honey orders for Christmas", "Proudly powered"] {
+                assert!(!ex.text.contains(out), "{variant}: {out:?} is in the text");
+            }
+        }
+    }
+}
+
 /// What each page's text must and must not contain, whatever the expected files say.
 #[test]
 fn essentials() {

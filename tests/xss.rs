@@ -134,9 +134,13 @@ enum Mode {
     /// payloads (the article numbers its anchors and must never write the page's id or a
     /// fragment it was given).
     Notes,
+    /// In asides of an article (issue 13): an `aside` inside an `article`, kept as a quote, with
+    /// payloads in its attributes (which decide whether it is the site's box), its text, a
+    /// heading and a link.
+    Asides,
 }
 
-const MODES: [Mode; 8] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes];
+const MODES: [Mode; 9] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -174,6 +178,11 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <dl class=\"{p}\" id=\"{p}\"><dt id=\"{p}\" title=\"{p}\">{p}</dt><dd data-x=\"{p}\">{MARK} <a href=\"#{p}\">{p}</a> <a href='#{p}' id='{p}'>x</a></dd>\
              <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd></dl>\
              <ol class=\"footnotes\"><li id=\"n{i}{p}\"><p>{p} {MARK} <a href=\"#r{i}{p}\" id=\"{p}\">&#x21a9;</a></p></li></ol>\n"
+        ),
+        Mode::Asides => format!(
+            "<article class=\"{p}\"><p>{MARK} {i} is followed by asides. {MARK_AR}</p><aside class=\"{p}\" id=\"{p}\" role=\"{p}\" title=\"{p}\">\
+             <h4 title=\"{p}\">{p}</h4><p style=\"{p}\">{MARK} {p} <a href=\"{p}\">{p}</a></p></aside>\
+             <aside><p>{MARK_AR} <strong>{p}</strong> <a href='{p}'>{MARK}</a></p></aside></article>\n"
         ),
     }
 }
@@ -247,6 +256,8 @@ fn every_payload_in_real_pages_gives_inert_html() {
     // Likewise, extractions of the notes mode whose article holds a definition list and an
     // in-page link.
     let notes = std::sync::atomic::AtomicUsize::new(0);
+    // Likewise, extractions of the asides mode whose article holds a quote with the mark.
+    let asides = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -271,6 +282,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Asides && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Quote && (b.text.contains(MARK) || b.text.contains(MARK_AR))) {
+                        asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
@@ -310,6 +324,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let notes = notes.into_inner();
     println!("  Notes: {notes} extractions held a definition list and an in-page link");
     assert!(notes >= batches.len(), "only {notes} extractions of {} notes batches held a definition list and an in-page link", batches.len());
+    let asides = asides.into_inner();
+    println!("  Asides: {asides} extractions held an aside as a quote");
+    assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
