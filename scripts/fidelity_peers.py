@@ -192,18 +192,20 @@ def main():
                     counts[peer][verdict(cells, *table_out)] += 1
                 for lines in pres:
                     code_counts[peer][code_verdict(lines, *code_out)] += 1
-    print(f"{total} article data tables")
-    print("peer          survived whole   split   broken   outside the extraction   survived of those reached")
+    report(f"{total} article data tables", total, counts)
+    report(f"\n{code_total} article code blocks", code_total, code_counts)
+
+
+def report(title, total, counts):
+    """One row per peer: survived whole, then each other verdict it has, then survived of those
+    the extractor reached (not outside)."""
+    others = [v for v in next(iter(counts.values())) if v != "survived"]
+    print(title)
+    print("peer          survived whole " + "".join(f"{v:>9}" for v in others) + "   survived of those reached")
     for peer, c in counts.items():
         reached = total - c["outside"]
-        print(f"{peer:12} {c['survived']:5} ({c['survived'] / max(total, 1):4.0%}) {c['split']:7} {c['broken']:8} {c['outside']:9}"
-              f"                {c['survived']}/{reached} ({c['survived'] / max(reached, 1):.0%})")
-    print(f"\n{code_total} article code blocks")
-    print("peer          survived whole   broken   outside the extraction   survived of those reached")
-    for peer, c in code_counts.items():
-        reached = code_total - c["outside"]
-        print(f"{peer:12} {c['survived']:5} ({c['survived'] / max(code_total, 1):4.0%}) {c['broken']:8} {c['outside']:9}"
-              f"                {c['survived']}/{reached} ({c['survived'] / max(reached, 1):.0%})")
+        print(f"{peer:12} {c['survived']:5} ({c['survived'] / max(total, 1):4.0%})     " + "".join(f"{c[v]:9}" for v in others)
+              + f"   {c['survived']}/{reached} ({c['survived'] / max(reached, 1):.0%})")
 
 
 if __name__ == "__main__":
