@@ -17,7 +17,7 @@
 
 import { installAutoOpen, fromReader } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
-import { formatDay } from './content/days.js';
+import { formatDay } from './days.js';
 import { fontBytes } from './fonts/fonts.js';
 import init, { extract } from './pkg/dana.js';
 
@@ -51,7 +51,7 @@ function startEngine() {
 // PERFORMANCE.md, "Click to reader"). Compiling streams off the worker's thread, while the page
 // is being injected and captured; then one small article goes through the engine, because the
 // browser compiles a wasm function only when it is first called (lazily), and the first date
-// formatted loads the locale data (content/days.js). Both in tasks of their own, after the
+// formatted loads the locale data (days.js). Both in tasks of their own, after the
 // event that started the worker has been dispatched; a worker started for anything else has
 // them done before the next click.
 const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Warm-up - Site</title>
@@ -106,7 +106,7 @@ async function analyse(page, mode, candidate = 0) {
 //
 // The header's dates go formatted in the language the reader shows the article in (the
 // engine's, else the page's: content/reader.js `open`), as `days` { lang, [iso]: text }: the
-// first date a process formats costs tens of ms (content/days.js), paid once in the worker.
+// first date a process formats costs tens of ms (days.js), paid once in the worker.
 function article(ex, pageLang) {
   const { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, headerBlocks, readerable, chrome } = ex;
   const days = { lang: lang || pageLang || '' };

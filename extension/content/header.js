@@ -10,7 +10,7 @@
 //   (U+202E and kin) cannot reorder the words around it.
 
 import { h } from './dom.js';
-import { formatDay } from './days.js';
+import { formatDay } from '../days.js';
 
 // Below this `readerable`, the reader says the page does not look like an article and offers
 // to show it anyway or to read the selection. Measured on the modern set (docs/METADATA.md):

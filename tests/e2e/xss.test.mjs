@@ -17,7 +17,8 @@
 //   - the page navigates (a <meta http-equiv=refresh> or a javascript: URL followed);
 //   - the reader's DOM holds an element or attribute that can run or fetch: a check of the
 //     shadow root after rendering (no on* attribute, no script/iframe/object/embed/base/meta/
-//     form, every href/src http(s) or mailto).
+//     form, every href/src http(s) or mailto, but for a link to one of the engine's numbered
+//     in-page anchors, `#dana-ref-N`: a footnote and its way back).
 // A self-test first shows that each detector does fire on an injected `<img onerror>` and on a
 // request to a URL the page did not show: a detector that cannot fire proves nothing.
 
@@ -149,7 +150,8 @@ function readerDom() {
     for (const at of el.attributes) {
       if (/^on/i.test(at.name)) bad.push(`${el.localName}[${at.name}]`);
       if (inArticle && at.name === 'style') bad.push(`${el.localName}[style]`);
-      if (URL_ATTRS.includes(at.name) && !/^(https?:|mailto:)/i.test(at.value.trim())) bad.push(`${el.localName}[${at.name}=${at.value.slice(0, 60)}]`);
+      const anchor = el.localName === 'a' && at.name === 'href' && /^#dana-ref-\d{1,10}$/.test(at.value);
+      if (URL_ATTRS.includes(at.name) && !anchor && !/^(https?:|mailto:)/i.test(at.value.trim())) bad.push(`${el.localName}[${at.name}=${at.value.slice(0, 60)}]`);
       if (/^[\s\u0000-\u001f]*(javascript|data|vbscript):/i.test(at.value)) bad.push(`${el.localName}[${at.name}=${at.value.slice(0, 60)}]`);
     }
   }
