@@ -29,6 +29,10 @@ const CONTENT_SCRIPT = 'bundle/content.js';
 const GUARD = 'dana-reader.content';
 // The content script's entry for starting a mode (content/main.js `begin`), keyed the same way.
 const BEGIN = 'dana-reader.begin';
+// One line each, built by build.mjs: `begin(mode)` called, as the last script of the call that
+// injects the content script (its value is that call's result), so that a first contact with a
+// page is one round trip to it (`begin` below).
+const BEGIN_FILES = { reader: 'bundle/begin-reader.js', speak: 'bundle/begin-speak.js', strip: 'bundle/begin-strip.js' };
 
 // ---- engine ----------------------------------------------------------------------------------
 
@@ -202,13 +206,25 @@ async function begin(tabId, mode, asking = () => {}) {
     return result;
   };
   // A document the worker has not injected (a new page, or a worker started since): the script
-  // and its stylesheet first, without asking whether they are there (the script's guard makes
-  // a second copy a no-op). Two round trips instead of three.
+  // and its stylesheet, without asking whether they are there (the script's guard makes a
+  // second copy a no-op), and `begin` in the same call, as a last one-line script whose value
+  // is the call's result: one round trip instead of three (docs/PERFORMANCE.md, "Click to
+  // reader"). Without that value (a browser that answers a call of several files otherwise),
+  // the worker asks once more.
   if (!scripted.has(tabId)) {
-    await injectFiles(tabId);
     asking();
-    const answer = await ask();
-    if (!answer.absent) return answer;
+    const [, [{ result: answer } = {}] = []] = await within(
+      Promise.all([
+        chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
+        chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
+      ]),
+      'The page',
+      BEGIN_TIMEOUT_MS
+    );
+    scripted.add(tabId);
+    if (answer && !answer.absent) return answer;
+    const again = await ask();
+    if (!again.absent) return again;
   } else {
     const first = await ask();
     if (!first.absent) return first;
