@@ -22,9 +22,10 @@ const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 
 // Dana's own elements (the surfaces of dom.js) are not part of the page.
 const DANA_SURFACE = 'data-dana-surface';
-// The largest page Dana reads, in characters of HTML: a page this size (an article of about
-// 11 MB) is what tests/e2e/hostile.test.mjs opens, and the next size up it refuses. Messages
-// between a page and the extension are limited too (64 MiB in Chromium).
+// The largest page Dana reads, in characters of HTML as captured (its code emptied): a page
+// this size (an article of about 11 MB) is what tests/e2e/hostile.test.mjs opens, and the next
+// size up it refuses. Messages between a page and the extension are limited too (64 MiB in
+// Chromium).
 const MAX_CHARS = 12e6;
 // Chromium's HTML parser nests elements at most this deep (HTMLConstructionSite).
 export const MAX_DEPTH = 512;
@@ -214,6 +215,7 @@ export function capture({ tag = false } = {}) {
     return verdict !== false;
   });
   for (const c of own) removeNode(c);
+  emptyCode(copy);
   // Strip mode: every element gets its id, and the engine runs once, on this tagged copy. With
   // `elementIds` it reads the tags as ids and otherwise ignores them (its extraction is that of
   // the untagged page) and names the ids of the elements that carry the main content.
@@ -232,6 +234,20 @@ export function capture({ tag = false } = {}) {
     dir: getComputedStyle(body || root).direction || 'ltr',
     title: dom.title(),
   };
+}
+
+// The engine drops every <script> and <style> with its content (src/preprocess.rs
+// `is_dropped`) and reads the text of JSON-LD scripts only (the article's metadata). The rest is
+// code, often half of a page's HTML and more: emptied in the copy, it is not serialised, sent
+// nor parsed again for nothing. Its line breaks stay, so that the lines of the HTML are those
+// of the page (the title finder reports them).
+function emptyCode(copy) {
+  for (const el of copy.querySelectorAll('script, style')) {
+    const type = el.getAttribute('type');
+    if (el.localName === 'script' && type !== null && type.trim().toLowerCase() === 'application/ld+json') continue;
+    const text = el.textContent;
+    if (text) el.textContent = text.replace(/[^\n]+/g, '');
+  }
 }
 
 const escapeHtml = (t) => t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
