@@ -8,10 +8,13 @@
 //   node tests/e2e/bench-reader.mjs                 every modern page (about 4 minutes)
 //   node tests/e2e/bench-reader.mjs --pages 100     an even sample of 100 of them
 //   node tests/e2e/bench-reader.mjs --set readability
-//   node tests/e2e/bench-reader.mjs --extension DIR  another build of extension/ (before/after)
+//   node tests/e2e/bench-reader.mjs --extension DIR  another build of extension/ (before/after;
+//                                                    on a loaded machine bench-pair.mjs compares
+//                                                    two builds better)
 //
 // Stages, in ms (background.js `show`, content/main.js): setup (what comes before the call that
-// captures: on a page without the content script, asking and injecting it), capture (the
+// captures: 0 on a page without the content script, which that call injects, in builds since
+// 23 November 23:30; before, injecting it there, and earlier asking first), capture (the
 // page's own work), transfer (the two calls, both ways, less the page's work), engine (the wasm
 // engine in the service worker), build (the page building the reader view), paint (from the
 // show message to the first frame after the view is built: build plus the browser's style,
