@@ -463,10 +463,12 @@ fn anchors(page: &Page) -> std::collections::HashMap<String, usize> {
 
 impl<'a> Builder<'a> {
     fn new(page: &'a Page, url: Option<&str>, captions: bool) -> Self {
-        let page_url = url.and_then(|u| url::Url::parse(u).ok());
+        // Internationalised hosts in ASCII first (`crate::idn`).
+        let page_url = url.and_then(|u| url::Url::parse(&crate::idn::ascii_host(u)).ok());
+        let base_href = page.head.base_href.as_deref().map(crate::idn::ascii_host);
         // `<base href>` is honoured only when it resolves to http(s): it must not turn links
         // into script.
-        let base = match (&page_url, &page.head.base_href) {
+        let base = match (&page_url, &base_href) {
             (Some(p), Some(b)) => p.join(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")).or(page_url.clone()),
             (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
             (p, None) => p.clone(),

@@ -51,7 +51,9 @@ pub fn safe_url(base: Option<&url::Url>, raw: &str, what: UrlUse) -> Option<Stri
         return None;
     }
     // The URL parser strips tabs and newlines and lowercases the scheme, exactly as a browser
-    // does, so `jav&#x09;ascript:` cannot slip through as a relative path.
+    // does, so `jav&#x09;ascript:` cannot slip through as a relative path. An internationalised
+    // host is put into ASCII first (`crate::idn`: the URL parser of the wasm has no IDNA tables).
+    let raw = &*crate::idn::ascii_host(raw);
     let parsed = match base {
         Some(b) => b.join(raw).ok()?,
         None => url::Url::parse(raw).ok()?,
@@ -303,6 +305,18 @@ mod tests {
         }
         assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Image), None);
         assert_eq!(safe_url(None, "/relative", UrlUse::Link), None);
+    }
+
+    #[test]
+    fn links_to_internationalised_hosts_resolve() {
+        // Arabic and Persian hosts, in a link and as the base (`crate::idn`; the stub IDNA back
+        // end of Cargo.lock would reject them).
+        let base = url::Url::parse("https://example.org/a/").ok();
+        let b = base.as_ref();
+        assert_eq!(safe_url(b, "https://مثال.إختبار/مقالة", UrlUse::Link).as_deref(), Some("https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D9%82%D8%A7%D9%84%D8%A9"));
+        assert_eq!(safe_url(b, "//نمونه.ایران/x.jpg", UrlUse::Image).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.jpg"));
+        let persian = url::Url::parse(&crate::idn::ascii_host("https://نمونه.ایران/")).ok();
+        assert_eq!(safe_url(persian.as_ref(), "x.html", UrlUse::Link).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.html"));
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
