@@ -47,14 +47,14 @@ pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], titl
     }
     let has_image = |line: usize| {
         let l = &page.lines[line];
-        page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Start { name, .. } if name == "img"))
+        page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Start { name, .. } if matches!(&**name, "img" | "iframe" | "video" | "audio")))
     };
     let keep: Vec<bool> = read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
     // A table block is kept whole: its `<table>` element (the first token of the block's
     // line), so that strip mode hides none of its rows or columns. So is a code block: its
     // `<pre>` (or highlighter table), so that no line of the code is hidden.
     let tables: Vec<usize> =
-        blocks.iter().filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted)).map(|b| page.lines[b.line].start).collect();
+        blocks.iter().filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted | BlockKind::Embed)).map(|b| page.lines[b.line].start).collect();
     let mut seen = std::collections::HashSet::new();
     page.element_ids
         .iter()
@@ -463,10 +463,12 @@ fn anchors(page: &Page) -> std::collections::HashMap<String, usize> {
 
 impl<'a> Builder<'a> {
     fn new(page: &'a Page, url: Option<&str>, captions: bool) -> Self {
-        let page_url = url.and_then(|u| url::Url::parse(u).ok());
+        // Internationalised hosts in ASCII first (`crate::idn`).
+        let page_url = url.and_then(|u| url::Url::parse(&crate::idn::ascii_host(u)).ok());
+        let base_href = page.head.base_href.as_deref().map(crate::idn::ascii_host);
         // `<base href>` is honoured only when it resolves to http(s): it must not turn links
         // into script.
-        let base = match (&page_url, &page.head.base_href) {
+        let base = match (&page_url, &base_href) {
             (Some(p), Some(b)) => p.join(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")).or(page_url.clone()),
             (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
             (p, None) => p.clone(),
@@ -506,6 +508,10 @@ impl<'a> Builder<'a> {
             self.anchors = anchors(page);
         }
         let mut codes = codes.iter().peekable();
+        // Embeds are our refinement too (`crate::embeds`; their `iframe`s are kept by
+        // preprocessing under the same option).
+        let embeds = if whole_code { crate::embeds::find(page, self.base.as_ref()) } else { Vec::new() };
+        let mut embeds = embeds.iter().peekable();
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -533,6 +539,22 @@ impl<'a> Builder<'a> {
                     self.flush();
                     self.code(c);
                     read_to = c.end + 1;
+                    continue;
+                }
+            }
+            // An embed is kept when one of its lines was chosen; a player or frame, whose line
+            // has no text and so is never chosen, also when it stands between chosen lines, as
+            // an image. (A post has text of its own for Algorithm 1 to weigh: between chosen
+            // lines but not chosen, it is the site's, not the article's.)
+            while embeds.next_if(|e| e.start < i).is_some() {}
+            if let Some(e) = embeds.next_if(|e| e.start == i) {
+                let (from, to) = (line, page.line_of[e.end] as usize);
+                let text_of_its_own = matches!(&page.toks[e.start], Tok::Start { name, .. } if name == "blockquote");
+                let between = !text_of_its_own && first < from && to < last;
+                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
+                    self.flush();
+                    self.out.push(crate::embeds::block(e, line));
+                    read_to = e.end + 1;
                     continue;
                 }
             }

@@ -24,7 +24,8 @@ pub struct Extraction {
     /// Headline candidates with their scores, best first (at most 10).
     pub title_candidates: Vec<TitleCandidate>,
 
-    /// The main content as plain text: one block a line.
+    /// The main content as plain text: one block a line (but the cards of videos, audio
+    /// players and frames, whose titles are labels: [`BlockKind::Embed`]).
     pub text: String,
     /// The main content as HTML built only from an allowlist of elements and attributes. The
     /// element of block i carries `data-block="i"` (see [`Block`]).
@@ -153,6 +154,11 @@ pub enum BlockKind {
     Term,
     /// A definition of a definition list (`dd`).
     Definition,
+    /// An embedded video, audio player, frame or social post, as a titled link card to its
+    /// source (`src/embeds.rs`): its `text` is the title (the player's or frame's `title`, the
+    /// post's text, else the host), [`Block::src`] the `https:` URL and [`Block::alt`] what it
+    /// is: `video`, `audio`, `post` or `frame`. Never a frame, a script or media that plays.
+    Embed,
 }
 
 /// Text direction.
@@ -188,9 +194,10 @@ pub struct Block {
     pub level: u8,
     /// For list items: whether the list is ordered.
     pub ordered: bool,
-    /// For figures: the resolved image URL.
+    /// For figures: the resolved image URL. For embeds: the source's `https:` URL.
     pub src: Option<String>,
-    /// For figures: the image's alternative text.
+    /// For figures: the image's alternative text. For embeds: what is embedded (`video`,
+    /// `audio`, `post` or `frame`).
     pub alt: Option<String>,
     /// Direction when it differs from the article's (mixed-direction text); `None` otherwise.
     pub dir: Option<Dir>,

@@ -39,6 +39,11 @@ mod decode;
 mod extraction;
 // Which image a figure shows and which images are not figures; asked by `blocks`.
 mod figures;
+// Internationalised hosts in ASCII before the URL parser reads them (the wasm carries no IDNA
+// tables); asked by `render` and `blocks`.
+mod idn;
+// Embedded media and posts as link cards; asked by `blocks`.
+mod embeds;
 mod options;
 
 /// Declares the pipeline's stages: private modules, made public by the cargo feature

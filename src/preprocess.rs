@@ -37,6 +37,9 @@ pub struct Preprocessing {
     /// a related-posts, newsletter, share or ad box (`in_article_aside`): a note or box of
     /// background of the article's own, which phase 4 reads as a quote ([`Options::article`]).
     pub asides: bool,
+    /// Leave a dropped `iframe`'s start tag, empty and weightless, in its place, for
+    /// phase 4's embed cards (src/embeds.rs; [`Options::article`]).
+    pub embeds: bool,
 }
 
 impl Preprocessing {
@@ -49,12 +52,13 @@ impl Preprocessing {
             bare_tags: false,
             element_ids: options.element_ids,
             asides: options.prune && options.article,
+            embeds: options.article,
         }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false }
     }
 }
 
@@ -176,6 +180,14 @@ fn breaks_out_of_foreign_content(name: &str) -> bool {
             | "nobr" | "ol" | "p" | "pre" | "ruby" | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup"
             | "table" | "tt" | "u" | "ul" | "var"
     )
+}
+
+/// Whether a frame's source can resolve to an `https:` URL: it names that scheme, or none (a
+/// relative or scheme-relative reference). Tabs and newlines are skipped, as the URL parser
+/// skips them.
+fn could_be_https(src: &str) -> bool {
+    let head: String = src.trim().chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).take_while(|c| !matches!(c, '/' | '?' | '#')).collect();
+    head.split_once(':').is_none_or(|(scheme, _)| scheme.eq_ignore_ascii_case("https"))
 }
 
 /// Void elements: never have an end tag, never nest.
@@ -498,6 +510,25 @@ impl<'a> Page<'a> {
                     let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&attrs));
                     let hidden = hides(&name, &attrs, prune);
+                    if how.embeds && name == "iframe" && !hidden && !boilerplate {
+                        // An embed (`crate::embeds`): its start tag stays, empty, weighing
+                        // nothing; its content is dropped as before. Only a frame whose source
+                        // (a lazy loader's `data-src` first: its `src` is often `about:blank`)
+                        // can resolve to https, a card's, is kept: a share button's `http:`
+                        // frame leaves no trace.
+                        let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
+                        let src = get("data-src").or_else(|| get("data-lazy-src")).or_else(|| get("src"));
+                        if src.is_some_and(|s| could_be_https(&s)) {
+                            if let Some(id) = id {
+                                ids.push((out.len(), id));
+                            }
+                            out.push(Tok::Start { name: name.clone(), attrs, self_closing: true });
+                        }
+                        if !self_closing {
+                            dropping = Some((name, 1));
+                        }
+                        return;
+                    }
                     if (is_dropped(&name) || hidden || boilerplate) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -772,6 +803,8 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
             w.chars = 4 + n;
             w.ascii = 4 + n;
         }
+        // An embed's stand-in (`Preprocessing::embeds`): the dropped `iframe` weighed nothing.
+        (Tok::Start { name, .. }, _) if how.embeds && name == "iframe" => {}
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
         // of the article; counted as code they make a picture-rich article read as markup.
         (Tok::Start { name, .. }, _) if (how.media && is_media(name)) || how.bare_tags => {

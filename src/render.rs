@@ -4,7 +4,8 @@
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
 //! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd` and the inline set of the block builder),
 //! only the attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`,
-//! the block index `data-block`, on table cells `colspan`, `rowspan` (numbers) and `scope`
+//! the block index `data-block`, on an embed's `p` `data-embed` (`video`, `audio`, `post` or
+//! `frame`), on table cells `colspan`, `rowspan` (numbers) and `scope`
 //! (`col` or `row`), and on inline elements an in-page anchor `id="dana-ref-n"` (n a number,
 //! never the page's id); every text and attribute value escaped; URLs only `http:`, `https:` or
 //! `mailto:` after WHATWG resolution, or `#dana-ref-n` for a link to a kept anchor.
@@ -51,7 +52,9 @@ pub fn safe_url(base: Option<&url::Url>, raw: &str, what: UrlUse) -> Option<Stri
         return None;
     }
     // The URL parser strips tabs and newlines and lowercases the scheme, exactly as a browser
-    // does, so `jav&#x09;ascript:` cannot slip through as a relative path.
+    // does, so `jav&#x09;ascript:` cannot slip through as a relative path. An internationalised
+    // host is put into ASCII first (`crate::idn`: the URL parser of the wasm has no IDNA tables).
+    let raw = &*crate::idn::ascii_host(raw);
     let parsed = match base {
         Some(b) => b.join(raw).ok()?,
         None => url::Url::parse(raw).ok()?,
@@ -70,10 +73,13 @@ fn is_data_url(raw: &str) -> bool {
     b"data:".iter().all(|want| scheme.next().is_some_and(|b| b.to_ascii_lowercase() == *want))
 }
 
-/// The plain text: one block a line (a figure contributes its caption).
+/// The plain text: one block a line (a figure contributes its caption, a social post's card its
+/// text; the card of a video, audio player or frame contributes nothing: its title is a label,
+/// as an image's `alt` is, not words of the article).
 pub fn text(blocks: &[Block]) -> String {
     let mut out = String::new();
-    for b in blocks.iter().filter(|b| !b.text.is_empty()) {
+    let label = |b: &Block| b.kind == BlockKind::Embed && b.alt.as_deref() != Some("post");
+    for b in blocks.iter().filter(|b| !b.text.is_empty() && !label(b)) {
         out.push_str(&b.text);
         out.push('\n');
     }
@@ -240,6 +246,11 @@ pub fn html(blocks: &[Block]) -> String {
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             // The block's HTML is the table's inside (`table_html`).
             BlockKind::Table => (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string()),
+            // A link card (`src/embeds.rs`): the block's HTML is one link to the source.
+            BlockKind::Embed => {
+                let what = b.alt.as_deref().filter(|w| matches!(*w, "video" | "audio" | "post" | "frame")).unwrap_or("frame");
+                (format!("<p data-block=\"{i}\" data-embed=\"{what}\"{d}>"), "</p>".to_string())
+            }
             BlockKind::Figure => {
                 // The caption is the figure's text; the image only has attributes.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));
@@ -303,6 +314,18 @@ mod tests {
         }
         assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Image), None);
         assert_eq!(safe_url(None, "/relative", UrlUse::Link), None);
+    }
+
+    #[test]
+    fn links_to_internationalised_hosts_resolve() {
+        // Arabic and Persian hosts, in a link and as the base (`crate::idn`; the stub IDNA back
+        // end of Cargo.lock would reject them).
+        let base = url::Url::parse("https://example.org/a/").ok();
+        let b = base.as_ref();
+        assert_eq!(safe_url(b, "https://مثال.إختبار/مقالة", UrlUse::Link).as_deref(), Some("https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D9%82%D8%A7%D9%84%D8%A9"));
+        assert_eq!(safe_url(b, "//نمونه.ایران/x.jpg", UrlUse::Image).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.jpg"));
+        let persian = url::Url::parse(&crate::idn::ascii_host("https://نمونه.ایران/")).ok();
+        assert_eq!(safe_url(persian.as_ref(), "x.html", UrlUse::Link).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.html"));
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {

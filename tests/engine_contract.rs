@@ -132,12 +132,14 @@ fn reference_kept_ids(ex: &Extraction, tagged_source: &[String], edges: bool) ->
     if let Some(line) = ex.title_line {
         lines[line] = true;
     }
-    // Issue 13: a table block keeps its whole `<table>` element, the first tag of its line.
-    let tables: HashSet<usize> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Table).map(|b| b.line).collect();
+    // Issue 13: a table block keeps its whole `<table>` element, the first tag of its line; an
+    // embed card its post's `blockquote` (or the first tag of its frame's or player's line).
+    let tables: HashSet<usize> = ex.blocks.iter().filter(|b| matches!(b.kind, dana::BlockKind::Table | dana::BlockKind::Embed)).map(|b| b.line).collect();
     let mut seen = HashSet::new();
     let mut ids = Vec::new();
     for (i, source) in tagged_source.iter().enumerate() {
-        if lines[i] && (t1[i] > 0 || source.contains("<img ")) {
+        // A frame's or player's line has no text either (issue 13: embeds).
+        if lines[i] && (t1[i] > 0 || ["<img ", "<iframe ", "<video", "<audio"].iter().any(|tag| source.contains(tag))) {
             ids.extend(ids_in_source(source).into_iter().filter(|id| seen.insert(*id)));
         } else if tables.contains(&i) {
             ids.extend(ids_in_source(source).into_iter().take(1).filter(|id| seen.insert(*id)));
@@ -249,6 +251,26 @@ fn a_table_block_is_its_rows_and_strip_keeps_the_whole_table() {
     // The `<table>` element is kept, so strip mode hides none of its rows or cells.
     let at = |id: u32| ex.kept_ids.iter().position(|&k| k == id);
     assert!(at(1) < at(5) && at(5) < at(2) && at(1).is_some(), "{:?}", ex.kept_ids);
+}
+
+#[test]
+fn an_embed_card_keeps_the_pages_own_element_for_strip_mode() {
+    let frame = "<figure data-dana-id=\"5\"><iframe data-dana-id=\"6\" title=\"Ferry film\" src=\"https://www.youtube.com/embed/abcd\"><p data-dana-id=\"9\">x</p></iframe></figure>";
+    let post = "<blockquote data-dana-id=\"7\" class=\"twitter-tweet\"><p data-dana-id=\"8\">The ferry was late again.</p>\
+                <a data-dana-id=\"10\" href=\"https://twitter.com/a/status/123\">1 March</a></blockquote>";
+    let page = article(&[&format!("<p data-dana-id=\"1\">{LONG}</p>{frame}<p data-dana-id=\"2\">{LONG}</p>{post}<p data-dana-id=\"3\">{LONG}</p>")]);
+    let ex = dana::extract(&page, &Options { element_ids: true, ..Options::default() });
+    let cards: Vec<(&str, &str)> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Embed).map(|b| (b.alt.as_deref().unwrap_or(""), b.src.as_deref().unwrap_or(""))).collect();
+    assert_eq!(cards.first(), Some(&("video", "https://www.youtube.com/watch?v=abcd")), "{:#?}", ex.blocks);
+    // The post is a card when Algorithm 1 chose its line, and then its `blockquote` is kept.
+    if let Some(post) = cards.get(1) {
+        assert_eq!(post, &("post", "https://twitter.com/a/status/123"));
+        assert!(ex.kept_ids.contains(&7), "{:?}", ex.kept_ids);
+    }
+    // The frame (its content never was the page's) and the paragraphs around it are kept.
+    assert!([1, 6, 2, 3].iter().all(|id| ex.kept_ids.contains(id)), "{:?}", ex.kept_ids);
+    assert!(!ex.kept_ids.contains(&9), "{:?}", ex.kept_ids);
+    check_block_ids(&ex, "embed page");
 }
 
 #[test]

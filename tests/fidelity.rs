@@ -777,3 +777,155 @@ fn asides_and_pull_quotes_of_the_article_survive_as_quotes() {
     assert!(all > 0, "no aside or pull quote of an article in the corpus under {}", root.display());
     assert!((survived[0] + survived[1]) * 10 >= reached * 9, "only {} of the {reached} asides and pull quotes that reach the extraction are quotes", survived[0] + survived[1]);
 }
+
+/// An embed of the source page (issue 13): a frame, a player or a social post's markup, found
+/// by html5gum independently of the engine; `key` is what its card's link must hold (the last
+/// path segment of its source: a video's id, a post's number), `at` where it stands in the
+/// page's text outside scripts and styles.
+struct SourceEmbed {
+    key: String,
+    at: usize,
+}
+
+/// The last non-empty path segment of an https or scheme-relative URL (a card links to https
+/// only: an `http:` source gets none, by design), at least four characters long (shorter ones
+/// say too little to match on).
+fn url_key(url: &str) -> Option<String> {
+    let url = url.trim();
+    let rest = url.strip_prefix("https:").unwrap_or(url).strip_prefix("//")?;
+    let path = rest.split(['?', '#']).next().unwrap_or("");
+    let key = path.split('/').skip(1).filter(|s| !s.is_empty()).last()?;
+    (key.chars().count() >= 4).then(|| key.to_string())
+}
+
+/// The embeds of `html` (outermost only) and the page's text outside them.
+fn source_embeds(html: &str) -> (Vec<SourceEmbed>, String) {
+    let mut emitter = html5gum::DefaultEmitter::default();
+    emitter.naively_switch_states(true);
+    let (mut out, mut outside, mut skip) = (Vec::new(), String::new(), 0usize);
+    // The open player or post: its element, how many of that name are open inside it, and the
+    // source found so far.
+    let mut open: Option<(Vec<u8>, usize, Option<String>)> = None;
+    for token in Tokenizer::new_with_emitter(html, emitter).flatten() {
+        match token {
+            Token::StartTag(t) => {
+                let name = t.name.as_slice().to_vec();
+                let attr = |k: &str| t.attributes.get(k.as_bytes()).map(|v| String::from_utf8_lossy(&v.value).into_owned());
+                if matches!(name.as_slice(), b"script" | b"style") && !t.self_closing {
+                    skip += 1;
+                }
+                if let Some((n, depth, src)) = open.as_mut() {
+                    *depth += usize::from(*n == name);
+                    // A player's first source, a post's last link.
+                    if name == b"source" && src.is_none() {
+                        *src = attr("src").and_then(|u| url_key(&u));
+                    }
+                    if name == b"a" && n.as_slice() == b"blockquote" {
+                        *src = attr("href").and_then(|u| url_key(&u)).or(src.take());
+                    }
+                    continue;
+                }
+                let class = attr("class").unwrap_or_default().to_ascii_lowercase();
+                let post = name == b"blockquote"
+                    && class.split_whitespace().any(|c| matches!(c, "twitter-tweet" | "instagram-media" | "bluesky-embed" | "mastodon-embed" | "tiktok-embed"));
+                match name.as_slice() {
+                    b"iframe" => {
+                        if let Some(key) = attr("data-src").or_else(|| attr("src")).and_then(|u| url_key(&u)) {
+                            out.push(SourceEmbed { key, at: outside.len() });
+                        }
+                    }
+                    // A player without controls that plays by itself, loops or is muted is a
+                    // moving background, not the article's media (as src/embeds.rs reads it).
+                    b"video" | b"audio" if !t.self_closing && (attr("controls").is_some() || ["autoplay", "loop", "muted"].iter().all(|k| attr(k).is_none())) => {
+                        open = Some((name, 0, attr("src").and_then(|u| url_key(&u))))
+                    }
+                    b"blockquote" if post => open = Some((name, 0, ["data-instgrm-permalink", "data-embed-url", "cite"].iter().find_map(|k| attr(k).and_then(|u| url_key(&u))))),
+                    _ => {}
+                }
+            }
+            Token::EndTag(t) => {
+                if matches!(t.name.as_slice(), b"script" | b"style") {
+                    skip = skip.saturating_sub(1);
+                }
+                if let Some((n, depth, src)) = open.as_mut() {
+                    if *n == t.name.as_slice() {
+                        if *depth == 0 {
+                            if let Some(key) = src.take() {
+                                out.push(SourceEmbed { key, at: outside.len() });
+                            }
+                            open = None;
+                        } else {
+                            *depth -= 1;
+                        }
+                    }
+                }
+            }
+            Token::String(s) if skip == 0 && open.is_none() => {
+                outside.push(' ');
+                outside.push_str(&String::from_utf8_lossy(&s).split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+            _ => {}
+        }
+    }
+    (out, outside)
+}
+
+/// **Embeds.** A frame, player or social post of the page counts when the ten words before it
+/// and the ten after it are both in the gold text (it stands inside the article). It
+/// *survives* when an embed card of the default extraction (with the page's URL, as the
+/// extension has it) links to it (its link holds the source's last path segment: the video's
+/// id, the post's number); it is *outside* the extraction when neither the words before nor
+/// those after are in the extracted text; else *lost*. Prints the figures per set; fails when
+/// fewer than 90 % of the embeds that reach the extraction survive as cards.
+#[test]
+fn embeds_of_the_article_survive_as_cards() {
+    let root = corpus::corpus_dir();
+    let (mut total, mut survived, mut outside, mut pages_with) = (0usize, 0usize, 0usize, 0usize);
+    let mut notes = Vec::new();
+    for set in SETS {
+        let Some(pages) = gold_pages(&root, set) else { continue };
+        let urls: std::collections::HashMap<String, String> = std::fs::read_to_string(root.join(set).join("index.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string())))
+            .collect();
+        let (mut set_total, mut set_survived, mut set_outside) = (0, 0, 0);
+        for GoldPage { id, html, gold } in pages {
+            let (embeds, around) = source_embeds(&html);
+            let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+            let context = |at: usize| {
+                let (before, after) = (words(&around[..at]), words(&around[at..]));
+                [collapse(&before[before.len().saturating_sub(10)..].join(" ")), collapse(&after[..after.len().min(10)].join(" "))]
+            };
+            let embeds: Vec<(&SourceEmbed, [String; 2])> =
+                embeds.iter().map(|e| (e, context(e.at))).filter(|(_, c)| c.iter().all(|c| !c.is_empty() && gold.contains(c.as_str()))).collect();
+            if embeds.is_empty() {
+                continue;
+            }
+            pages_with += 1;
+            let url = urls.get(&id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
+            let ex = dana::extract(&html, &Options { url: Some(url), ..Options::default() });
+            let cards: Vec<&str> = ex.blocks.iter().filter(|b| b.kind == BlockKind::Embed).filter_map(|b| b.src.as_deref()).collect();
+            let text = collapse(&ex.text);
+            for (e, c) in &embeds {
+                set_total += 1;
+                if cards.iter().any(|src| src.contains(e.key.as_str())) {
+                    set_survived += 1;
+                } else if !c.iter().any(|c| text.contains(c.as_str())) {
+                    set_outside += 1;
+                } else {
+                    notes.push(format!("{set}/{id}: lost ({})", e.key));
+                }
+            }
+        }
+        println!("{set}: {set_survived} of {set_total} article embeds survive as cards, {set_outside} outside the extraction");
+        (total, survived, outside) = (total + set_total, survived + set_survived, outside + set_outside);
+    }
+    let reached = total - outside;
+    println!("all sets: {survived} of {total} embeds on {pages_with} pages survive as cards ({survived} of the {reached} that reach the extraction), {outside} outside");
+    for n in &notes {
+        println!("  {n}");
+    }
+    assert!(survived * 10 >= reached * 9, "only {survived} of the {reached} article embeds that reach the extraction survive as cards");
+}

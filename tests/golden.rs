@@ -85,6 +85,8 @@ fn stable_subset(ex: &Extraction) -> Value {
                 // The image it shows (the choice among `srcset`, `<picture>` and lazy-load
                 // attributes) and whether it has a caption.
                 dana::BlockKind::Figure => Value::String(format!("{kind} {}{}", b.src.as_deref().unwrap_or("-"), if b.text.is_empty() { "" } else { " caption" })),
+                // What is embedded and the source its card links to.
+                dana::BlockKind::Embed => Value::String(format!("{kind} {} {}", b.alt.as_deref().unwrap_or("-"), b.src.as_deref().unwrap_or("-"))),
                 _ => Value::String(kind.to_string()),
             }
         })

@@ -138,9 +138,13 @@ enum Mode {
     /// payloads in its attributes (which decide whether it is the site's box), its text, a
     /// heading and a link.
     Asides,
+    /// In embeds (issue 13): frames, players and social posts' markup with payloads in every
+    /// attribute a card is read from (`src`, `data-src`, `title`, `aria-label`, a `source`'s
+    /// `src`, a post's permalink attributes and links) and in a post's text.
+    Embeds,
 }
 
-const MODES: [Mode; 9] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides];
+const MODES: [Mode; 10] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Embeds];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -184,6 +188,14 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <h4 title=\"{p}\">{p}</h4><p style=\"{p}\">{MARK} {p} <a href=\"{p}\">{p}</a></p></aside>\
              <aside><p>{MARK_AR} <strong>{p}</strong> <a href='{p}'>{MARK}</a></p></aside></article>\n"
         ),
+        Mode::Embeds => format!(
+            "<p>{MARK} {i} is followed by embeds. {MARK_AR}</p><figure class=\"wp-block-embed {p}\"><iframe title=\"{p}\" src=\"{p}\" data-src='{p}'>{p}</iframe>\
+             <iframe title='{p}' src=\"https://www.youtube.com/embed/{p}\"></iframe><iframe src=\"https://player.vimeo.com/video/{i}\" title={p}></iframe></figure>\
+             <video src=\"{p}\" title=\"{p}\" poster=\"{p}\"><source src=\"{p}\"><track src=\"{p}\">{p}</video><audio aria-label=\"{p}\"><source src='{p}'>{MARK}</audio>\
+             <blockquote class=\"twitter-tweet {p}\"><p>{p} {MARK}</p>&mdash; {p} <a href=\"{p}\">{p}</a></blockquote><script>{p}</script>\
+             <blockquote class=\"instagram-media\" data-instgrm-permalink=\"{p}\" cite=\"{p}\"><a href=\"https://www.instagram.com/p/{i}/\">{p}</a></blockquote>\
+             <blockquote class=\"mastodon-embed\" data-embed-url=\"https://social.example/@a/{i}/embed\">{MARK_AR} {p}</blockquote>\n"
+        ),
     }
 }
 
@@ -226,6 +238,11 @@ fn assert_safe(out: &Extraction, what: &dyn Fn() -> String) {
         if let Some(src) = &b.src {
             assert!(http(src), "{}: figure src {src:?}", what());
         }
+        if b.kind == dana::BlockKind::Embed {
+            // A card links to an https source only, and says what it is in one of four words.
+            assert!(b.src.as_deref().is_some_and(|s| s.starts_with("https://")), "{}: embed src {:?}", what(), b.src);
+            assert!(matches!(b.alt.as_deref(), Some("video" | "audio" | "post" | "frame")), "{}: embed {:?}", what(), b.alt);
+        }
     }
     if let Some(img) = &out.lead_image {
         assert!(http(img), "{}: lead image {img:?}", what());
@@ -258,6 +275,8 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let notes = std::sync::atomic::AtomicUsize::new(0);
     // Likewise, extractions of the asides mode whose article holds a quote with the mark.
     let asides = std::sync::atomic::AtomicUsize::new(0);
+    // Likewise, extractions of the embeds mode whose article holds an embed card.
+    let embeds = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -285,6 +304,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Asides && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Quote && (b.text.contains(MARK) || b.text.contains(MARK_AR))) {
                         asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Embeds && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Embed) {
+                        embeds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
@@ -327,6 +349,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let asides = asides.into_inner();
     println!("  Asides: {asides} extractions held an aside as a quote");
     assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
+    let embeds = embeds.into_inner();
+    println!("  Embeds: {embeds} extractions held an embed card");
+    assert!(embeds >= batches.len(), "only {embeds} extractions of {} embeds batches held an embed card", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -447,6 +472,13 @@ const HAND_MADE: &[&str] = &[
     "<p><a href=\"#a\"><a id=\"a\" href=\"#a\">nested</a></a><a href=\"#javascript:alert(1)\">j</a><a href=\"# \">s</a><span id=\"javascript:alert(1)\">t</span></p>",
     "<p><a href=\"#dana-ref-0\">own</a><a id=\"dana-ref-0\"></a><b id=\"x\"><a href=\"#x\" id=\"x\">self</a></b></p>",
     "<plaintext><img src=x onerror=alert(1)>",
+    // Embeds (issue 13): a frame's content, a player's fallback and a post's script never come
+    // through; a source that is not https gives no card; titles that try to leave the link.
+    "<iframe src=\"https://www.youtube.com/embed/x\" title=\"&quot;><script>alert(1)</script>\" srcdoc=\"<script>alert(1)</script>\"><img src=x onerror=alert(1)></iframe>",
+    "<iframe src=\"javascript:alert(1)\" data-src=\"data:text/html,<script>alert(1)</script>\"></iframe><iframe src=\"https://x.example/&quot; onload=&quot;alert(1)\"></iframe>",
+    "<video src=\"https://x.example/v.mp4\" autoplay onplay=alert(1)><source src=\"javascript:alert(1)\"><img src=x onerror=alert(1)></video><audio src=\"http://x.example/a.mp3\" autoplay></audio>",
+    "<blockquote class=\"twitter-tweet\"><p><img src=x onerror=alert(1)>post</p><a href=\"javascript:alert(1)\">d</a></blockquote><script src=\"https://platform.twitter.com/widgets.js\"></script>",
+    "<blockquote class=\"instagram-media\" data-instgrm-permalink=\"https://www.instagram.com/p/x/&quot;><svg onload=alert(1)>\"><a href=\"https://www.instagram.com/p/x/\">v</a></blockquote><iframe><iframe src=\"https://a.example/\"></iframe></iframe>",
 ];
 
 #[test]

@@ -28,6 +28,9 @@ const SPANS = { colspan: 1000, rowspan: 65534 };
 
 const DIRS = new Set(['ltr', 'rtl', 'auto']);
 
+// What an embed's link card stands for (on its `p`; src/render.rs, src/embeds.rs).
+const EMBEDS = new Set(['video', 'audio', 'post', 'frame']);
+
 // A code block's language, the one class the engine writes (on `code`; src/blocks.rs).
 const LANGUAGE_CLASS = /^language-[a-z0-9+#-]{1,32}$/;
 
@@ -52,6 +55,7 @@ function keepAttribute(el, name, value) {
   if ((el.localName === 'td' || el.localName === 'th') && Object.hasOwn(SPANS, name)) return /^\d{1,5}$/.test(value) && Number(value) <= SPANS[name];
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   if (el.localName === 'code' && name === 'class') return LANGUAGE_CLASS.test(value);
+  if (el.localName === 'p' && name === 'data-embed') return EMBEDS.has(value);
   if (name === 'id') return INLINE.has(el.localName) && ANCHOR_ID.test(value);
   // A same-document link to one of those anchors; no other fragment.
   if (el.localName === 'a' && name === 'href' && value.startsWith('#')) return ANCHOR_ID.test(value.slice(1));

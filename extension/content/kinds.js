@@ -22,4 +22,13 @@ dd { margin: 0 0 .4em 1.5em; }
 /* A footnote's reference and its way back: a target the reader jumps to stays in view below
    the toolbar. */
 [id^="dana-ref-"] { scroll-margin-top: 4em; }
+/* An embed (a video, a player, a post) is a card: one link to its source, never a frame. What
+   it is is said before the title (generated text, so read-aloud and the block's text are the
+   title alone). */
+p[data-embed] { border: 1px solid var(--rule); border-radius: .4em; padding: .6em .8em; background: var(--bar); }
+p[data-embed]::before { display: block; font-size: .8em; color: var(--muted); }
+p[data-embed="video"]::before { content: "Video"; }
+p[data-embed="audio"]::before { content: "Audio"; }
+p[data-embed="post"]::before { content: "Post"; }
+p[data-embed="frame"]::before { content: "Embedded page"; }
 `;

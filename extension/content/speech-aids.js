@@ -26,6 +26,7 @@ export const SKIPPABLE = Object.freeze([
   ['readCode', 'preformatted', 'Code'],
   ['readTables', 'table', 'Tables'],
   ['readCaptions', 'figure', 'Captions'],
+  ['readEmbeds', 'embed', 'Embeds'],
 ]);
 
 // Whether block `b` is read under the settings.
@@ -55,7 +56,7 @@ export function highlightWord(e, s, el, mode) {
 }
 
 // The speech bar's own controls: the highlight (word, sentence, none), "voices on this device
-// only" and what is read (code, tables, captions). `save(changes)` stores settings;
+// only" and what is read (code, tables, captions, embeds). `save(changes)` stores settings;
 // `onVoices()` lists the voices again; `onSkip()` takes the kinds read again.
 export function speechAidControls(settings, save, onVoices, onSkip) {
   const mode = h(

@@ -40,7 +40,7 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id", "data-embed"];
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -58,6 +58,8 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "scope" => element == "th",
         // A code block's language (issue 13): `language-x` only, checked below.
         "class" => element == "code",
+        // What an embed's link card stands for (issue 13), on its paragraph.
+        "data-embed" => element == "p",
         _ => false,
     }
 }
@@ -169,6 +171,7 @@ pub fn check(html: &str) -> Result<(), String> {
                         // Images never send the page's address as referrer (issue 15).
                         "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
                         "id" if !is_anchor_id(&value) => return Err(format!("id={value:?} is not dana-ref-N")),
+                        "data-embed" if !matches!(value.as_str(), "video" | "audio" | "post" | "frame") => return Err(format!("data-embed={value:?}")),
                         _ => {}
                     }
                 }
@@ -241,7 +244,8 @@ mod tests {
                   <table data-block=\"2\"><caption>c</caption>\n<thead><tr><th scope=\"col\" colspan=\"2\">h</th></tr>\n</thead>\
                   <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table>\
                   <dl><dt data-block=\"3\">t</dt><dd data-block=\"4\">d<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup></dd></dl>\
-                  <ol><li data-block=\"5\"><a id=\"dana-ref-1\"></a>n <a href=\"#dana-ref-0\">back</a></li></ol></article>";
+                  <ol><li data-block=\"5\"><a id=\"dana-ref-1\"></a>n <a href=\"#dana-ref-0\">back</a></li></ol>\
+                  <p data-block=\"6\" data-embed=\"video\"><a href=\"https://www.youtube.com/watch?v=x\">t</a></p></article>";
         assert_eq!(check(ok), Ok(()));
     }
 
@@ -281,6 +285,10 @@ mod tests {
             "<article><dt>x</dt></article>",
             "<article><dl><p>x</p></dl></article>",
             "<article><dl><dt>x<dd>y</dd></dt></dl></article>",
+            "<article><p data-embed=\"iframe\">x</p></article>",
+            "<article><figure data-embed=\"video\">x</figure></article>",
+            "<article><iframe src=\"https://www.youtube.com/embed/x\"></iframe></article>",
+            "<article><video src=\"https://x.org/v.mp4\" autoplay></video></article>",
         ] {
             assert!(check(bad).is_err(), "{bad}");
         }

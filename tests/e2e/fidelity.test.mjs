@@ -6,7 +6,7 @@
 // (lines are never wrapped), with its language as `code.language-x` and without the gutter;
 // strip mode keeps a highlighter's whole table visible.
 // The pages are the golden pages written for the engine's tests (tests/golden/table-*,
-// tests/golden/code-*).
+// tests/golden/code-*, tests/golden/embed-wordpress).
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,6 +32,7 @@ describe('issue 13 kinds in Chromium', () => {
         '/compose.html': serve(golden('code-docusaurus')),
         '/backups.html': serve(golden('code-pygments')),
         '/glossary.html': serve(golden('dl-footnotes-hugo')),
+        '/gauge.html': serve(golden('embed-wordpress')),
       },
     });
   });
@@ -245,6 +246,43 @@ describe('issue 13 kinds in Chromium', () => {
     assert.ok(got.items.length === 9 && got.items.every(Boolean), JSON.stringify(got.items));
     assert.deepEqual(got.notes, [true, true]);
     assert.equal(got.menu, false, 'the menu is hidden');
+    await page.close();
+  });
+  test('reader view: embeds are link cards to their sources, never frames or players', async () => {
+    const page = await h.open('/gauge.html');
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const got = await page.evaluate(() => {
+      const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+      return {
+        cards: [...a.querySelectorAll('p[data-embed]')].map((p) => [p.dataset.embed, p.querySelector('a')?.href, p.textContent.slice(0, 20)]),
+        players: a.querySelectorAll('iframe, video, audio, script, source, object, embed').length,
+        label: getComputedStyle(a.querySelector('p[data-embed]'), '::before').content,
+      };
+    });
+    assert.deepEqual(got.cards, [
+      ['video', 'https://www.youtube.com/watch?v=Qx7rT2mWv9k', 'Jam jar rain gauge i'],
+      ['post', 'https://twitter.com/weatherlog_example/status/1899001122334455667?ref_src=twsrc%5Etfw', 'Empty the gauge at t'],
+      ['audio', 'https://weatherlog.example/wp-content/uploads/2026/03/rain-on-the-funnel.mp3', 'weatherlog.example'],
+      ['video', 'https://vimeo.com/918273645', 'A year of rain, one '],
+    ]);
+    assert.equal(got.players, 0);
+    assert.equal(got.label, '"Video"');
+    await page.close();
+  });
+
+  test('strip mode keeps the embeds of the page itself', async () => {
+    const page = await h.open('/gauge.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+      return {
+        frames: [...document.querySelectorAll('.entry-content iframe')].map(visible),
+        post: visible(document.querySelector('blockquote.twitter-tweet')),
+        sidebar: visible(document.querySelector('#secondary iframe')),
+      };
+    });
+    assert.deepEqual(got, { frames: [true, true], post: true, sidebar: false });
     await page.close();
   });
 });

@@ -76,7 +76,11 @@ function embed(p, i) {
     `<p>${MARK} ${i} opens this paragraph. ${p} Then the text goes on. ${MARK_AR}</p>\n` +
     `<p title="${p}">${MARK} ${i} has the payload in an attribute. ${MARK_AR}</p>\n` +
     `<p>${MARK} ${i} cites <a href="${p}">a source</a> here. ${MARK_AR}</p>\n` +
-    `<figure><img src="${p}" alt="${p}"><img data-src="${p}" alt="lazy"></figure>\n`
+    `<figure><img src="${p}" alt="${p}"><img data-src="${p}" alt="lazy"></figure>\n` +
+    // Embeds (issue 13): the card's title, source and a post's text from the payload. The frames'
+    // sources are lazy (`data-src`, which the engine reads) so that the page itself loads none.
+    `<iframe title="${p}" data-src="https://www.youtube.com/embed/v${i}" src="about:blank">${p}</iframe><iframe data-src="${p}" src="about:blank" title="t"></iframe>\n` +
+    `<blockquote class="twitter-tweet"><p>${MARK} ${p}</p><a href="${p}">${p}</a> <a href="https://twitter.com/a/status/${i}">d</a></blockquote>\n`
   );
 }
 

@@ -34,7 +34,7 @@ export type LinkFilter = "none" | "remove" | "strip" | "placeholder";
 /** TitleFinder's metric (thesis 5.3.3). */
 export type TitleMetric = "tf" | "tfidf" | "osm" | "sum";
 export type Dir = "ltr" | "rtl";
-export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition";
+export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition" | "embed";
 
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
@@ -110,7 +110,10 @@ export interface Block {
   html: string;
   level: number;
   ordered: boolean;
+  /** For `kind: "figure"`: the image URL. For `kind: "embed"`: the source's https URL. */
   src: string | null;
+  /** For `kind: "figure"`: the image's alternative text. For `kind: "embed"`: what is
+   *  embedded, "video" | "audio" | "post" | "frame". */
   alt: string | null;
   dir: Dir | null;
   /** Its own language (a primary subtag such as "ar") when written in another script than the article's; else null. */
