@@ -137,7 +137,7 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<Str
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| local_form(page, d)).or_else(|| visible_date(page, cx));
+    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(page, cx, local_form(page, d))).or_else(|| visible_date(page, cx));
     let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
 }
@@ -159,6 +159,25 @@ fn local_form(page: &Page, date: String) -> String {
         .unwrap_or(date)
 }
 
+/// The day the page shows beside its headline, for a declared date without the publisher's
+/// offset (in UTC, with none, or a day alone, which sites often take from the UTC date-time)
+/// when the two are one day apart: the declared day is then UTC's, the shown one the
+/// publisher's (a post of 18 December evening in California is 19 December in UTC). A
+/// date-time with an offset of its own is kept as it is.
+fn shown_day(page: &Page, cx: Context, date: String) -> String {
+    let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
+    let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
+    if has_offset {
+        return date;
+    }
+    match (near_date(page, cx), declared()) {
+        (Some((y, m, d)), Some((dy, dm, dd))) if (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs() == 1 => {
+            format!("{y:04}-{m:02}-{d:02}")
+        }
+        _ => date,
+    }
+}
+
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
 /// published date) of the first `<time datetime>` whose class or itemprop does not say it is
 /// a modification date.
@@ -178,19 +197,21 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 /// before, more after), else anywhere on the page after a label that says what it is
 /// ([`labelled_date`]): the last resort for the published date.
 fn visible_date(page: &Page, cx: Context) -> Option<String> {
+    near_date(page, cx)
+        .or_else(|| labelled_date(&crate::title::fragments(page), cx.lang))
+        .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// The first date written in the short lines near the headline or the byline markup.
+fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
     let fragments = crate::title::fragments(page);
     let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
     let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
-    anchors
-        .into_iter()
-        .flatten()
-        .find_map(|line| {
-            let at = fragments.partition_point(|f| f.line < line);
-            let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
-            near.iter().filter(short).find_map(|f| dates::parse_visible(&f.text, cx.lang))
-        })
-        .or_else(|| labelled_date(&fragments, cx.lang))
-        .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+    anchors.into_iter().flatten().find_map(|line| {
+        let at = fragments.partition_point(|f| f.line < line);
+        let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
+        near.iter().filter(short).find_map(|f| dates::parse_visible(&f.text, cx.lang))
+    })
 }
 
 /// Labels that pages write before the date of an article or a page, in the languages whose

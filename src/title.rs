@@ -738,12 +738,20 @@ pub fn declared(page: &Page) -> Vec<Declared> {
         .collect()
 }
 
-/// Whitespace collapsed, and without the permalink marks documentation generators put at the
-/// end of headings (`¶`, `#`), nor the Markdown that static-site generators leave in declared
-/// titles: a heading's leading `## ` and the asterisks of `*emphasis*`.
+/// Whitespace collapsed, and without straight quotes around the whole, the permalink marks
+/// documentation generators put at the end of headings (`¶`, `#`), nor the Markdown that
+/// static-site generators leave in declared titles: a heading's leading `## ` and the
+/// asterisks of `*emphasis*`.
 pub fn clean_headline(s: &str) -> String {
     let s = collapse_whitespace(s);
     let mut s = s.trim().trim_end_matches(['¶', '#', ' ']);
+    // `"Headline"`: straight quotes around the whole, as a plugin writes a quoted field into
+    // JSON-LD (typographic quotes around a headline are the writer's: a title that quotes).
+    if let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        if !inner.contains('"') && !inner.trim().is_empty() {
+            s = inner.trim();
+        }
+    }
     if let Some(rest) = s.strip_prefix('#') {
         let rest = rest.trim_start_matches('#');
         if let Some(text) = rest.strip_prefix(' ') {
@@ -768,11 +776,15 @@ const MAX_SITE_WORDS: usize = 6;
 /// short enough to be a site's name and something is left before it.
 pub fn strip_site_suffix(s: &str) -> &str {
     let s = strip_host_prefix(s);
-    let cut = SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, sep.len()))).max_by_key(|(i, _)| *i);
-    match cut {
-        Some((i, len)) if tokens(&s[i + len..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
+    match last_separator(s) {
+        Some((i, sep)) if tokens(&s[i + sep.len()..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
         _ => s,
     }
+}
+
+/// Where the last of [`SITE_SEPARATORS`] in `s` starts, and which it is.
+fn last_separator(s: &str) -> Option<(usize, &'static str)> {
+    SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, *sep))).max_by_key(|(i, _)| *i)
 }
 
 /// "example.com Headline" → "Headline": a host name before the words is the site's.
@@ -820,15 +832,29 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
 pub fn choose(page: &Page, found: Headline) -> Headline {
-    let declared = declared(page);
+    let mut declared = declared(page);
     if declared.is_empty() {
         return found;
     }
     let h1s: Vec<(String, usize)> = headings(page).into_iter().filter(|h| h.0 == 1).map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    // A declared title that is the site's ("Site – Tagline", as every page of some sites has
+    // it) says nothing about this page.
+    let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text)).count();
+    if site_titles > 0 && site_titles < declared.len() {
+        declared.retain(|d| !names_the_site(page, &d.text));
+    }
     let body: Vec<(&str, usize, &'static str)> =
         h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
     let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone() };
+    let site = site_words(page, &declared);
+    let names_site = |words: &[String]| words.iter().all(|w| site.contains(w));
+    // Every declared title is the site's: the page's own heading says what this page is.
+    if site_titles == declared.len() {
+        if let Some(k) = body_words.iter().take(h1s.len()).position(|w| w.len() >= 2 && !names_site(w)) {
+            return chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1));
+        }
+    }
 
     for d in &declared {
         let words = headline_words(&d.text);
@@ -844,15 +870,91 @@ pub fn choose(page: &Page, found: Headline) -> Headline {
     }
     for (k, (text, line)) in h1s.iter().enumerate().take(3) {
         let words = &body_words[k];
-        if words.len() >= 2 && stripped.iter().any(|s| words.iter().all(|w| s.contains(w))) {
-            return chosen(text.clone(), "h1", Some(*line));
+        if words.len() >= 2 && !names_site(words) && stripped.iter().any(|s| words.iter().all(|w| s.contains(w))) {
+            return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
         }
     }
-    if let Some((text, line)) = h1s.first().filter(|_| body_words.first().is_some_and(|w| reads_as_headline(page, w, &declared))) {
-        return chosen(text.clone(), "h1", Some(*line));
+    if let Some((text, line)) = h1s.first().filter(|_| body_words.first().is_some_and(|w| reads_as_headline(w, &site, &declared))) {
+        return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
     }
     let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
-    chosen(strip_host_prefix(&first.text).to_string(), first.rule, None)
+    let text = strip_host_prefix(&first.text);
+    // The first `h1` is the site's name and the declared title ends with it: the page itself
+    // says which part is the site's ("Topic / Section / Forum" under an `h1` "Forum").
+    let h1_is_tail = body_words.first().filter(|_| !h1s.is_empty()).is_some_and(|w| {
+        let tail = headline_words(site_suffix(text));
+        !w.is_empty() && w.iter().all(|x| tail.contains(x))
+    });
+    let text = if h1_is_tail { strip_breadcrumb(text) } else { text };
+    // Where the body shows it, if it does (a breadcrumb's last link): the date and byline
+    // are looked for near that line.
+    let words = headline_words(text);
+    let line = body_words.iter().position(|b| *b == words).map(|k| body[k].1);
+    chosen(text.to_string(), first.rule, line)
+}
+
+/// An `h1` without the number a book, course or manual puts before its chapters' headings
+/// ("3.1 Git Branching", "15 - Tutorial: …") when no declared headline has that number: the
+/// heading's place in the table of contents, not words of its headline.
+fn unnumbered<'s>(h1: &'s str, declared: &[Declared]) -> &'s str {
+    let Some((first, rest)) = h1.split_once(' ') else { return h1 };
+    let number = first.trim_end_matches('.');
+    let parts_ok = number.split('.').all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    if !parts_ok || declared.iter().any(|d| d.text.split_whitespace().any(|w| w.trim_end_matches(['.', ':']) == number)) {
+        return h1;
+    }
+    let rest = rest.trim_start();
+    let rest = ["- ", "– ", "— ", ": "].iter().find_map(|p| rest.strip_prefix(p)).unwrap_or(rest).trim_start();
+    if tokens(rest).len() < 2 { h1 } else { rest }
+}
+
+/// Whether a declared title is the site's rather than the page's: the site's declared name
+/// (`og:site_name`; not `application-name`, which some sites fill with the page's headline
+/// for pinned tabs) alone, or followed by a separator and a tagline.
+fn names_the_site(page: &Page, title: &str) -> bool {
+    let head = &page.head;
+    head.meta_contents(&["property", "name"], "og:site_name").any(|name| {
+        let name = name.trim();
+        !headline_words(name).is_empty()
+            && (headline_words(title) == headline_words(name)
+                || title.strip_prefix(name).is_some_and(|rest| SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))))
+    })
+}
+
+/// The words of the site's name: `og:site_name` and what [`strip_site_suffix`] takes off each
+/// declared headline.
+fn site_words(page: &Page, declared: &[Declared]) -> Vec<String> {
+    let mut site: Vec<String> = page.head.meta_contents(&["property", "name"], "og:site_name").flat_map(|s| headline_words(&s)).collect();
+    for d in declared {
+        site.extend(headline_words(site_suffix(&d.text)));
+    }
+    site
+}
+
+/// What [`strip_site_suffix`] takes off the end of `s` (empty when nothing).
+fn site_suffix(s: &str) -> &str {
+    let kept = strip_site_suffix(s);
+    // `kept` is a slice of `s`.
+    let end = kept.as_ptr() as usize - s.as_ptr() as usize + kept.len();
+    &s[end..]
+}
+
+/// [`strip_site_suffix`], then the parts before it that the same separator sets apart
+/// ("Topic / Section / Forum" → "Topic"): the site's sections, written as a breadcrumb.
+fn strip_breadcrumb(s: &str) -> &str {
+    let s = strip_host_prefix(s);
+    let Some((i, sep)) = last_separator(s) else { return s };
+    if tokens(&s[i + sep.len()..]).len() > MAX_SITE_WORDS || tokens(&s[..i]).is_empty() {
+        return s;
+    }
+    let mut head = s[..i].trim_end();
+    while let Some(j) = head.rfind(sep) {
+        if tokens(&head[j + sep.len()..]).len() > MAX_SITE_WORDS || tokens(&head[..j]).is_empty() {
+            break;
+        }
+        head = head[..j].trim_end();
+    }
+    head
 }
 
 /// The fewest words of a first `h1` that [`choose`] takes for the headline when it says the
@@ -866,14 +968,9 @@ const MIN_REWORDED_H1_WORDS: usize = 5;
 /// what [`strip_site_suffix`] takes off a declared headline). Sites write one headline for
 /// search engines and social cards and another for the reader (Search Engine Optimisation
 /// plugins such as Yoast keep the two apart); the reader's is the one the page shows.
-fn reads_as_headline(page: &Page, words: &[String], declared: &[Declared]) -> bool {
+fn reads_as_headline(words: &[String], site: &[String], declared: &[Declared]) -> bool {
     if words.len() < MIN_REWORDED_H1_WORDS {
         return false;
-    }
-    let mut site: Vec<String> = page.head.meta_contents(&["property", "name"], "og:site_name").flat_map(|s| headline_words(&s)).collect();
-    for d in declared {
-        let kept = headline_words(strip_site_suffix(&d.text));
-        site.extend(headline_words(&d.text).into_iter().filter(|w| !kept.contains(w)));
     }
     let shared = |d: &Declared| {
         let theirs = headline_words(&d.text);

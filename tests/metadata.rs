@@ -260,8 +260,9 @@ fn a_date_declared_in_utc_is_given_in_the_offset_the_page_shows() {
         paras(5)
     );
     assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-18T19:05:00-08:00"));
-    // Another moment (a comment's time) leaves the declared date as it is.
-    let html = html.replace("2025-12-18T19:05:00-08:00", "2025-12-18T21:46:01-05:00");
+    // Another moment (a comment's time) leaves the declared date as it is. (Were the day it
+    // shows one off the declared one, the shown day would be given: see the test below.)
+    let html = html.replace("2025-12-18T19:05:00-08:00\">December 18", "2025-12-19T21:46:01-05:00\">December 19");
     assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2025-12-19T03:05:00Z"));
 }
 
@@ -306,4 +307,30 @@ fn dates_written_in_french_german_and_spanish_and_unambiguous_slashes() {
         assert_eq!(extract(&page(lang, line), &Options::default()).published.as_deref(), Some(day), "{line}");
     }
     assert_eq!(extract(&page("en", "07/08/2025"), &Options::default()).published, None, "either order is a day");
+}
+
+#[test]
+fn a_utc_date_a_day_off_the_one_shown_under_the_headline_gives_the_shown_day() {
+    // `article:published_time` in UTC (or without an offset, or a day the site took from the
+    // UTC date-time): a post of an evening in California is the next day in UTC. The page
+    // shows its publisher's day under the headline; that is the day the reader sees.
+    let page = |published: &str, shown: &str| {
+        format!(
+            "<html><head><title>Storm closes the harbour</title><meta property=\"article:published_time\" content=\"{published}\"></head>\
+             <body><article><h1>Storm closes the harbour</h1><p class=\"date\">{shown}</p>{}</article></body></html>",
+            paras(5)
+        )
+    };
+    for declared in ["2025-12-19T02:41:41Z", "2025-12-19T02:41:41", "2025-12-19"] {
+        let out = extract(&page(declared, "December 18, 2025"), &Options::default());
+        assert_eq!(out.published.as_deref(), Some("2025-12-18"), "{declared}");
+    }
+    // The same day shown, or a date-time with the publisher's own offset: kept as declared.
+    let out = extract(&page("2025-12-19T02:41:41Z", "December 19, 2025"), &Options::default());
+    assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
+    let out = extract(&page("2025-12-19T02:41:41+01:00", "December 18, 2025"), &Options::default());
+    assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41+01:00"));
+    // A date further off is another date (a related story's, an event's): not the shown day.
+    let out = extract(&page("2025-12-19T02:41:41Z", "December 12, 2025"), &Options::default());
+    assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
 }

@@ -69,14 +69,15 @@ fn an_h1_that_says_the_declared_headline_in_other_words_is_the_headline() {
     assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("The mooring checks to make before winter 2025", "h1"));
     assert!(out.title_line.is_some(), "the h1's line anchors the byline and date search");
     // A short h1 is a section name, and one made of the site's own words is the site's name:
-    // neither is the headline.
-    for h1 in ["<h1>Winter at the harbour</h1>", "<h1>Harbour Works</h1>"] {
-        let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", h1), &Options::default());
-        assert_eq!(out.title, "Top 10 Mooring Checks for Winter 2025 | Harbour Works", "{h1}");
-    }
+    // neither is the headline. When the h1 is the site's name and the declared title ends
+    // with it, the page has said which part is the site's, and that part goes.
+    let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Winter at the harbour</h1>"), &Options::default());
+    assert_eq!(out.title, "Top 10 Mooring Checks for Winter 2025 | Harbour Works");
+    let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Harbour Works</h1>"), &Options::default());
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Top 10 Mooring Checks for Winter 2025", "og:title"));
     // Five words or more, but the site's name, which the declared title ends with.
     let out = dana::extract(&seo_page("Winter mooring checks | The Harbour Works of Port Isaac", "<h1>The Harbour Works of Port Isaac</h1>"), &Options::default());
-    assert_eq!(out.title, "Winter mooring checks | The Harbour Works of Port Isaac");
+    assert_eq!(out.title, "Winter mooring checks");
     // An h1 that shares few words with any declared headline is not it either.
     let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Sign up for our weekly newsletter today</h1>"), &Options::default());
     assert_eq!(out.title_rule, "og:title");
@@ -92,4 +93,60 @@ fn a_declared_title_the_body_does_not_confirm_is_shown_whole() {
     // When the body repeats the part before the separator, that part is the headline.
     let out = dana::extract(&seo_page("Electrician Coupons | Blue Harbour Electric", "<h1>Electrician Coupons</h1>"), &Options::default());
     assert_eq!(out.title, "Electrician Coupons");
+}
+
+#[test]
+fn an_h1_that_is_the_sites_name_marks_the_declared_titles_tail_as_the_sites() {
+    // A FluxBB or punBB topic: "Topic / Forum / Board" in `<title>`, the board's name as the
+    // page's h1, the topic as the last link of the breadcrumb.
+    let page = |h1: &str| {
+        format!(
+            "<html><head><title>Ferry timetable for the winter? / Harbour Talk / Port Isaac Forums</title></head><body>\
+             <div id=brdtitle><h1><a href=/>{h1}</a></h1></div>\
+             <ul class=crumbs><li><a href=/>Index</a></li><li>» <a href=/f/3>Harbour Talk</a></li>\
+             <li>» <strong><a href=/t/9>Ferry timetable for the winter?</a></strong></li></ul>\
+             <div class=post><p>Does anyone know when the winter timetable for the ferry starts this year?</p>\
+             <p>The office on the quay only says that it will be posted soon, and the website says nothing yet.</p></div></body></html>"
+        )
+    };
+    let out = dana::extract(&page("Port Isaac Forums"), &Options::default());
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Ferry timetable for the winter?", "title"));
+    // The breadcrumb's link shows it: its line anchors the date and byline search.
+    assert!(out.title_line.is_some());
+    // The site's name is not the headline even though all its words are the title's.
+    let out = dana::extract(&page("Port Isaac"), &Options::default());
+    assert_eq!(out.title, "Ferry timetable for the winter?");
+    // An h1 that is not the site's name says nothing about the tail: the title stays whole.
+    let out = dana::extract(&page("Welcome"), &Options::default());
+    assert_eq!(out.title, "Ferry timetable for the winter? / Harbour Talk / Port Isaac Forums");
+}
+
+#[test]
+fn a_chapters_number_before_the_h1_is_not_the_headline() {
+    // A manual's section heading, numbered by its table of contents; the declared title
+    // does not count the number as part of the headline.
+    let out = dana::extract(&seo_page("Tides - Reading a tide table | Harbour Works", "<h1>3.1 Tides - Reading a tide table</h1>"), &Options::default());
+    assert_eq!(out.title, "Tides - Reading a tide table");
+    let out = dana::extract(&seo_page("Lesson: mooring knots every crew uses | Harbour Works", "<h1>15 - Lesson: the mooring knots every crew uses</h1>"), &Options::default());
+    assert_eq!(out.title, "Lesson: the mooring knots every crew uses");
+    // A number the declared headline has is the headline's.
+    let out = dana::extract(&seo_page("10 mooring knots every crew should know | Harbour Works", "<h1>10 mooring knots every crew should know</h1>"), &Options::default());
+    assert_eq!(out.title, "10 mooring knots every crew should know");
+}
+
+#[test]
+fn a_declared_title_that_is_the_sites_own_gives_way_to_the_h1() {
+    // Every page of the site declares "Site – tagline"; the h1 says what this page is.
+    let html = "<html><head><title>Harbour Works – The best harbour news, every day</title>\
+                <meta property=\"og:site_name\" content=\"Harbour Works\"></head><body>\
+                <header><a href=/>Harbour Works</a></header><main><h1>Boats arriving today</h1>\
+                <p>Seven boats are due on the morning tide, two of them from the islands, and the pilot is booked.</p></main></body></html>";
+    let out = dana::extract(html, &Options::default());
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Boats arriving today", "h1"));
+    // Quotes around a whole declared headline are the field's, not the headline's.
+    let html = "<html><head><title>Reading a tide table | Harbour Works</title><script type=\"application/ld+json\">\
+                {\"@type\":\"BlogPosting\",\"headline\":\"\\\"Reading a tide table\\\"\"}</script></head><body><h1>Reading a tide table</h1>\
+                <p>The table gives the height of the water at each hour of the day for the harbour mouth.</p></body></html>";
+    let out = dana::extract(html, &Options::default());
+    assert_eq!(out.title, "Reading a tide table");
 }

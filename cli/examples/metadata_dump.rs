@@ -1,6 +1,8 @@
 //! Per page, what `extract` reports above the article beside what the index annotates, one
 //! JSON line a page: the list behind the metadata table of `dana eval`, for finding which
 //! pages miss and why. Same options and scoring as `dana eval` (default options, no URL).
+//! Each line also carries the headlines the page declares (`title::declared`, as
+//! `title::choose` sees them) and its `h1`s, the candidates the headline is chosen among.
 //!
 //! Run: `cargo run --release -p dana-cli --example metadata_dump -- SET_DIR... > dump.jsonl`
 
@@ -21,11 +23,18 @@ fn main() -> Result<(), String> {
         for e in &set.entries {
             let Ok(bytes) = std::fs::read(set.page_path(&e.id)) else { continue };
             let (html, _) = dana::decode(&bytes, None);
-            let ex = dana::extract(&html, &dana::Options::default());
+            let options = dana::Options::default();
+            let ex = dana::extract(&html, &options);
+            let html = dana::tokenize::normalise_newlines(&html);
+            let page = dana::fallback::page(&html, &options);
+            let declared = dana::title::declared(&page);
+            let declared: Vec<[&str; 2]> = declared.iter().map(|d| [d.rule, d.text.as_str()]).collect();
+            let h1s: Vec<String> = dana::title::headings(&page).into_iter().filter(|h| h.0 == 1).map(|h| h.1).collect();
             let s = score_page(&ex, e, annotates_authors);
             let line = serde_json::json!({
                 "set": set.name, "id": e.id, "url": e.url,
                 "gold_title": e.title, "title": ex.title, "title_rule": ex.title_rule,
+                "declared": declared, "h1s": h1s,
                 "gold_author": e.author, "byline": ex.byline,
                 "gold_published": e.published, "published": ex.published, "modified": ex.modified,
                 "score": s,
