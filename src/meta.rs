@@ -115,7 +115,9 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
         .chain(metas.all(&["application-name"]))
         .find(ok)
         .or_else(|| {
-            let host = url::Url::parse(cx.url?).ok()?.host_str()?.to_string();
+            // An internationalised host in ASCII first (`crate::idn`: the wasm's URL parser has no
+            // IDNA tables), as the block builder does.
+            let host = url::Url::parse(&crate::idn::ascii_host(cx.url?)).ok()?.host_str()?.to_string();
             Some(host.strip_prefix("www.").unwrap_or(&host).to_string())
         })
 }
@@ -338,9 +340,10 @@ pub fn readerable(f: &ReaderFeatures) -> f64 {
 
 /// The page URL joined with `<base href>` (only to http(s)), as the block builder resolves.
 fn base_url(url: Option<&str>, base_href: Option<&str>) -> Option<url::Url> {
-    let page = url.and_then(|u| url::Url::parse(u).ok());
+    let page = url.and_then(|u| url::Url::parse(&crate::idn::ascii_host(u)).ok());
+    let base_href = base_href.map(crate::idn::ascii_host);
     let http = |u: &url::Url| matches!(u.scheme(), "http" | "https");
-    match (page, base_href) {
+    match (page, base_href.as_deref()) {
         (Some(p), Some(b)) => p.join(b).ok().filter(http).or(Some(p)),
         (None, Some(b)) => url::Url::parse(b).ok().filter(http),
         (p, None) => p,

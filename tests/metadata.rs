@@ -116,6 +116,15 @@ fn site_names_are_never_slugs_generic_words_or_the_headline() {
 }
 
 #[test]
+fn an_internationalised_host_still_names_the_site_and_resolves_the_lead_image() {
+    // The wasm's URL parser has no IDNA tables (`src/idn.rs`): the host is put into ASCII first.
+    let page = format!("<html><head><title>Tides</title><meta property=og:image content=\"/img/tides.jpg\"></head><body><h1>Tides</h1>{}</body></html>", paras(3));
+    let out = extract(&page, &with_url("https://www.مثال.إختبار/a"));
+    assert_eq!(out.site_name.as_deref(), Some("xn--mgbh0fb.xn--kgbechtv"));
+    assert_eq!(out.lead_image.as_deref(), Some("https://www.xn--mgbh0fb.xn--kgbechtv/img/tides.jpg"));
+}
+
+#[test]
 fn the_lead_image_is_the_declared_one_or_the_articles_never_a_logo() {
     let article = format!("<article><h1>Tides</h1><figure><img src=\"/photos/harbour.jpg\" alt=\"The harbour\"><figcaption>The harbour at noon.</figcaption></figure>{}</article>", paras(4));
     let out = extract(&format!("<html><head><title>Tides</title><meta property=og:image content=\"/img/site-logo.png\"></head><body>{article}</body></html>"), &with_url("https://coast.example/t"));
