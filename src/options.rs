@@ -210,6 +210,12 @@ pub struct Options {
     /// `…/Answer`), the question they answer (`itemtype` `…/Question`) is taken too: a Q&A
     /// page's question with its answers ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub questions: bool,
+    /// With `fallback`, a page whose `<noscript>` copy holds more text than everything else
+    /// the page shows is read from that copy even when the page has a region (a
+    /// script-rendered forum whose posts are only in the copy, beside a site banner that
+    /// rises above the axis); a `<noscript>` of escaped markup is no copy
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
+    pub noscript_copy: bool,
 }
 
 impl Default for Options {
@@ -235,16 +241,17 @@ impl Default for Options {
             sections: true,
             link_lists: true,
             questions: true,
+            noscript_copy: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.
