@@ -34,20 +34,14 @@ pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
     // A script-rendered page (Discourse's topics) often shows a site banner or a cookie notice
     // that rises above the axis on its own; the posts are only in the copy. So with
     // `noscript_copy` the copy is weighed first; the comparison of text stays the guard.
-    if options.noscript_copy {
-        page = match noscript_copy(page, how, true) {
-            Ok(copy) => return copy,
-            Err(page) => page,
-        };
+    if options.noscript_copy && read_noscript_copy(&mut page, how, true) {
+        return page;
     }
     if has_region(&page, options.algorithm) {
         return page;
     }
-    if !options.noscript_copy {
-        page = match noscript_copy(page, how, false) {
-            Ok(copy) => return copy,
-            Err(page) => page,
-        };
+    if !options.noscript_copy && read_noscript_copy(&mut page, how, false) {
+        return page;
     }
     let bare = Page::parse(html, Preprocessing { bare_tags: true, ..how });
     if has_region(&bare, options.algorithm) {
@@ -57,30 +51,28 @@ pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
     }
 }
 
-/// `page` read from its `<noscript>` copy when that copy holds more text than the page
-/// shows (`Ok`), else `page` itself (`Err`). With `skip_escaped`, a `<noscript>` whose content
+/// Replaces the body of `page` by its `<noscript>` copy when that copy holds more text than
+/// the page shows, and says whether it did. With `skip_escaped`, a `<noscript>` whose content
 /// is escaped markup (`&lt;div …`: a template or a tracking pixel written as text, which a
 /// reader without scripts would see as code) is no copy: its "text" is its tags.
-fn noscript_copy<'a>(page: Page<'a>, how: Preprocessing, skip_escaped: bool) -> Result<Page<'a>, Page<'a>> {
+fn read_noscript_copy(page: &mut Page<'_>, how: Preprocessing, skip_escaped: bool) -> bool {
     let noscript: String = page.head.noscript.iter().filter(|n| !(skip_escaped && n.trim_start().starts_with("&lt;"))).map(String::as_str).collect();
-    let page_text = text_chars(&page);
+    let page_text = text_chars(page);
     // The copy's raw length bounds its text: most pages need no second parse.
     if noscript.len() as u64 <= page_text {
-        return Err(page);
+        return false;
     }
     let copy = Page::parse(&noscript, how);
     if text_chars(&copy) <= page_text {
-        return Err(page);
+        return false;
     }
     // The head (title, metadata, JSON-LD) is the page's own; the body is the copy's.
-    Ok(Page {
-        toks: copy.toks.into_iter().map(Tok::into_owned).collect(),
-        weights: copy.weights,
-        line_of: copy.line_of,
-        lines: copy.lines,
-        head: page.head,
-        element_ids: copy.element_ids,
-    })
+    page.toks = copy.toks.into_iter().map(Tok::into_owned).collect();
+    page.weights = copy.weights;
+    page.line_of = copy.line_of;
+    page.lines = copy.lines;
+    page.element_ids = copy.element_ids;
+    true
 }
 
 /// Whether phase 2 finds a region with content on `page` (what Algorithm 1 needs to start):

@@ -216,6 +216,13 @@ pub struct Options {
     /// rises above the axis); a `<noscript>` of escaped markup is no copy
     /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
     pub noscript_copy: bool,
+    /// With `article`, on a page that declares itself an article (JSON-LD `Article`,
+    /// `NewsArticle`, `BlogPosting`… or `og:type` `article`, and no thread type), when the
+    /// chosen lines are mostly readers' comments (keyed posts whose id or class names a
+    /// comment, or that carry a `time`), the container widens to the article they belong to:
+    /// the smallest element around them with prose of its own ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md).
+    pub comments: bool,
 }
 
 impl Default for Options {
@@ -242,6 +249,7 @@ impl Default for Options {
             link_lists: true,
             questions: true,
             noscript_copy: true,
+            comments: true,
         }
     }
 }
@@ -251,7 +259,7 @@ impl Options {
     /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

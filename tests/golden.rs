@@ -405,6 +405,24 @@ fn essentials() {
             &["Welcome to the Hill Walkers' Forum, where walkers share their routes, ask about the weather on the tops and plan meets together."],
             &["Take the detailed sheet"],
         ),
+        // Issue 12, `comments`: a blog post (`og:type` `article`) whose twenty comments outweigh it,
+        // so Algorithm 1 chooses the comments: the container widens to the post they belong to.
+        (
+            "blog-comments",
+            "default",
+            &[
+                "Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge.",
+                "Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening.",
+            ],
+            &["Recent Posts", "Proudly powered by WordPress", "Leave a Reply"],
+        ),
+        // Without `comments`, the comments alone.
+        (
+            "blog-comments",
+            "no-comments",
+            &["Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening."],
+            &["Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge."],
+        ),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

@@ -96,6 +96,9 @@ export interface DanaOptions {
   /** With `fallback`, a page whose `<noscript>` copy holds more text than the page shows is
    *  read from the copy even when the page has a region (a script-rendered forum's posts). */
   noscriptCopy?: boolean | null;
+  /** With `article`, on a page that declares itself an article, when the chosen lines are
+   *  mostly readers' comments, the container widens to the article they belong to. */
+  comments?: boolean | null;
 }
 
 export interface TitleCandidate {
