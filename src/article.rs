@@ -26,7 +26,7 @@
 //!    answer is read too (a Q&A page's question stands apart from the answers' list).
 //! 7. with `Options::comments`, on a page that declares itself an article, when the chosen
 //!    lines are mostly readers' comments, the container first widens to the article they
-//!    belong to ([`Tree::article_of_comments`]; the comments stay, as 7.2.2 groups them).
+//!    belong to (`Tree::article_of_comments`; the comments stay, as 7.2.2 groups them).
 //!
 //! Measured alternatives (docs/EVALUATION.md): the container of *all* chosen lines (a tagline
 //! chosen above the article made it the page: cleanportaleval 0.941 → 0.913); the container
