@@ -24,6 +24,9 @@
 //!    back from step 2's navigation (a listicle's linked item names).
 //! 6. with `Options::questions`, when the posts are schema.org answers, the question they
 //!    answer is read too (a Q&A page's question stands apart from the answers' list).
+//! 7. with `Options::comments`, on a page that declares itself an article, when the chosen
+//!    lines are mostly readers' comments, the container first widens to the article they
+//!    belong to (`Tree::article_of_comments`; the comments stay, as 7.2.2 groups them).
 //!
 //! Measured alternatives (docs/EVALUATION.md): the container of *all* chosen lines (a tagline
 //! chosen above the article made it the page: cleanportaleval 0.941 → 0.913); the container
@@ -287,6 +290,76 @@ impl Tree {
         up(first).find(|&a| is(a, "Question")).or_else(|| (0..self.tag.len() as u32).find(|&e| is(e, "Question")))
     }
 
+    /// The keyed posts inside `c` (not `c` itself): elements with at least
+    /// [`MIN_KEYED_POSTS`] - 1 siblings [`keyed_alike`] them, in document order.
+    fn keyed_lists_inside(&self, page: &Page, c: u32) -> Vec<u32> {
+        let depth = self.depth[c as usize];
+        let tag = |e: u32| &page.toks[self.tag[e as usize]];
+        let mut by_parent: HashMap<u32, Vec<u32>> = HashMap::new();
+        for e in (c as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth).map(|d| d as u32) {
+            if keyed_alike(tag(e), tag(e)) {
+                by_parent.entry(self.parent[e as usize]).or_default().push(e);
+            }
+        }
+        let mut out: Vec<u32> = by_parent
+            .values()
+            .flat_map(|kids| kids.iter().copied().filter(|&e| kids.iter().filter(|&&s| keyed_alike(tag(e), tag(s))).count() >= MIN_KEYED_POSTS).collect::<Vec<_>>())
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether the keyed post `e` is a reader's comment: its id or its first class names a
+    /// comment (`comment-949545`, WordPress's `li-comment-N` and `class="comment …"`), or it
+    /// holds a `time` element or a schema.org `Comment` item (a comment carries its date; a
+    /// page builder's keyed blocks, `block-yui_…_41603`, do not).
+    fn is_comment(&self, page: &Page, e: u32) -> bool {
+        let depth = self.depth[e as usize];
+        let own = &page.toks[self.tag[e as usize]];
+        let says = |k: &str| own.attr(k).is_some_and(|v| v.split_ascii_whitespace().next().is_some_and(|w| w.to_ascii_lowercase().contains("comment")));
+        if says("id") || says("class") {
+            return true;
+        }
+        std::iter::once(e as usize).chain((e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth)).any(|d| {
+            let t = &page.toks[self.tag[d]];
+            matches!(t, Tok::Start { name, .. } if name == "time") || t.attr("itemtype").is_some_and(|v| matches!(v.trim().rsplit('/').next(), Some("Comment" | "UserComments")))
+        })
+    }
+
+    /// `Options::comments`: when most of the chosen text (`runs`) is in lists of readers'
+    /// comments in or around the container `c` (keyed posts, [`Tree::is_comment`]), the
+    /// smallest element around `c` with at least [`OWN_PROSE`] characters of prose outside
+    /// those comments: the article they belong to (thesis 7.2.2: a post's comments sit under
+    /// the same subtree as the post). Else `c`.
+    fn article_of_comments(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)]) -> u32 {
+        let tag = |e: u32| &page.toks[self.tag[e as usize]];
+        let mut lists = self.keyed_lists_inside(page, c);
+        if let Some(thread) = self.posts(page, c, true).filter(|p| p.len() >= 2 && keyed_alike(tag(p[0]), tag(p[1]))) {
+            lists.extend(thread);
+        }
+        lists.retain(|&e| self.is_comment(page, e));
+        if lists.is_empty() {
+            return c;
+        }
+        let inside = |l: usize| lists.iter().any(|&e| (self.open[e as usize] as usize..=self.close[e as usize] as usize).contains(&l));
+        let chosen: u64 = runs.iter().map(|r| r.2).sum();
+        let in_comments: u64 = runs.iter().flat_map(|r| r.0..=r.1).filter(|&l| inside(l)).map(|l| u64::from(self.texts[l].text)).sum();
+        if 2 * in_comments < chosen {
+            return c;
+        }
+        let mut a = c;
+        while a != ROOT {
+            let (from, to) = (self.open[a as usize] as usize, self.close[a as usize] as usize);
+            let depth = self.depth[a as usize];
+            let outside: u64 = (from..=to).filter(|&l| !inside(l) && !self.texts[l].is_navigation_or_form(depth)).map(|l| u64::from(self.texts[l].text)).sum();
+            if outside >= OWN_PROSE {
+                return a;
+            }
+            a = self.parent[a as usize];
+        }
+        c
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -339,6 +412,46 @@ fn keyed_alike(a: &Tok, b: &Tok) -> bool {
         t.attr("class").unwrap_or("").split_ascii_whitespace()
     }
     na == nb && key(a).is_some() && key(a) == key(b) && classes(a).next() == classes(b).next() && !classes(b).any(|c| c == "hidden")
+}
+
+/// With `Options::comments`, the characters of prose outside a list of readers' comments that
+/// make an element around it the article they belong to.
+pub const OWN_PROSE: u64 = 500;
+
+/// schema.org types that make a page an article.
+const ARTICLE_TYPES: [&str; 6] = ["Article", "NewsArticle", "BlogPosting", "TechArticle", "ScholarlyArticle", "Report"];
+/// schema.org types of a thread's or a Q&A page's posts: a page that declares one is a thread.
+const THREAD_TYPES: [&str; 4] = ["DiscussionForumPosting", "QAPage", "SocialMediaPosting", "Question"];
+
+/// Whether the page declares itself an article: a JSON-LD object of an [`ARTICLE_TYPES`] type
+/// or `og:type` `article`, and no JSON-LD object of a [`THREAD_TYPES`] type.
+fn declares_article(page: &Page) -> bool {
+    fn types(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                match m.get("@type") {
+                    Some(serde_json::Value::String(t)) => out.push(t.clone()),
+                    Some(serde_json::Value::Array(ts)) => out.extend(ts.iter().filter_map(|t| t.as_str().map(str::to_string))),
+                    _ => {}
+                }
+                m.values().for_each(|v| types(v, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| types(v, out)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    for s in &page.head.json_ld {
+        // As `meta` reads them: some pages wrap the JSON in a comment or CDATA, or end it with `;`.
+        let body = s.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
+        let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
+            types(&v, &mut all);
+        }
+    }
+    let named = |set: &[&str]| all.iter().any(|t| set.contains(&t.rsplit('/').next().unwrap_or(t)));
+    let og_article = page.head.meta_contents(&["property"], "og:type").any(|t| t.eq_ignore_ascii_case("article"));
+    (named(&ARTICLE_TYPES) || og_article) && !named(&THREAD_TYPES)
 }
 
 /// Characters of text on one line: all of it, inside links, inside forms.
@@ -417,7 +530,10 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     let Some(c) = container.filter(|&c| c != ROOT) else {
         return out;
     };
-    let c = if options.sections { tree.outermost_section(page, c) } else { c };
+    let mut c = if options.sections { tree.outermost_section(page, c) } else { c };
+    if options.comments && declares_article(page) {
+        c = tree.article_of_comments(page, c, &runs);
+    }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
     if options.questions {
         posts.extend(tree.question(page, &posts));

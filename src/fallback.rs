@@ -13,32 +13,35 @@
 //!   copy holds more text than everything else the page shows, it is read instead.
 //!
 //! Only a page that gives no region at all is read again, so every other page's result is
-//! exactly what the first reading gives.
+//! exactly what the first reading gives; but with `Options::noscript_copy`, a page whose
+//! `<noscript>` copy (not escaped markup) holds more text than the page shows is read from the
+//! copy even when a banner or a cookie notice of the script-rendered page gives a region.
 
 use crate::density;
 use crate::options::{Algorithm, Options};
 use crate::preprocess::{Page, Preprocessing, Tok};
 
 /// The page `extract` works on: `html` read as `options` asks, or, with `options.fallback`
-/// and no region above the axis, the better of the two second readings.
+/// and no region above the axis, the better of the two second readings. With
+/// `options.noscript_copy` as well, a page whose `<noscript>` copy holds more text than the
+/// page shows is read from the copy whether or not it has a region.
 pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
     let how = Preprocessing::of(options);
-    let page = Page::parse(html, how);
-    if !options.fallback || has_region(&page, options.algorithm) {
+    let mut page = Page::parse(html, how);
+    if !options.fallback {
         return page;
     }
-    let noscript = page.head.noscript.concat();
-    let noscript_text = Page::parse(&noscript, how);
-    if text_chars(&noscript_text) > text_chars(&page) {
-        // The head (title, metadata, JSON-LD) is the page's own; the body is the copy's.
-        return Page {
-            toks: noscript_text.toks.into_iter().map(Tok::into_owned).collect(),
-            weights: noscript_text.weights,
-            line_of: noscript_text.line_of,
-            lines: noscript_text.lines,
-            head: page.head,
-            element_ids: noscript_text.element_ids,
-        };
+    // A script-rendered page (Discourse's topics) often shows a site banner or a cookie notice
+    // that rises above the axis on its own; the posts are only in the copy. So with
+    // `noscript_copy` the copy is weighed first; the comparison of text stays the guard.
+    if options.noscript_copy && read_noscript_copy(&mut page, how, true) {
+        return page;
+    }
+    if has_region(&page, options.algorithm) {
+        return page;
+    }
+    if !options.noscript_copy && read_noscript_copy(&mut page, how, false) {
+        return page;
     }
     let bare = Page::parse(html, Preprocessing { bare_tags: true, ..how });
     if has_region(&bare, options.algorithm) {
@@ -46,6 +49,30 @@ pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
     } else {
         page
     }
+}
+
+/// Replaces the body of `page` by its `<noscript>` copy when that copy holds more text than
+/// the page shows, and says whether it did. With `skip_escaped`, a `<noscript>` whose content
+/// is escaped markup (`&lt;div …`: a template or a tracking pixel written as text, which a
+/// reader without scripts would see as code) is no copy: its "text" is its tags.
+fn read_noscript_copy(page: &mut Page<'_>, how: Preprocessing, skip_escaped: bool) -> bool {
+    let noscript: String = page.head.noscript.iter().filter(|n| !(skip_escaped && n.trim_start().starts_with("&lt;"))).map(String::as_str).collect();
+    let page_text = text_chars(page);
+    // The copy's raw length bounds its text: most pages need no second parse.
+    if noscript.len() as u64 <= page_text {
+        return false;
+    }
+    let copy = Page::parse(&noscript, how);
+    if text_chars(&copy) <= page_text {
+        return false;
+    }
+    // The head (title, metadata, JSON-LD) is the page's own; the body is the copy's.
+    page.toks = copy.toks.into_iter().map(Tok::into_owned).collect();
+    page.weights = copy.weights;
+    page.line_of = copy.line_of;
+    page.lines = copy.lines;
+    page.element_ids = copy.element_ids;
+    true
 }
 
 /// Whether phase 2 finds a region with content on `page` (what Algorithm 1 needs to start):
@@ -130,11 +157,40 @@ mod tests {
     }
 
     #[test]
+    fn a_shell_page_is_read_from_its_copy_though_a_banner_gives_a_region() {
+        let posts = "<div class=\"post\"><p>After the update my temperature sensor shows unavailable in the dashboard; the logs say nothing at all.</p></div>\
+                     <div class=\"post\"><p>Same here since yesterday. Reloading the integration fixed it for me, try that first and report back.</p></div>";
+        let html = format!(
+            "<html><body><div class=\"banner\"><p>Welcome to the community forum, where users help each other.</p></div>\
+             <noscript>{posts}</noscript><div id=\"app\"></div></body></html>"
+        );
+        let off = extract(&html, &Options { noscript_copy: false, ..Options::default() });
+        assert!(off.text.starts_with("Welcome") && !off.text.contains("sensor"), "the banner rises above the axis: {:?}", off.text);
+        let on = extract(&html, &Options::default());
+        assert!(on.text.contains("temperature sensor") && on.text.contains("Reloading the integration"), "{:?}", on.text);
+        assert!(!on.text.contains("Welcome"), "{:?}", on.text);
+        // Escaped markup in a `<noscript>` (a template written as text) is no copy, however long.
+        let escaped = format!(
+            "<html><body><div class=\"banner\"><p>Welcome to the community forum, where users help each other.</p></div>\
+             <noscript>{}</noscript></body></html>",
+            posts.replace('<', "&lt;").replace('>', "&gt;")
+        );
+        let on = extract(&escaped, &Options::default());
+        assert!(on.text.starts_with("Welcome") && !on.text.contains("sensor"), "{:?}", on.text);
+    }
+
+    #[test]
     fn a_page_with_a_region_is_read_once() {
-        // The noscript copy is longer, but the page itself has an article: it is not replaced.
+        // Without `noscript_copy`: the noscript copy is longer, but the page itself has an
+        // article, so it is not replaced.
         let html = "<body><p>The article itself, long enough to rise above the axis on its own line.</p>\
                     <noscript><p>A much longer copy for readers without scripts, which must not replace the article that the page shows.</p></noscript></body>";
+        let off = extract(html, &Options { noscript_copy: false, ..Options::default() });
+        assert!(off.text.starts_with("The article itself") && !off.text.contains("copy"), "{:?}", off.text);
+        // With it (the default), a copy with less text than the page shows is not read.
+        let html = "<body><p>The article itself, long enough to rise above the axis on its own line, and longer than the copy.</p>\
+                    <noscript><p>A short copy for readers without scripts.</p></noscript></body>";
         let on = extract(html, &Options::default());
-        assert!(on.text.starts_with("The article itself") && !on.text.contains("copy"), "{:?}", on.text);
+        assert!(on.text.starts_with("The article itself") && !on.text.contains("copy for"), "{:?}", on.text);
     }
 }

@@ -210,6 +210,19 @@ pub struct Options {
     /// `…/Answer`), the question they answer (`itemtype` `…/Question`) is taken too: a Q&A
     /// page's question with its answers ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub questions: bool,
+    /// With `fallback`, a page whose `<noscript>` copy holds more text than everything else
+    /// the page shows is read from that copy even when the page has a region (a
+    /// script-rendered forum whose posts are only in the copy, beside a site banner that
+    /// rises above the axis); a `<noscript>` of escaped markup is no copy
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md).
+    pub noscript_copy: bool,
+    /// With `article`, on a page that declares itself an article (JSON-LD `Article`,
+    /// `NewsArticle`, `BlogPosting`… or `og:type` `article`, and no thread type), when the
+    /// chosen lines are mostly readers' comments (keyed posts whose id or class names a
+    /// comment, or that carry a `time`), the container widens to the article they belong to:
+    /// the smallest element around them with prose of its own ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md).
+    pub comments: bool,
 }
 
 impl Default for Options {
@@ -235,16 +248,18 @@ impl Default for Options {
             sections: true,
             link_lists: true,
             questions: true,
+            noscript_copy: true,
+            comments: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -388,6 +388,43 @@ fn essentials() {
             &["A cast iron pan is not ruined by rust on the surface. Scrub the rust off with steel wool and warm water until you see grey metal everywhere, then dry the pan on the stove straight away so that no water stays in the pores."],
             &["Can it be saved"],
         ),
+        // Issue 12, `noscript_copy`: a script-rendered forum topic (Discourse's markup) whose
+        // posts are only in its `<noscript>` crawler view; a banner of the page rises above the
+        // axis on its own, so without the switch the banner is the article.
+        (
+            "forum-noscript",
+            "default",
+            &[
+                "Is the detailed sheet worth the extra folding in the wind, or is the smaller one enough for a ridge with a clear path?",
+                "Take the detailed sheet. In snow the path disappears and the contours are all you have; the smaller scale hides the small crags that matter when you have to find the way down in cloud.",
+                "Thank you, the detailed sheet it is. I will practise taking bearings from it on a clear day before the trip, and keep it in a map case so that it survives the wind.",
+            ],
+            &["Welcome to the Hill Walkers' Forum", "Categories", "Guidelines"],
+        ),
+        (
+            "forum-noscript",
+            "no-noscript-copy",
+            &["Welcome to the Hill Walkers' Forum, where walkers share their routes, ask about the weather on the tops and plan meets together."],
+            &["Take the detailed sheet"],
+        ),
+        // Issue 12, `comments`: a blog post (`og:type` `article`) whose twenty comments outweigh it,
+        // so Algorithm 1 chooses the comments: the container widens to the post they belong to.
+        (
+            "blog-comments",
+            "default",
+            &[
+                "Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge.",
+                "Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening.",
+            ],
+            &["Recent Posts", "Proudly powered by WordPress", "Leave a Reply"],
+        ),
+        // Without `comments`, the comments alone.
+        (
+            "blog-comments",
+            "no-comments",
+            &["Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening."],
+            &["Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge."],
+        ),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

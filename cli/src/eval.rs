@@ -49,11 +49,11 @@ pub struct EvalArgs {
     #[arg(long)]
     pub title_bound: bool,
     /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster,
-    /// edges, article, fallback, post-keys, sections, link-lists and questions off)
+    /// edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy and comments off)
     #[arg(long)]
     pub thesis: bool,
     /// Turn one refinement off: prune, media, cluster, edges, article, fallback, post-keys,
-    /// sections, link-lists or questions (repeatable)
+    /// sections, link-lists, questions, noscript-copy or comments (repeatable)
     #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
     pub without: Vec<String>,
     /// Score a peer's outputs beside the engine's: NAME=DIR, the text for page ID of set SET
@@ -118,8 +118,8 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
 
 fn refinement(s: &str) -> Result<String, String> {
     match s {
-        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" => Ok(s.to_string()),
-        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists or questions".into()),
+        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" | "noscript-copy" | "comments" => Ok(s.to_string()),
+        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy or comments".into()),
     }
 }
 
@@ -165,6 +165,8 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             sections: base.sections && !off("sections"),
             link_lists: base.link_lists && !off("link-lists"),
             questions: base.questions && !off("questions"),
+            noscript_copy: base.noscript_copy && !off("noscript-copy"),
+            comments: base.comments && !off("comments"),
             ..base
         })
     };
@@ -209,7 +211,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections, o.link_lists, o.questions) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections, d.link_lists, d.questions)
+                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections, o.link_lists, o.questions, o.noscript_copy, o.comments) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections, d.link_lists, d.questions, d.noscript_copy, d.comments)
         })
         .unwrap_or(usize::MAX)
 }

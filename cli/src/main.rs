@@ -147,7 +147,8 @@ struct ExtractArgs {
     #[arg(long)]
     title_bound: bool,
     /// The algorithm exactly as the thesis defines it: our measured refinements (prune, media,
-    /// cluster, edges, article, fallback, post-keys, sections, link-lists, questions; see README) off
+    /// cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy,
+    /// comments; see README) off
     #[arg(long)]
     thesis: bool,
     /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up

@@ -93,6 +93,12 @@ export interface DanaOptions {
   /** With `article`, when a thread's posts are schema.org answers (`itemtype` `…/Answer`), the
    *  question they answer (`…/Question`) is taken too. */
   questions?: boolean | null;
+  /** With `fallback`, a page whose `<noscript>` copy holds more text than the page shows is
+   *  read from the copy even when the page has a region (a script-rendered forum's posts). */
+  noscriptCopy?: boolean | null;
+  /** With `article`, on a page that declares itself an article, when the chosen lines are
+   *  mostly readers' comments, the container widens to the article they belong to. */
+  comments?: boolean | null;
 }
 
 export interface TitleCandidate {
