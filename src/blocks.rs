@@ -325,6 +325,7 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 line: i,
                 table: None,
                 code_lang: None,
+                in_definition: false,
             });
         }
     }
@@ -661,6 +662,14 @@ impl<'a> Builder<'a> {
         (BlockKind::Paragraph, 0, false)
     }
 
+    /// Whether the block being read stands inside a definition (`dd`) of a definition list
+    /// ([`Block::in_definition`]; `kinds` only): a definition holding a list, a listing or a
+    /// second kind of block keeps them, rather than the list being flattened around them.
+    fn in_definition(&self) -> bool {
+        let Some(dd) = self.stack.iter().rposition(|n| *n == "dd") else { return false };
+        self.kinds && self.stack[..dd].iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl")
+    }
+
     /// Appends a text token to the block being filled.
     fn push_text(&mut self, t: &str) {
         // (Not inside a link: anchors do not nest; they wait for the link's end.)
@@ -735,7 +744,8 @@ impl<'a> Builder<'a> {
             // A caption whose image is not kept (a video's, an avatar's) is a paragraph.
             kind = BlockKind::Paragraph;
         }
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None });
+        let in_definition = !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None, in_definition });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -865,7 +875,7 @@ impl<'a> Builder<'a> {
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None });
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None, in_definition: self.in_definition() });
     }
 
     /// Reads the code block `c` into one [`BlockKind::Preformatted`] block: its text as
@@ -954,6 +964,7 @@ impl<'a> Builder<'a> {
             line,
             table: None,
             code_lang: c.lang.clone(),
+            in_definition: self.in_definition(),
         });
     }
 
@@ -1024,7 +1035,7 @@ impl<'a> Builder<'a> {
             return None;
         }
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None })
+        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None, in_definition: self.in_definition() })
     }
 
     /// The URL an `<img>` loads, by its own attributes: `srcset` (with `src` as its 1x), else
@@ -1179,6 +1190,34 @@ mod tests {
         let page = Page::parse("<dl><dt>Rod</dt><dd>A unit.</dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
         assert_eq!(b.iter().map(|b| (b.kind, b.level)).collect::<Vec<_>>(), [(BlockKind::ListItem, 1), (BlockKind::ListItem, 1)]);
+    }
+
+    #[test]
+    fn a_definition_keeps_the_blocks_it_holds() {
+        // Sphinx's API entry (a listing opening the definition), a definition holding a list and
+        // two paragraphs, and a list after the definition list.
+        let b = all("<dl><dt>f(x)</dt><dd><div class=\"highlight-python\"><pre>f(1)</pre></div><p>Calls f.</p><ul><li>one</li><li>two</li></ul><p>Then.</p></dd>\
+                     <dt>g</dt><dd><ol><li>first</li></ol></dd></dl><ul><li>after</li></ul>");
+        let got: Vec<_> = b.iter().map(|b| (b.kind, b.in_definition, b.text.as_str())).collect();
+        use BlockKind::*;
+        assert_eq!(
+            got,
+            [
+                (Term, false, "f(x)"),
+                (Preformatted, true, "f(1)"),
+                (Definition, false, "Calls f."),
+                (ListItem, true, "one"),
+                (ListItem, true, "two"),
+                (Definition, false, "Then."),
+                (Term, false, "g"),
+                (ListItem, true, "first"),
+                (ListItem, false, "after"),
+            ]
+        );
+        // Under the thesis's phase 4 nothing is held.
+        let page = Page::parse("<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert!(b.iter().all(|b| !b.in_definition));
     }
 
     #[test]

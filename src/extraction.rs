@@ -169,7 +169,8 @@ pub enum Dir {
 /// One block of the article, in reading order.
 ///
 /// In [`Extraction::html`] block i is the element with `data-block="i"`: `h1`..`h6`, `p`,
-/// `li`, `blockquote`, `pre`, `figure`, `table`, `dt` or `dd`. Its text content (entities decoded, the text of
+/// `li`, `blockquote`, `pre`, `figure`, `table`, `dt` or `dd` (a `dd` may hold the elements of
+/// the blocks [`Block::in_definition`] after it). Its text content (entities decoded, the text of
 /// nested `[data-block]` elements left out) is exactly `text`, so a reader can find the
 /// offsets of [`Sentence`]s in it without collapsing whitespace itself. For a figure that is
 /// the caption (the `figcaption`); the image's `alt` is an attribute, not text content, and
@@ -206,6 +207,11 @@ pub struct Block {
     /// (`language-x`, `lang-x`, `highlight-x`, `brush: x`, `data-lang`), lowercase, 1 to 32
     /// characters of `a-z`, `0-9`, `+`, `#`, `-`; `None` otherwise.
     pub code_lang: Option<String>,
+    /// Stands inside the definition (`dd`) before it: a list, a listing, a quote, a table, a
+    /// figure or a heading that a definition holds. The article HTML writes it inside that
+    /// `dd` (inside an empty `dd` of its own when the definition opens with it). Never set on
+    /// terms and definitions themselves.
+    pub in_definition: bool,
 }
 
 /// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to

@@ -188,13 +188,30 @@ pub fn html(blocks: &[Block]) -> String {
         }
         out.push_str(if ordered { "</ol>" } else { "</ul>" });
     }
-    // Whether a definition list is open: consecutive terms and definitions share one `dl`.
-    let mut in_dl = false;
+    // Whether a definition list is open: consecutive terms and definitions share one `dl`;
+    // and whether its last definition is: the blocks a definition holds (`in_definition`: a
+    // list, a listing) go inside it, and only they, so the lists open then are its own.
+    let (mut in_dl, mut dd_open) = (false, false);
     for (i, b) in blocks.iter().enumerate() {
         let definition = matches!(b.kind, BlockKind::Term | BlockKind::Definition);
-        if in_dl && !definition {
-            out.push_str("</dl>");
-            in_dl = false;
+        let held = in_dl && b.in_definition && !definition;
+        if in_dl && !held {
+            if dd_open {
+                while let Some(list) = lists.pop() {
+                    close_list(&mut out, list);
+                }
+                out.push_str("</dd>");
+                dd_open = false;
+            }
+            if !definition {
+                out.push_str("</dl>");
+                in_dl = false;
+            }
+        }
+        // A definition that opens with a list or a listing: a `dd` without a block of its own.
+        if held && !dd_open {
+            out.push_str("<dd>");
+            dd_open = true;
         }
         let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
         while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered)) {
@@ -235,7 +252,11 @@ pub fn html(blocks: &[Block]) -> String {
                 (format!("<li data-block=\"{i}\"{d}>"), String::new())
             }
             BlockKind::Term => (format!("<dt data-block=\"{i}\"{d}>"), "</dt>".to_string()),
-            BlockKind::Definition => (format!("<dd data-block=\"{i}\"{d}>"), "</dd>".to_string()),
+            // Closed by the next block it does not hold.
+            BlockKind::Definition => {
+                dd_open = true;
+                (format!("<dd data-block=\"{i}\"{d}>"), String::new())
+            }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             // The block's HTML is the table's inside (`table_html`).
@@ -261,6 +282,9 @@ pub fn html(blocks: &[Block]) -> String {
     }
     while let Some(list) = lists.pop() {
         close_list(&mut out, list);
+    }
+    if dd_open {
+        out.push_str("</dd>");
     }
     if in_dl {
         out.push_str("</dl>");
@@ -306,7 +330,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None }
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None, in_definition: false }
     }
 
     #[test]
@@ -339,6 +363,31 @@ mod tests {
             "<article><dl><dt data-block=\"0\">a</dt><dd data-block=\"1\">b</dd></dl><ul><li data-block=\"2\">c</li></ul>\
              <dl><dt data-block=\"3\">e</dt><dd data-block=\"4\">f</dd></dl></article>"
         );
+    }
+
+    #[test]
+    fn a_definition_holds_its_lists_and_listings() {
+        let (t, d) = (BlockKind::Term, BlockKind::Definition);
+        let held = |kind, text: &str, level| Block { in_definition: true, ..block(kind, text, level, false) };
+        let blocks = [
+            block(t, "a", 0, false),
+            held(BlockKind::ListItem, "x", 1),
+            held(BlockKind::ListItem, "y", 2),
+            block(t, "b", 0, false),
+            block(d, "c", 0, false),
+            held(BlockKind::Preformatted, "z", 0),
+            block(d, "e", 0, false),
+            block(BlockKind::Paragraph, "p", 0, false),
+        ];
+        assert_eq!(
+            html(&blocks),
+            "<article><dl><dt data-block=\"0\">a</dt><dd><ul><li data-block=\"1\">x<ul><li data-block=\"2\">y</li></ul></li></ul></dd>\
+             <dt data-block=\"3\">b</dt><dd data-block=\"4\">c<pre data-block=\"5\">z</pre></dd><dd data-block=\"6\">e</dd></dl>\
+             <p data-block=\"7\">p</p></article>"
+        );
+        // Outside a definition list the mark changes nothing.
+        assert_eq!(html(&[held(BlockKind::ListItem, "x", 1)]), "<article><ul><li data-block=\"0\">x</li></ul></article>");
+        assert_eq!(html(&[block(d, "c", 0, false), held(BlockKind::ListItem, "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
     }
 
     #[test]

@@ -132,7 +132,8 @@ enum Mode {
     /// In definition lists and footnotes (issue 13): terms and definitions with payloads in
     /// their text and attributes, and in-page links whose fragments and targets' ids are
     /// payloads (the article numbers its anchors and must never write the page's id or a
-    /// fragment it was given).
+    /// fragment it was given); a definition holding a list (itself holding a definition list),
+    /// a listing, a quote and a paragraph, all payloads.
     Notes,
     /// In asides of an article (issue 13): an `aside` inside an `article`, kept as a quote, with
     /// payloads in its attributes (which decide whether it is the site's box), its text, a
@@ -176,7 +177,9 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
         Mode::Notes => format!(
             "<p>{MARK} {i} has a note<sup id=\"r{i}{p}\"><a href=\"#n{i}{p}\" class=\"{p}\">{i}</a></sup> and a list of terms. {MARK_AR}</p>\
              <dl class=\"{p}\" id=\"{p}\"><dt id=\"{p}\" title=\"{p}\">{p}</dt><dd data-x=\"{p}\">{MARK} <a href=\"#{p}\">{p}</a> <a href='#{p}' id='{p}'>x</a></dd>\
-             <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd></dl>\
+             <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd>\
+             <dt>{MARK}</dt><dd class=\"{p}\"><ul title=\"{p}\"><li>{p} <a href=\"{p}\">{MARK}</a></li><li><dl><dt>{p}</dt><dd>{p}</dd></dl></li></ul>\
+             <pre class=\"language-{p}\">{p}</pre><blockquote cite=\"{p}\">{p}</blockquote><p>{p}</p></dd></dl>\
              <ol class=\"footnotes\"><li id=\"n{i}{p}\"><p>{p} {MARK} <a href=\"#r{i}{p}\" id=\"{p}\">&#x21a9;</a></p></li></ol>\n"
         ),
         Mode::Asides => format!(
@@ -258,6 +261,7 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let notes = std::sync::atomic::AtomicUsize::new(0);
     // Likewise, extractions of the asides mode whose article holds a quote with the mark.
     let asides = std::sync::atomic::AtomicUsize::new(0);
+    let held = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -282,6 +286,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Notes && out.blocks.iter().any(|b| b.in_definition) {
+                        held.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Asides && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Quote && (b.text.contains(MARK) || b.text.contains(MARK_AR))) {
                         asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -324,6 +331,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let notes = notes.into_inner();
     println!("  Notes: {notes} extractions held a definition list and an in-page link");
     assert!(notes >= batches.len(), "only {notes} extractions of {} notes batches held a definition list and an in-page link", batches.len());
+    let held = held.into_inner();
+    println!("  Notes: {held} extractions held a block inside a definition");
+    assert!(held >= batches.len(), "only {held} extractions of {} notes batches held a block inside a definition", batches.len());
     let asides = asides.into_inner();
     println!("  Asides: {asides} extractions held an aside as a quote");
     assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
@@ -446,6 +456,11 @@ const HAND_MADE: &[&str] = &[
     "<p><a href=\"#location\">to location</a><a href=\"#cookie\">c</a></p><p id=location>x</p><form id=cookie><a id=cookie href=\"javascript:alert(1)\">y</a></form>",
     "<p><a href=\"#a\"><a id=\"a\" href=\"#a\">nested</a></a><a href=\"#javascript:alert(1)\">j</a><a href=\"# \">s</a><span id=\"javascript:alert(1)\">t</span></p>",
     "<p><a href=\"#dana-ref-0\">own</a><a id=\"dana-ref-0\"></a><b id=\"x\"><a href=\"#x\" id=\"x\">self</a></b></p>",
+    // A definition holding blocks (issue 13): a list, a listing, a table and a figure inside an
+    // unclosed `dd`, a `dt` inside the held list, a term after the held blocks.
+    "<dl><dt>t</dt><dd><ul><li onclick=alert(1)>a<dt>x</dt><li><pre>&lt;/dd&gt;&lt;/dl&gt;&lt;script&gt;alert(1)&lt;/script&gt;</pre></ul>\
+     <table><tr><th>h</th><th>i</th></tr><tr><td>1</td><td><a href=\"javascript:alert(1)\">2</a></td></tr><tr><td>3</td><td>4</td></tr></table>\
+     <figure><img src=\"javascript:alert(1)\"><figcaption>c</figcaption></figure><dt>u<dd><blockquote><dd>v</blockquote>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 

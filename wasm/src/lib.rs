@@ -121,6 +121,9 @@ export interface Block {
   /** For `kind: "preformatted"`: the code's language when the page names it (lowercase,
    *  `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`); else null. */
   codeLang: string | null;
+  /** It stands inside the definition (`kind: "definition"`, a `dd`) before it: a list, a
+   *  listing or another block a definition holds; the article HTML writes it inside that `dd`. */
+  inDefinition: boolean;
 }
 
 /** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
