@@ -1008,13 +1008,22 @@ impl<'a> Builder<'a> {
     }
 
     /// The depth in `stack` of the innermost open element that holds a figure: `figure`,
-    /// WordPress's classic `wp-caption`, MediaWiki's `thumbinner`/`thumb`, a gallery item.
+    /// WordPress's classic `wp-caption`, MediaWiki's `thumbinner`/`thumb`, a gallery item, a
+    /// box whose class says it holds an image with its caption (`*with-caption*`, `captioned*`).
     fn figure_container(&self) -> Option<usize> {
         let page = self.page;
         self.open_at.iter().rposition(|&at| {
             let tok = &page.toks[at];
             matches!(tok, Tok::Start { name, .. } if name == "figure")
-                || tok.attr("class").is_some_and(|c| c.split_ascii_whitespace().any(|c| matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")))
+                || tok.attr("class").is_some_and(|c| {
+                    c.split_ascii_whitespace().any(|c| {
+                        matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")
+                            // A box named for the image and caption it holds: msnbc's
+                            // `feat-image-with-caption`, Substack's `captioned-image-container`.
+                            || c.to_ascii_lowercase().contains("with-caption")
+                            || c.to_ascii_lowercase().starts_with("captioned")
+                    })
+                })
         })
     }
 
@@ -1303,6 +1312,11 @@ mod tests {
         // of a lazy loader leaves the figure read.
         let b = all("<figure><img class=avatar src=/me.jpg><figcaption>About me</figcaption></figure><figure><img src=/x.jpg><img><figcaption>X</figcaption></figure>");
         assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "About me"), (BlockKind::Figure, "X")]);
+        // A box named for an image with its caption binds them; an image whose height the
+        // template left at 0 is still a picture.
+        let b = all("<div class=\"feat-image-with-caption alignright\"><img width=400 height=299 src=/l.jpg><p class=\"wp-caption-text\">Lerner, sworn in</p></div>\
+                     <figure><img src=/z.jpg width=570 height=0><figcaption><span class=caption><p>The plan.</p></span><span class=credit>Photo: J.</span></figcaption></figure>");
+        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Figure, "Lerner, sworn in"), (BlockKind::Figure, "The plan. Photo: J.")]);
     }
 
     #[test]

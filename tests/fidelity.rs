@@ -388,7 +388,8 @@ fn source_captions(html: &str) -> Vec<String> {
 /// *loose* when the extracted text holds it outside any figure (a paragraph of its own), else
 /// *lost*. Pages are extracted with their URL (`index.jsonl`), as the extension does, so that
 /// relative images resolve. Prints the figures per set and fails when fewer than 75 % of the
-/// captions are bound or more than 10 % loose; with `DANA_FIGURE_LIST=FILE`, writes every figure the
+/// captions are bound, fewer than 90 % of those in the extraction (bound or loose), or more
+/// than 10 % loose; with `DANA_FIGURE_LIST=FILE`, writes every figure the
 /// extraction keeps (page, `src`, `alt`, caption) to FILE, to compare two builds.
 #[test]
 fn captions_of_the_article_stay_bound_to_their_figures() {
@@ -447,8 +448,11 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
         std::fs::write(file, list).unwrap();
     }
     assert!(total > 0, "no article caption in the corpus under {}", root.display());
-    // Measured 165 of 211 bound, 14 loose (docs/FIDELITY.md); before issue 13, 82 and 92.
+    // Measured 170 of 211 bound, 9 loose (docs/FIDELITY.md); before issue 13, 82 and 92. Of the
+    // captions the extraction holds at all (bound or loose: the bindable ones; the lost ones are
+    // outside the part Algorithm 1 chose, 21 of them a listing page's credits), 170 of 179.
     assert!(bound * 4 >= total * 3, "only {bound} of {total} article captions bound to their figure");
+    assert!(bound * 10 >= (bound + loose) * 9, "only {bound} of the {} article captions in the extraction bound to their figure", bound + loose);
     assert!(loose * 10 <= total, "{loose} of {total} article captions are loose paragraphs");
 }
 
