@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::extraction::{Block, BlockKind, Cell, Table};
+use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
@@ -294,6 +294,140 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
     out
 }
 
+/// A post of a thread as the page marks it ([`Post`]): tokens `start..=end` of its element, its
+/// author and date, and the token ranges of the elements they were read from (their text is the
+/// post's header, not a paragraph of it).
+#[derive(Clone, Debug, Default)]
+struct PostMark {
+    start: usize,
+    end: usize,
+    post: Post,
+    quiet: Vec<(usize, usize)>,
+    /// An `<article>` (not microdata): a post only on a page of two or more.
+    article: bool,
+}
+
+/// Whether start tag `tok` is a post by its schema.org microdata type (the `itemtype` URL's
+/// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
+/// a blog's `Comment`).
+fn is_post_type(tok: &Tok) -> bool {
+    tok.attr("itemtype").is_some_and(|t| {
+        t.split_ascii_whitespace().any(|t| matches!(t.rsplit('/').next(), Some("Comment" | "Answer" | "Question" | "DiscussionForumPosting" | "SocialMediaPosting")))
+    })
+}
+
+/// A date as the article may carry it ([`Post::date`]).
+fn post_date(v: &str) -> Option<String> {
+    let v = v.trim();
+    let ok = (4..=64).contains(&v.len()) && v.as_bytes()[..4].iter().all(u8::is_ascii_digit) && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
+    ok.then(|| v.to_string())
+}
+
+/// The page's posts in document order, innermost attribution: an author or a date inside a
+/// reply nested in a post is the reply's. The author is the first `itemprop=author` (its
+/// `itemprop=name` when it has one: Stack Exchange writes the name twice), else the first
+/// `rel=author` or element of class `author`, `username`, `creator` or `user-name`; the date
+/// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
+fn post_marks(page: &Page) -> Vec<PostMark> {
+    // Open elements: name, and the index in `open_posts` of the post it started, if any.
+    let mut stack: Vec<(&str, Option<usize>)> = Vec::new();
+    let mut marks: Vec<PostMark> = Vec::new();
+    let mut open_posts: Vec<usize> = Vec::new();
+    // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
+    // kind 0 an `itemprop=author`, 1 its `itemprop=name`, 2 a class-marked author, 3 a date.
+    let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
+    // What each post has: an itemprop author, a name, a class author; read so far.
+    let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, self_closing, .. } => {
+                let name: &str = name;
+                let post_here = !self_closing && (is_post_type(tok) || name == "article");
+                if let Some(&p) = open_posts.last() {
+                    let prop = tok.attr("itemprop").unwrap_or("");
+                    let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
+                    let class_author = tok.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
+                        || classes(tok).any(|c| matches!(&*c, "author" | "username" | "creator" | "user-name" | "post-author"));
+                    let date = has("dateCreated") || has("datePublished") || (name == "time" && tok.attr("datetime").is_some());
+                    if date && marks[p].post.date.is_none() {
+                        if let Some(d) = ["datetime", "content"].iter().find_map(|k| tok.attr(k).and_then(post_date)) {
+                            marks[p].post.date = Some(d);
+                            let end = if *self_closing || is_void(name) { i } else { usize::MAX };
+                            marks[p].quiet.push((i, end));
+                            if end == usize::MAX {
+                                reading.push((p, 3, stack.len(), i, String::new()));
+                            }
+                        }
+                    }
+                    let kind = if has("author") { Some(0) } else if has("name") && reading.iter().any(|r| r.0 == p && r.1 == 0) { Some(1) } else if class_author { Some(2) } else { None };
+                    if let Some(k) = kind.filter(|&k| got[p][k as usize].is_none() && !reading.iter().any(|r| r.0 == p && r.1 == k)) {
+                        if let Some(c) = tok.attr("content").filter(|_| k == 1) {
+                            got[p][1] = Some((c.to_string(), i, i));
+                        } else if !self_closing && !is_void(name) {
+                            reading.push((p, k, stack.len(), i, String::new()));
+                        }
+                    }
+                }
+                if post_here {
+                    open_posts.push(marks.len());
+                    marks.push(PostMark { start: i, end: page.toks.len() - 1, article: name == "article" && !is_post_type(tok), ..PostMark::default() });
+                    got.push(Default::default());
+                }
+                if !is_void(name) && !self_closing && stack.len() < MAX_DEPTH {
+                    stack.push((name, post_here.then(|| marks.len() - 1)));
+                }
+            }
+            Tok::End { name } => {
+                let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
+                for (_, post) in stack.drain(pos..) {
+                    if let Some(p) = post {
+                        marks[p].end = i;
+                        open_posts.retain(|&q| q != p);
+                    }
+                }
+                while let Some(r) = reading.pop_if(|r| r.2 >= pos) {
+                    let (p, k, _, start, text) = r;
+                    if k == 3 {
+                        if let Some(q) = marks[p].quiet.iter_mut().find(|q| q.0 == start) {
+                            q.1 = i;
+                        }
+                    } else if got[p][k as usize].is_none() {
+                        got[p][k as usize] = Some((text, start, i));
+                    }
+                }
+            }
+            Tok::Text(t) => {
+                for r in reading.iter_mut() {
+                    r.4.push_str(t);
+                    r.4.push(' ');
+                }
+            }
+        }
+    }
+    for (m, g) in marks.iter_mut().zip(got) {
+        // The itemprop author's range is quiet whichever text names it.
+        let [itemprop, name, class] = g;
+        let chosen = match (&itemprop, name) {
+            (Some(a), Some(n)) => Some((n.0, a.1, a.2)),
+            (Some(a), None) => Some(a.clone()),
+            (None, _) => class,
+        };
+        if let Some((text, from, to)) = chosen {
+            if let Some(author) = crate::meta::clean_names(&text, true) {
+                m.post.author = Some(author);
+                m.quiet.push((from, to));
+            }
+        }
+        m.quiet.retain(|q| q.1 != usize::MAX);
+        m.quiet.sort_unstable();
+    }
+    // An `<article>` is a post only beside another (a thread), and only with an author and a
+    // date: a page's one `article` is the article itself.
+    let articles = marks.iter().filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some()).count();
+    marks.retain(|m| (m.post.author.is_some() || m.post.date.is_some()) && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some())));
+    marks
+}
+
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
 fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
     let mut out = Vec::new();
@@ -326,6 +460,7 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 table: None,
                 code_lang: None,
                 in_definition: false,
+                post: None,
             });
         }
     }
@@ -507,6 +642,11 @@ impl<'a> Builder<'a> {
             self.anchors = anchors(page);
         }
         let mut codes = codes.iter().peekable();
+        // A thread's posts (`kinds`): each kept one starts with its header block; the text of
+        // the elements its author and date were read from is that header's, not the post's.
+        let posts = if whole_code { post_marks(page) } else { Vec::new() };
+        let mut posts = posts.iter().peekable();
+        let mut quiet: Vec<(usize, usize)> = Vec::new();
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -544,6 +684,14 @@ impl<'a> Builder<'a> {
                     self.table(t.start, t.end);
                     read_to = t.end + 1;
                     continue;
+                }
+            }
+            while posts.next_if(|p| p.start < i).is_some() {}
+            if let Some(p) = posts.next_if(|p| p.start == i) {
+                if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
+                    self.flush();
+                    self.post(&p.post, line);
+                    quiet.extend(&p.quiet);
                 }
             }
             match tok {
@@ -612,7 +760,10 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    if on {
+                    if !quiet.is_empty() {
+                        quiet.retain(|q| q.1 >= i);
+                    }
+                    if on && !quiet.iter().any(|q| q.0 <= i) {
                         if self.text.is_empty() {
                             self.line = line;
                         }
@@ -660,6 +811,20 @@ impl<'a> Builder<'a> {
             }
         }
         (BlockKind::Paragraph, 0, false)
+    }
+
+    /// The header block of a post ([`BlockKind::Post`]): the author, then ` · ` and the date's
+    /// day (its first ten characters, `2024-08-04`) when both are known.
+    fn post(&mut self, post: &Post, line: usize) {
+        let day = post.date.as_deref().map(|d| d.get(..10).unwrap_or(d));
+        let text = [post.author.as_deref(), day].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+        let html = match (&post.author, day) {
+            (Some(a), Some(d)) => format!("<cite>{}</cite> · {}", escape(a), escape(d)),
+            (Some(a), None) => format!("<cite>{}</cite>", escape(a)),
+            (None, d) => escape(d.unwrap_or_default()),
+        };
+        let b = Block { kind: BlockKind::Post, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition: false, post: Some(post.clone()) };
+        self.out.push(b);
     }
 
     /// Whether the block being read stands inside a definition (`dd`) of a definition list
@@ -745,7 +910,7 @@ impl<'a> Builder<'a> {
             kind = BlockKind::Paragraph;
         }
         let in_definition = !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None, in_definition });
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None, in_definition, post: None });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -875,7 +1040,7 @@ impl<'a> Builder<'a> {
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None, in_definition: self.in_definition() });
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None, in_definition: self.in_definition(), post: None });
     }
 
     /// Reads the code block `c` into one [`BlockKind::Preformatted`] block: its text as
@@ -965,6 +1130,7 @@ impl<'a> Builder<'a> {
             table: None,
             code_lang: c.lang.clone(),
             in_definition: self.in_definition(),
+            post: None,
         });
     }
 
@@ -1044,7 +1210,7 @@ impl<'a> Builder<'a> {
             return None;
         }
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None, in_definition: self.in_definition() })
+        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None, in_definition: self.in_definition(), post: None })
     }
 
     /// The URL an `<img>` loads, by its own attributes: `srcset` (with `src` as its 1x), else
@@ -1199,6 +1365,51 @@ mod tests {
         let page = Page::parse("<dl><dt>Rod</dt><dd>A unit.</dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
         assert_eq!(b.iter().map(|b| (b.kind, b.level)).collect::<Vec<_>>(), [(BlockKind::ListItem, 1), (BlockKind::ListItem, 1)]);
+    }
+
+    #[test]
+    fn a_thread_is_posts_with_their_author_and_date() {
+        let kinds = |html: &str| all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>();
+        let post = |a: Option<&str>, d: Option<&str>| Some(Post { author: a.map(String::from), date: d.map(String::from) });
+        // Discourse's crawler view: the author's name and the time are the header's, not a
+        // paragraph of the post; a reply nested in a post has its own author.
+        let got = kinds(
+            "<div itemscope itemtype=\"http://schema.org/DiscussionForumPosting\"><div class=\"crawler-post-meta\"><span class=\"creator\" itemprop=\"author\" itemscope>\
+             <a itemprop=\"url\" href=\"/u/ann\"><span itemprop=\"name\">ann</span></a></span><time itemprop=\"datePublished\" datetime=\"2024-08-04T11:30:48Z\" class=\"post-time\">Aug 4</time></div>\
+             <div class=\"post\" itemprop=\"text\"><p>First post.</p>\
+             <div itemscope itemtype=\"http://schema.org/Comment\"><span itemprop=\"author\">Bo Li</span><p>A reply.</p></div></div></div>",
+        );
+        assert_eq!(
+            got,
+            [
+                (BlockKind::Post, "ann · 2024-08-04".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"))),
+                (BlockKind::Paragraph, "First post.".into(), None),
+                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None)),
+                (BlockKind::Paragraph, "A reply.".into(), None),
+            ]
+        );
+        // Stack Exchange: the name written twice (a link, an `itemprop=name`), the editor's card
+        // without `itemprop=author` first.
+        let got = kinds(
+            "<div class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><div class=\"s-prose\" itemprop=\"text\"><p>Use a loop.</p></div>\
+             <div class=\"user-info\"><div class=\"user-details\"><a href=\"/users/9/ed\">Ed Itor</a></div></div>\
+             <div class=\"user-info\"><time itemprop=\"dateCreated\" datetime=\"2008-09-19T07:14:00\">answered Sep 19</time>\
+             <div class=\"user-details\" itemprop=\"author\" itemscope><a href=\"/users/1/jo\">Jo Smith</a><span class=\"d-none\" itemprop=\"name\">Jo Smith</span></div></div></div>",
+        );
+        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · 2008-09-19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"))));
+        assert!(got.iter().all(|g| !g.1.contains("answered Sep") && g.1.matches("Jo Smith").count() <= 1), "{got:?}");
+        // `<article>`s with an author and a time are posts when there are two; one alone is the
+        // article. A date that is not one is not written.
+        let art = |n: &str| format!("<article><header><a rel=author href=/{n}>{n} Doe</a> <time datetime=\"2025-01-0{}\">then</time></header><p>Text {n}.</p></article>", n.len());
+        assert_eq!(kinds(&format!("{}{}", art("Ann"), art("Bob"))).iter().filter(|g| g.0 == BlockKind::Post).count(), 2);
+        assert!(kinds(&art("Ann")).iter().all(|g| g.0 != BlockKind::Post));
+        let bad = kinds("<div itemscope itemtype=\"https://schema.org/Comment\"><time datetime=\"2025&quot;><script>\">x</time><p>Body.</p></div>");
+        assert!(bad.iter().all(|g| g.0 != BlockKind::Post), "{bad:?}");
+        // Under the thesis's phase 4, no posts.
+        let two = format!("{}{}", art("Ann"), art("Bob"));
+        let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert!(b.iter().all(|b| b.kind != BlockKind::Post));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
-//! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd` and the inline set of the block builder),
+//! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd`, `header` (a post's, in an `article` of
+//! its own) and the inline set of the block builder),
 //! only the attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`,
 //! the block index `data-block`, on table cells `colspan`, `rowspan` (numbers) and `scope`
 //! (`col` or `row`), and on inline elements an in-page anchor `id="dana-ref-n"` (n a number,
@@ -192,6 +193,9 @@ pub fn html(blocks: &[Block]) -> String {
     // and whether its last definition is: the blocks a definition holds (`in_definition`: a
     // list, a listing) go inside it, and only they, so the lists open then are its own.
     let (mut in_dl, mut dd_open) = (false, false);
+    // Whether a post's `<article>` is open: a post holds the blocks after its header up to the
+    // next post's header or the end.
+    let mut post_open = false;
     for (i, b) in blocks.iter().enumerate() {
         let definition = matches!(b.kind, BlockKind::Term | BlockKind::Definition);
         let held = in_dl && b.in_definition && !definition;
@@ -257,6 +261,11 @@ pub fn html(blocks: &[Block]) -> String {
                 dd_open = true;
                 (format!("<dd data-block=\"{i}\"{d}>"), String::new())
             }
+            BlockKind::Post => {
+                let close = if post_open { "</article>" } else { "" };
+                post_open = true;
+                (format!("{close}<article><header data-block=\"{i}\"{d}>"), "</header>".to_string())
+            }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             // The block's HTML is the table's inside (`table_html`).
@@ -288,6 +297,9 @@ pub fn html(blocks: &[Block]) -> String {
     }
     if in_dl {
         out.push_str("</dl>");
+    }
+    if post_open {
+        out.push_str("</article>");
     }
     out.push_str("</article>");
     out
@@ -330,7 +342,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None, in_definition: false }
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None, in_definition: false, post: None }
     }
 
     #[test]
@@ -388,6 +400,17 @@ mod tests {
         // Outside a definition list the mark changes nothing.
         assert_eq!(html(&[held(BlockKind::ListItem, "x", 1)]), "<article><ul><li data-block=\"0\">x</li></ul></article>");
         assert_eq!(html(&[block(d, "c", 0, false), held(BlockKind::ListItem, "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
+    }
+
+    #[test]
+    fn a_post_holds_the_blocks_after_its_header() {
+        let post = |t: &str| block(BlockKind::Post, t, 0, false);
+        let blocks = [block(BlockKind::Heading, "Q", 1, false), post("Ann"), block(BlockKind::Paragraph, "a", 0, false), block(BlockKind::ListItem, "l", 1, false), post("Bo"), block(BlockKind::Term, "t", 0, false)];
+        assert_eq!(
+            html(&blocks),
+            "<article><h1 data-block=\"0\">Q</h1><article><header data-block=\"1\">Ann</header><p data-block=\"2\">a</p><ul><li data-block=\"3\">l</li></ul></article>\
+             <article><header data-block=\"4\">Bo</header><dl><dt data-block=\"5\">t</dt></dl></article></article>"
+        );
     }
 
     #[test]

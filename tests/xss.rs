@@ -139,9 +139,13 @@ enum Mode {
     /// payloads in its attributes (which decide whether it is the site's box), its text, a
     /// heading and a link.
     Asides,
+    /// In a thread's posts (issue 13): payloads as the author's name (`itemprop=author`, its
+    /// `itemprop=name`, a `meta` name, `rel=author`, an author class), as the date (`datetime`
+    /// of `time`), as a post's `itemtype`, in its attributes and text.
+    Posts,
 }
 
-const MODES: [Mode; 9] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides];
+const MODES: [Mode; 10] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Posts];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -186,6 +190,15 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
             "<article class=\"{p}\"><p>{MARK} {i} is followed by asides. {MARK_AR}</p><aside class=\"{p}\" id=\"{p}\" role=\"{p}\" title=\"{p}\">\
              <h4 title=\"{p}\">{p}</h4><p style=\"{p}\">{MARK} {p} <a href=\"{p}\">{p}</a></p></aside>\
              <aside><p>{MARK_AR} <strong>{p}</strong> <a href='{p}'>{MARK}</a></p></aside></article>\n"
+        ),
+        Mode::Posts => format!(
+            "<p>{MARK} {i} is followed by a thread. {MARK_AR}</p><div itemscope itemtype=\"https://schema.org/DiscussionForumPosting\" class=\"{p}\">\
+             <span itemprop=\"author\" title=\"{p}\"><a href=\"{p}\"><span itemprop=\"name\">{p}</span></a></span>\
+             <time itemprop=\"datePublished\" datetime=\"{p}\">{p}</time><p>{MARK} {p}</p></div>\
+             <div itemscope itemtype=\"https://schema.org/Answer{p}\"><span itemprop=\"author\">Ann {p}</span><time datetime=\"2024-01-01{p}\">x</time><p>{MARK_AR} {p}</p></div>\
+             <div itemscope itemtype=\"https://schema.org/Comment\"><div itemprop=\"author\"><meta itemprop=\"name\" content=\"{p}\">Bo</div><p>{MARK} {i}</p></div>\
+             <article><header><a rel=author href=\"{p}\">{p}</a> <time datetime=\"2024-02-02T{p}\">{p}</time></header><p>{MARK} {p}</p></article>\
+             <article><header><span class=author>Cy {p}</span> <time datetime=\"2024-03-03\">{p}</time></header><p>{MARK_AR} {i}</p></article>\n"
         ),
     }
 }
@@ -262,6 +275,7 @@ fn every_payload_in_real_pages_gives_inert_html() {
     // Likewise, extractions of the asides mode whose article holds a quote with the mark.
     let asides = std::sync::atomic::AtomicUsize::new(0);
     let held = std::sync::atomic::AtomicUsize::new(0);
+    let posts = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -286,6 +300,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Posts && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Post) {
+                        posts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.in_definition) {
                         held.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -334,6 +351,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let held = held.into_inner();
     println!("  Notes: {held} extractions held a block inside a definition");
     assert!(held >= batches.len(), "only {held} extractions of {} notes batches held a block inside a definition", batches.len());
+    let posts = posts.into_inner();
+    println!("  Posts: {posts} extractions held a post");
+    assert!(posts >= batches.len(), "only {posts} extractions of {} posts batches held a post", batches.len());
     let asides = asides.into_inner();
     println!("  Asides: {asides} extractions held an aside as a quote");
     assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
@@ -461,6 +481,12 @@ const HAND_MADE: &[&str] = &[
     "<dl><dt>t</dt><dd><ul><li onclick=alert(1)>a<dt>x</dt><li><pre>&lt;/dd&gt;&lt;/dl&gt;&lt;script&gt;alert(1)&lt;/script&gt;</pre></ul>\
      <table><tr><th>h</th><th>i</th></tr><tr><td>1</td><td><a href=\"javascript:alert(1)\">2</a></td></tr><tr><td>3</td><td>4</td></tr></table>\
      <figure><img src=\"javascript:alert(1)\"><figcaption>c</figcaption></figure><dt>u<dd><blockquote><dd>v</blockquote>",
+    // Posts (issue 13): an author and a date that try to leave the header, a `datetime` that is
+    // markup, a post inside a list item and a definition.
+    "<div itemscope itemtype=\"https://schema.org/Answer\"><span itemprop=author><span itemprop=name>&lt;/header&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span></span>\
+     <time itemprop=dateCreated datetime=\"2024-01-01&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\">t</time><p>answer <img src=x onerror=alert(1)></p></div>\
+     <ul><li><article><header><a rel=author href=\"javascript:alert(1)\">Ann Lee</a><time datetime=2024-05-05>t</time></header><p>one</p></article>\
+     <dl><dt>x<dd><article><header><span class=author onclick=alert(1)>Bo Ng</span><time datetime=2024-06-06T10:00:00Z>t</time></header><p>two</p></article></dl>",
     "<plaintext><img src=x onerror=alert(1)>",
 ];
 
@@ -547,6 +573,8 @@ fn random_tag_soup_gives_balanced_allowlisted_tags() {
         "<img srcset=\"/s.jpg 700w, data:x 800w\">", "<img src=\"data:image/gif;base64,R0\" data-src=\"/l.jpg\">",
         "<div class=\"wp-caption\">", "<p class=\"wp-caption-text\">", "<span class=\"credit\">",
         "<th scope=row onclick=alert(1)>",
+        "<dl>", "</dl>", "<dt>", "<dd>", "</dd>", "<article>", "</article>", "<header>", "<time datetime=\"2024-01-01\">", "</time>",
+        "<div itemscope itemtype=\"https://schema.org/Comment\">", "<span itemprop=\"author\">", "<a rel=author href=\"/u\">",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut rnd = |n: usize| {
