@@ -388,8 +388,8 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                         open_posts.retain(|&q| q != p);
                     }
                 }
-                while let Some(r) = reading.pop_if(|r| r.2 >= pos) {
-                    let (p, k, _, start, text) = r;
+                while reading.last().is_some_and(|r| r.2 >= pos) {
+                    let Some((p, k, _, start, text)) = reading.pop() else { break };
                     if k == 3 {
                         if let Some(q) = marks[p].quiet.iter_mut().find(|q| q.0 == start) {
                             q.1 = i;
