@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::extraction::{Block, BlockKind, Cell, Table};
+use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
@@ -294,6 +294,148 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
     out
 }
 
+/// A post of a thread as the page marks it ([`Post`]): tokens `start..=end` of its element, its
+/// author and date, and the token ranges of the elements they were read from (their text is the
+/// post's header, not a paragraph of it).
+#[derive(Clone, Debug, Default)]
+struct PostMark {
+    start: usize,
+    end: usize,
+    post: Post,
+    quiet: Vec<(usize, usize)>,
+    /// The date as the page shows it (the text of its `time`), whitespace collapsed; empty when
+    /// it shows none.
+    shown: String,
+    /// An `<article>` (not microdata): a post only on a page of two or more.
+    article: bool,
+}
+
+/// Whether start tag `tok` is a post by its schema.org microdata type (the `itemtype` URL's
+/// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
+/// a blog's `Comment`).
+fn is_post_type(tok: &Tok) -> bool {
+    tok.attr("itemtype").is_some_and(|t| {
+        t.split_ascii_whitespace().any(|t| matches!(t.rsplit('/').next(), Some("Comment" | "Answer" | "Question" | "DiscussionForumPosting" | "SocialMediaPosting")))
+    })
+}
+
+/// A date as the article may carry it ([`Post::date`]).
+fn post_date(v: &str) -> Option<String> {
+    let v = v.trim();
+    let ok = (4..=64).contains(&v.len()) && v.as_bytes()[..4].iter().all(u8::is_ascii_digit) && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
+    ok.then(|| v.to_string())
+}
+
+/// The page's posts in document order, innermost attribution: an author or a date inside a
+/// reply nested in a post is the reply's. The author is the first `itemprop=author` (its
+/// `itemprop=name` when it has one: Stack Exchange writes the name twice), else the first
+/// `rel=author` or element of class `author`, `username`, `creator` or `user-name`; the date
+/// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
+fn post_marks(page: &Page) -> Vec<PostMark> {
+    // Open elements: name, and the index in `open_posts` of the post it started, if any.
+    let mut stack: Vec<(&str, Option<usize>)> = Vec::new();
+    let mut marks: Vec<PostMark> = Vec::new();
+    let mut open_posts: Vec<usize> = Vec::new();
+    // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
+    // kind 0 an `itemprop=author`, 1 its `itemprop=name`, 2 a class-marked author, 3 a date.
+    let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
+    // What each post has: an itemprop author, a name, a class author; read so far.
+    let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, self_closing, .. } => {
+                let name: &str = name;
+                let post_here = !self_closing && (is_post_type(tok) || name == "article");
+                if let Some(&p) = open_posts.last() {
+                    let prop = tok.attr("itemprop").unwrap_or("");
+                    let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
+                    let class_author = tok.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
+                        || classes(tok).any(|c| matches!(&*c, "author" | "username" | "creator" | "user-name" | "post-author"));
+                    let date = has("dateCreated") || has("datePublished") || (name == "time" && tok.attr("datetime").is_some());
+                    if date && marks[p].post.date.is_none() {
+                        if let Some(d) = ["datetime", "content"].iter().find_map(|k| tok.attr(k).and_then(post_date)) {
+                            marks[p].post.date = Some(d);
+                            let end = if *self_closing || is_void(name) { i } else { usize::MAX };
+                            marks[p].quiet.push((i, end));
+                            if end == usize::MAX {
+                                reading.push((p, 3, stack.len(), i, String::new()));
+                            }
+                        }
+                    }
+                    let kind = if has("author") { Some(0) } else if has("name") && reading.iter().any(|r| r.0 == p && r.1 == 0) { Some(1) } else if class_author { Some(2) } else { None };
+                    if let Some(k) = kind.filter(|&k| got[p][k as usize].is_none() && !reading.iter().any(|r| r.0 == p && r.1 == k)) {
+                        if let Some(c) = tok.attr("content").filter(|_| k == 1) {
+                            got[p][1] = Some((c.to_string(), i, i));
+                        } else if !self_closing && !is_void(name) {
+                            reading.push((p, k, stack.len(), i, String::new()));
+                        }
+                    }
+                }
+                if post_here {
+                    open_posts.push(marks.len());
+                    marks.push(PostMark { start: i, end: page.toks.len() - 1, article: name == "article" && !is_post_type(tok), ..PostMark::default() });
+                    got.push(Default::default());
+                }
+                if !is_void(name) && !self_closing && stack.len() < MAX_DEPTH {
+                    stack.push((name, post_here.then(|| marks.len() - 1)));
+                }
+            }
+            Tok::End { name } => {
+                let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
+                for (_, post) in stack.drain(pos..) {
+                    if let Some(p) = post {
+                        marks[p].end = i;
+                        open_posts.retain(|&q| q != p);
+                    }
+                }
+                while reading.last().is_some_and(|r| r.2 >= pos) {
+                    let Some((p, k, _, start, text)) = reading.pop() else { break };
+                    if k == 3 {
+                        if let Some(q) = marks[p].quiet.iter_mut().find(|q| q.0 == start) {
+                            q.1 = i;
+                        }
+                        marks[p].shown = collapse_whitespace(&text).trim().to_string();
+                    } else if got[p][k as usize].is_none() {
+                        got[p][k as usize] = Some((text, start, i));
+                    }
+                }
+            }
+            Tok::Text(t) => {
+                for r in reading.iter_mut() {
+                    r.4.push_str(t);
+                    r.4.push(' ');
+                }
+            }
+        }
+    }
+    for (m, g) in marks.iter_mut().zip(got) {
+        let [itemprop, name, class] = g;
+        // A name the page marks as one (`itemprop=name`) is taken as written when it is short:
+        // a forum's handle (`user30200`) is a name there, though a byline's cleaning refuses it.
+        let marked = name.as_ref().map(|n| collapse_whitespace(&n.0).trim().to_string()).filter(|n| (1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5);
+        let chosen = match (&itemprop, name) {
+            // Only the name's own element is the header's: the author's card may hold more (Stack
+            // Exchange's "answered …" line).
+            (Some(_), Some(n)) => Some(n),
+            (Some(a), None) => Some(a.clone()),
+            (None, _) => class,
+        };
+        if let Some((text, from, to)) = chosen {
+            if let Some(author) = crate::meta::clean_names(&text, true).or(marked) {
+                m.post.author = Some(author);
+                m.quiet.push((from, to));
+            }
+        }
+        m.quiet.retain(|q| q.1 != usize::MAX);
+        m.quiet.sort_unstable();
+    }
+    // An `<article>` is a post only beside another (a thread), and only with an author and a
+    // date: a page's one `article` is the article itself.
+    let articles = marks.iter().filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some()).count();
+    marks.retain(|m| (m.post.author.is_some() || m.post.date.is_some()) && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some())));
+    marks
+}
+
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
 fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
     let mut out = Vec::new();
@@ -325,6 +467,8 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
                 line: i,
                 table: None,
                 code_lang: None,
+                in_definition: false,
+                post: None,
             });
         }
     }
@@ -512,6 +656,11 @@ impl<'a> Builder<'a> {
         // preprocessing under the same option).
         let embeds = if whole_code { crate::embeds::find(page, self.base.as_ref()) } else { Vec::new() };
         let mut embeds = embeds.iter().peekable();
+        // A thread's posts (`kinds`): each kept one starts with its header block; the text of
+        // the elements its author and date were read from is that header's, not the post's.
+        let posts = if whole_code { post_marks(page) } else { Vec::new() };
+        let mut posts = posts.iter().peekable();
+        let mut quiet: Vec<(usize, usize)> = Vec::new();
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -553,7 +702,7 @@ impl<'a> Builder<'a> {
                 let between = !text_of_its_own && first < from && to < last;
                 if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
                     self.flush();
-                    self.out.push(crate::embeds::block(e, line));
+                    self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
                     read_to = e.end + 1;
                     continue;
                 }
@@ -565,6 +714,14 @@ impl<'a> Builder<'a> {
                     self.table(t.start, t.end);
                     read_to = t.end + 1;
                     continue;
+                }
+            }
+            while posts.next_if(|p| p.start < i).is_some() {}
+            if let Some(p) = posts.next_if(|p| p.start == i) {
+                if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
+                    self.flush();
+                    self.post(&p.post, &p.shown, line);
+                    quiet.extend(&p.quiet);
                 }
             }
             match tok {
@@ -633,7 +790,10 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    if on {
+                    if !quiet.is_empty() {
+                        quiet.retain(|q| q.1 >= i);
+                    }
+                    if on && !quiet.iter().any(|q| q.0 <= i) {
                         if self.text.is_empty() {
                             self.line = line;
                         }
@@ -681,6 +841,29 @@ impl<'a> Builder<'a> {
             }
         }
         (BlockKind::Paragraph, 0, false)
+    }
+
+    /// The header block of a post ([`BlockKind::Post`]): the author, then ` · ` and the date
+    /// as the page shows it (`shown`, at most 64 characters), else its day (the first ten
+    /// characters, `2024-08-04`).
+    fn post(&mut self, post: &Post, shown: &str, line: usize) {
+        let day = post.date.as_deref().map(|d| if !shown.is_empty() && shown.chars().count() <= 64 { shown } else { d.get(..10).unwrap_or(d) });
+        let text = [post.author.as_deref(), day].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+        let html = match (&post.author, day) {
+            (Some(a), Some(d)) => format!("<cite>{}</cite> · {}", escape(a), escape(d)),
+            (Some(a), None) => format!("<cite>{}</cite>", escape(a)),
+            (None, d) => escape(d.unwrap_or_default()),
+        };
+        let b = Block { kind: BlockKind::Post, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition: false, post: Some(post.clone()) };
+        self.out.push(b);
+    }
+
+    /// Whether the block being read stands inside a definition (`dd`) of a definition list
+    /// ([`Block::in_definition`]; `kinds` only): a definition holding a list, a listing or a
+    /// second kind of block keeps them, rather than the list being flattened around them.
+    fn in_definition(&self) -> bool {
+        let Some(dd) = self.stack.iter().rposition(|n| *n == "dd") else { return false };
+        self.kinds && self.stack[..dd].iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl")
     }
 
     /// Appends a text token to the block being filled.
@@ -757,7 +940,8 @@ impl<'a> Builder<'a> {
             // A caption whose image is not kept (a video's, an avatar's) is a paragraph.
             kind = BlockKind::Paragraph;
         }
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None });
+        let in_definition = !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
+        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None, in_definition, post: None });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -887,7 +1071,7 @@ impl<'a> Builder<'a> {
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None });
+        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None, in_definition: self.in_definition(), post: None });
     }
 
     /// Reads the code block `c` into one [`BlockKind::Preformatted`] block: its text as
@@ -976,6 +1160,8 @@ impl<'a> Builder<'a> {
             line,
             table: None,
             code_lang: c.lang.clone(),
+            in_definition: self.in_definition(),
+            post: None,
         });
     }
 
@@ -1019,13 +1205,22 @@ impl<'a> Builder<'a> {
     }
 
     /// The depth in `stack` of the innermost open element that holds a figure: `figure`,
-    /// WordPress's classic `wp-caption`, MediaWiki's `thumbinner`/`thumb`, a gallery item.
+    /// WordPress's classic `wp-caption`, MediaWiki's `thumbinner`/`thumb`, a gallery item, a
+    /// box whose class says it holds an image with its caption (`*with-caption*`, `captioned*`).
     fn figure_container(&self) -> Option<usize> {
         let page = self.page;
         self.open_at.iter().rposition(|&at| {
             let tok = &page.toks[at];
             matches!(tok, Tok::Start { name, .. } if name == "figure")
-                || tok.attr("class").is_some_and(|c| c.split_ascii_whitespace().any(|c| matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")))
+                || tok.attr("class").is_some_and(|c| {
+                    c.split_ascii_whitespace().any(|c| {
+                        matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")
+                            // A box named for the image and caption it holds: msnbc's
+                            // `feat-image-with-caption`, Substack's `captioned-image-container`.
+                            || c.to_ascii_lowercase().contains("with-caption")
+                            || c.to_ascii_lowercase().starts_with("captioned")
+                    })
+                })
         })
     }
 
@@ -1046,7 +1241,7 @@ impl<'a> Builder<'a> {
             return None;
         }
         let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None })
+        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None, in_definition: self.in_definition(), post: None })
     }
 
     /// The URL an `<img>` loads, by its own attributes: `srcset` (with `src` as its 1x), else
@@ -1204,6 +1399,81 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_is_posts_with_their_author_and_date() {
+        let kinds = |html: &str| all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>();
+        let post = |a: Option<&str>, d: Option<&str>| Some(Post { author: a.map(String::from), date: d.map(String::from) });
+        // Discourse's crawler view: the author's name and the time are the header's, not a
+        // paragraph of the post; a reply nested in a post has its own author.
+        let got = kinds(
+            "<div itemscope itemtype=\"http://schema.org/DiscussionForumPosting\"><div class=\"crawler-post-meta\"><span class=\"creator\" itemprop=\"author\" itemscope>\
+             <a itemprop=\"url\" href=\"/u/ann\"><span itemprop=\"name\">ann</span></a></span><time itemprop=\"datePublished\" datetime=\"2024-08-04T11:30:48Z\" class=\"post-time\">Aug 4</time></div>\
+             <div class=\"post\" itemprop=\"text\"><p>First post.</p>\
+             <div itemscope itemtype=\"http://schema.org/Comment\"><span itemprop=\"author\">Bo Li</span><p>A reply.</p></div></div></div>",
+        );
+        assert_eq!(
+            got,
+            [
+                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"))),
+                (BlockKind::Paragraph, "First post.".into(), None),
+                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None)),
+                (BlockKind::Paragraph, "A reply.".into(), None),
+            ]
+        );
+        // Stack Exchange: the name written twice (a link, an `itemprop=name`), the editor's card
+        // without `itemprop=author` first.
+        let got = kinds(
+            "<div class=\"answer\" itemscope itemtype=\"https://schema.org/Answer\"><div class=\"s-prose\" itemprop=\"text\"><p>Use a loop.</p></div>\
+             <div class=\"user-info\"><div class=\"user-details\"><a href=\"/users/9/ed\">Ed Itor</a></div></div>\
+             <div class=\"user-info\"><time itemprop=\"dateCreated\" datetime=\"2008-09-19T07:14:00\">answered Sep 19</time>\
+             <div class=\"user-details\" itemprop=\"author\" itemscope><a href=\"/users/1/jo\">Jo Smith</a><span class=\"d-none\" itemprop=\"name\">Jo Smith</span></div></div></div>",
+        );
+        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"))));
+        assert!(got[1..].iter().all(|g| !g.1.contains("answered Sep")), "{got:?}");
+        // `<article>`s with an author and a time are posts when there are two; one alone is the
+        // article. A date that is not one is not written.
+        let art = |n: &str| format!("<article><header><a rel=author href=/{n}>{n} Doe</a> <time datetime=\"2025-01-0{}\">then</time></header><p>Text {n}.</p></article>", n.len());
+        assert_eq!(kinds(&format!("{}{}", art("Ann"), art("Bob"))).iter().filter(|g| g.0 == BlockKind::Post).count(), 2);
+        assert!(kinds(&art("Ann")).iter().all(|g| g.0 != BlockKind::Post));
+        let bad = kinds("<div itemscope itemtype=\"https://schema.org/Comment\"><time datetime=\"2025&quot;><script>\">x</time><p>Body.</p></div>");
+        // A `time` without text shows the day.
+        assert_eq!(kinds("<div itemscope itemtype=\"https://schema.org/Comment\"><time datetime=\"2025-02-03T04:05\"></time><p>Body.</p></div>")[0].1, "2025-02-03");
+        assert!(bad.iter().all(|g| g.0 != BlockKind::Post), "{bad:?}");
+        // Under the thesis's phase 4, no posts.
+        let two = format!("{}{}", art("Ann"), art("Bob"));
+        let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert!(b.iter().all(|b| b.kind != BlockKind::Post));
+    }
+
+    #[test]
+    fn a_definition_keeps_the_blocks_it_holds() {
+        // Sphinx's API entry (a listing opening the definition), a definition holding a list and
+        // two paragraphs, and a list after the definition list.
+        let b = all("<dl><dt>f(x)</dt><dd><div class=\"highlight-python\"><pre>f(1)</pre></div><p>Calls f.</p><ul><li>one</li><li>two</li></ul><p>Then.</p></dd>\
+                     <dt>g</dt><dd><ol><li>first</li></ol></dd></dl><ul><li>after</li></ul>");
+        let got: Vec<_> = b.iter().map(|b| (b.kind, b.in_definition, b.text.as_str())).collect();
+        use BlockKind::*;
+        assert_eq!(
+            got,
+            [
+                (Term, false, "f(x)"),
+                (Preformatted, true, "f(1)"),
+                (Definition, false, "Calls f."),
+                (ListItem, true, "one"),
+                (ListItem, true, "two"),
+                (Definition, false, "Then."),
+                (Term, false, "g"),
+                (ListItem, true, "first"),
+                (ListItem, false, "after"),
+            ]
+        );
+        // Under the thesis's phase 4 nothing is held.
+        let page = Page::parse("<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        assert!(b.iter().all(|b| !b.in_definition));
+    }
+
+    #[test]
     fn footnotes_keep_numbered_in_page_anchors_never_the_page_ids() {
         let b = all("<p>Text<sup id=\"fnref:1\"><a href=\"#fn:1\">1</a></sup> and <a href=\"#nowhere\">a dead link</a>.</p>\
                      <ol><li id=\"fn:1\"><p>The note. <a href=\"#fnref:1\">back</a></p></li></ol>");
@@ -1286,6 +1556,11 @@ mod tests {
         // of a lazy loader leaves the figure read.
         let b = all("<figure><img class=avatar src=/me.jpg><figcaption>About me</figcaption></figure><figure><img src=/x.jpg><img><figcaption>X</figcaption></figure>");
         assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "About me"), (BlockKind::Figure, "X")]);
+        // A box named for an image with its caption binds them; an image whose height the
+        // template left at 0 is still a picture.
+        let b = all("<div class=\"feat-image-with-caption alignright\"><img width=400 height=299 src=/l.jpg><p class=\"wp-caption-text\">Lerner, sworn in</p></div>\
+                     <figure><img src=/z.jpg width=570 height=0><figcaption><span class=caption><p>The plan.</p></span><span class=credit>Photo: J.</span></figcaption></figure>");
+        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Figure, "Lerner, sworn in"), (BlockKind::Figure, "The plan. Photo: J.")]);
     }
 
     #[test]

@@ -192,6 +192,8 @@ pub fn block(e: &Embed, line: usize) -> Block {
         line,
         table: None,
         code_lang: None,
+        in_definition: false,
+        post: None,
     }
 }
 

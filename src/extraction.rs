@@ -159,6 +159,11 @@ pub enum BlockKind {
     /// post's text, else the host), [`Block::src`] the `https:` URL and [`Block::alt`] what it
     /// is: `video`, `audio`, `post` or `frame`. Never a frame, a script or media that plays.
     Embed,
+    /// The header of a post of a thread (a forum post, a comment, a question or an answer):
+    /// its author and date in [`Block::post`]; its `text` is the author, then ` · ` and the
+    /// date's day when both are known. The blocks after it, up to the next post, are the post's:
+    /// the article HTML writes them in one `<article>` with this block as its `<header>`.
+    Post,
 }
 
 /// Text direction.
@@ -175,7 +180,8 @@ pub enum Dir {
 /// One block of the article, in reading order.
 ///
 /// In [`Extraction::html`] block i is the element with `data-block="i"`: `h1`..`h6`, `p`,
-/// `li`, `blockquote`, `pre`, `figure`, `table`, `dt` or `dd`. Its text content (entities decoded, the text of
+/// `li`, `blockquote`, `pre`, `figure`, `table`, `dt`, `dd` or `header` (a `dd` may hold the elements of
+/// the blocks [`Block::in_definition`] after it). Its text content (entities decoded, the text of
 /// nested `[data-block]` elements left out) is exactly `text`, so a reader can find the
 /// offsets of [`Sentence`]s in it without collapsing whitespace itself. For a figure that is
 /// the caption (the `figcaption`); the image's `alt` is an attribute, not text content, and
@@ -213,6 +219,29 @@ pub struct Block {
     /// (`language-x`, `lang-x`, `highlight-x`, `brush: x`, `data-lang`), lowercase, 1 to 32
     /// characters of `a-z`, `0-9`, `+`, `#`, `-`; `None` otherwise.
     pub code_lang: Option<String>,
+    /// Stands inside the definition (`dd`) before it: a list, a listing, a quote, a table, a
+    /// figure or a heading that a definition holds. The article HTML writes it inside that
+    /// `dd` (inside an empty `dd` of its own when the definition opens with it). Never set on
+    /// terms and definitions themselves.
+    pub in_definition: bool,
+    /// For posts ([`BlockKind::Post`]): the author and the date the page marks.
+    pub post: Option<Post>,
+}
+
+/// A post of a thread ([`BlockKind::Post`]) as the page marks it: schema.org microdata
+/// (`itemtype` `Comment`, `Answer`, `Question`, `DiscussionForumPosting`,
+/// `SocialMediaPosting`), or, on a page of two or more, an `<article>` holding a
+/// `<time datetime>` and an author.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Post {
+    /// The author's name (`itemprop=author`, its `itemprop=name`; else `rel=author` or an
+    /// author or user-name class), as [`Extraction::byline`] cleans names; `None` when the page
+    /// marks none.
+    pub author: Option<String>,
+    /// The date as the page gives it (`datetime` of the post's `<time>`, or the `datetime` or
+    /// `content` of its `itemprop=dateCreated`/`datePublished`), at most 64 characters of
+    /// `0-9`, `A-Z`, `a-z`, `:`, `+`, `-`, `.`; `None` when the page marks none.
+    pub date: Option<String>,
 }
 
 /// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to

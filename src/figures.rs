@@ -316,8 +316,12 @@ pub fn is_chrome_container(tok: &Tok) -> bool {
 /// MediaWiki caption box) is the article's even when its `alt` or file name says "logo" (an
 /// article about a browser shows the browser's logo); its size and class still count.
 pub fn not_a_figure(tok: &Tok, url: &str, in_figure: bool) -> bool {
-    let small = ["width", "height"].iter().any(|k| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").trim().parse::<u32>().ok()).is_some_and(|v| v <= ICON_PX));
-    if small {
+    let size = |k: &str| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").trim().parse::<u32>().ok());
+    let (width, height) = (size("width"), size("height"));
+    // A 0 beside a real other dimension is a template's "not known" (CNET writes
+    // `width="570" height="0"`), not a pixel; `0` by `0`, or `0` alone, is one.
+    let tiny = |v: Option<u32>, other: Option<u32>| v.is_some_and(|v| v <= ICON_PX && (v > 0 || other.is_none_or(|o| o <= ICON_PX)));
+    if tiny(width, height) || tiny(height, width) {
         return true;
     }
     if ["class", "id"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS))) {
@@ -439,6 +443,9 @@ mod tests {
         assert!(!not_a_figure(&img("alt=\"Firefox logo\""), "https://example.org/firefox-logo.png", true));
         assert!(not_a_figure(&img("class=\"avatar\""), "https://example.org/a.png", true));
         assert!(not_a_figure(&img("width=1 height=1"), "https://example.org/a.png", true));
+        assert!(not_a_figure(&img("width=0 height=0"), "https://example.org/a.png", true));
+        assert!(not_a_figure(&img("height=0"), "https://example.org/a.png", true));
+        assert!(!not_a_figure(&img("width=570 height=0"), "https://example.org/a.jpg", true));
     }
 
     #[test]

@@ -32,7 +32,7 @@
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
-pub use extraction::{Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Region, Sentence, Series, Table, TitleCandidate};
+pub use extraction::{Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Post, Region, Sentence, Series, Table, TitleCandidate};
 pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
 
 mod decode;

@@ -2,7 +2,8 @@
 //!
 //! The HTML is built, never copied: only the elements written here (`article`, `h1`..`h6`, `p`,
 //! `ul`, `ol`, `li`, `blockquote`, `pre`, `figure`, `img`, `figcaption`, `table`, `caption`,
-//! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd` and the inline set of the block builder),
+//! `thead`, `tbody`, `tr`, `th`, `td`, `dl`, `dt`, `dd`, `header` (a post's, in an `article` of
+//! its own) and the inline set of the block builder),
 //! only the attributes `href`, `src`, `alt`, `referrerpolicy` (`no-referrer`, on `img`), `dir`,
 //! the block index `data-block`, on an embed's `p` `data-embed` (`video`, `audio`, `post` or
 //! `frame`), on table cells `colspan`, `rowspan` (numbers) and `scope`
@@ -194,13 +195,33 @@ pub fn html(blocks: &[Block]) -> String {
         }
         out.push_str(if ordered { "</ol>" } else { "</ul>" });
     }
-    // Whether a definition list is open: consecutive terms and definitions share one `dl`.
-    let mut in_dl = false;
+    // Whether a definition list is open: consecutive terms and definitions share one `dl`;
+    // and whether its last definition is: the blocks a definition holds (`in_definition`: a
+    // list, a listing) go inside it, and only they, so the lists open then are its own.
+    let (mut in_dl, mut dd_open) = (false, false);
+    // Whether a post's `<article>` is open: a post holds the blocks after its header up to the
+    // next post's header or the end.
+    let mut post_open = false;
     for (i, b) in blocks.iter().enumerate() {
         let definition = matches!(b.kind, BlockKind::Term | BlockKind::Definition);
-        if in_dl && !definition {
-            out.push_str("</dl>");
-            in_dl = false;
+        let held = in_dl && b.in_definition && !definition;
+        if in_dl && !held {
+            if dd_open {
+                while let Some(list) = lists.pop() {
+                    close_list(&mut out, list);
+                }
+                out.push_str("</dd>");
+                dd_open = false;
+            }
+            if !definition {
+                out.push_str("</dl>");
+                in_dl = false;
+            }
+        }
+        // A definition that opens with a list or a listing: a `dd` without a block of its own.
+        if held && !dd_open {
+            out.push_str("<dd>");
+            dd_open = true;
         }
         let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
         while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered)) {
@@ -241,7 +262,16 @@ pub fn html(blocks: &[Block]) -> String {
                 (format!("<li data-block=\"{i}\"{d}>"), String::new())
             }
             BlockKind::Term => (format!("<dt data-block=\"{i}\"{d}>"), "</dt>".to_string()),
-            BlockKind::Definition => (format!("<dd data-block=\"{i}\"{d}>"), "</dd>".to_string()),
+            // Closed by the next block it does not hold.
+            BlockKind::Definition => {
+                dd_open = true;
+                (format!("<dd data-block=\"{i}\"{d}>"), String::new())
+            }
+            BlockKind::Post => {
+                let close = if post_open { "</article>" } else { "" };
+                post_open = true;
+                (format!("{close}<article><header data-block=\"{i}\"{d}>"), "</header>".to_string())
+            }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
             BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
             // The block's HTML is the table's inside (`table_html`).
@@ -273,8 +303,14 @@ pub fn html(blocks: &[Block]) -> String {
     while let Some(list) = lists.pop() {
         close_list(&mut out, list);
     }
+    if dd_open {
+        out.push_str("</dd>");
+    }
     if in_dl {
         out.push_str("</dl>");
+    }
+    if post_open {
+        out.push_str("</article>");
     }
     out.push_str("</article>");
     out
@@ -329,7 +365,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None }
+        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None, in_definition: false, post: None }
     }
 
     #[test]
@@ -361,6 +397,42 @@ mod tests {
             html(&blocks),
             "<article><dl><dt data-block=\"0\">a</dt><dd data-block=\"1\">b</dd></dl><ul><li data-block=\"2\">c</li></ul>\
              <dl><dt data-block=\"3\">e</dt><dd data-block=\"4\">f</dd></dl></article>"
+        );
+    }
+
+    #[test]
+    fn a_definition_holds_its_lists_and_listings() {
+        let (t, d) = (BlockKind::Term, BlockKind::Definition);
+        let held = |kind, text: &str, level| Block { in_definition: true, ..block(kind, text, level, false) };
+        let blocks = [
+            block(t, "a", 0, false),
+            held(BlockKind::ListItem, "x", 1),
+            held(BlockKind::ListItem, "y", 2),
+            block(t, "b", 0, false),
+            block(d, "c", 0, false),
+            held(BlockKind::Preformatted, "z", 0),
+            block(d, "e", 0, false),
+            block(BlockKind::Paragraph, "p", 0, false),
+        ];
+        assert_eq!(
+            html(&blocks),
+            "<article><dl><dt data-block=\"0\">a</dt><dd><ul><li data-block=\"1\">x<ul><li data-block=\"2\">y</li></ul></li></ul></dd>\
+             <dt data-block=\"3\">b</dt><dd data-block=\"4\">c<pre data-block=\"5\">z</pre></dd><dd data-block=\"6\">e</dd></dl>\
+             <p data-block=\"7\">p</p></article>"
+        );
+        // Outside a definition list the mark changes nothing.
+        assert_eq!(html(&[held(BlockKind::ListItem, "x", 1)]), "<article><ul><li data-block=\"0\">x</li></ul></article>");
+        assert_eq!(html(&[block(d, "c", 0, false), held(BlockKind::ListItem, "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
+    }
+
+    #[test]
+    fn a_post_holds_the_blocks_after_its_header() {
+        let post = |t: &str| block(BlockKind::Post, t, 0, false);
+        let blocks = [block(BlockKind::Heading, "Q", 1, false), post("Ann"), block(BlockKind::Paragraph, "a", 0, false), block(BlockKind::ListItem, "l", 1, false), post("Bo"), block(BlockKind::Term, "t", 0, false)];
+        assert_eq!(
+            html(&blocks),
+            "<article><h1 data-block=\"0\">Q</h1><article><header data-block=\"1\">Ann</header><p data-block=\"2\">a</p><ul><li data-block=\"3\">l</li></ul></article>\
+             <article><header data-block=\"4\">Bo</header><dl><dt data-block=\"5\">t</dt></dl></article></article>"
         );
     }
 

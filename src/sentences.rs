@@ -374,7 +374,7 @@ mod tests {
             ],
         };
         let text = table_text(&table);
-        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table), code_lang: None };
+        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table), code_lang: None, in_definition: false, post: None };
         let said = of_blocks(&[block]);
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
@@ -416,6 +416,8 @@ mod tests {
             line: 0,
             table: None,
             code_lang: Some("yaml".into()),
+            in_definition: false,
+            post: None,
         };
         let got: Vec<_> = of_blocks(&[block]).into_iter().map(|s| (s.start, s.end, s.text)).collect();
         assert_eq!(got, [(0, 9, "services:".into()), (12, 16, "web:".into()), (22, 30, "build: .".into()), (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())]);

@@ -132,7 +132,8 @@ enum Mode {
     /// In definition lists and footnotes (issue 13): terms and definitions with payloads in
     /// their text and attributes, and in-page links whose fragments and targets' ids are
     /// payloads (the article numbers its anchors and must never write the page's id or a
-    /// fragment it was given).
+    /// fragment it was given); a definition holding a list (itself holding a definition list),
+    /// a listing, a quote and a paragraph, all payloads.
     Notes,
     /// In asides of an article (issue 13): an `aside` inside an `article`, kept as a quote, with
     /// payloads in its attributes (which decide whether it is the site's box), its text, a
@@ -142,9 +143,13 @@ enum Mode {
     /// attribute a card is read from (`src`, `data-src`, `title`, `aria-label`, a `source`'s
     /// `src`, a post's permalink attributes and links) and in a post's text.
     Embeds,
+    /// In a thread's posts (issue 13): payloads as the author's name (`itemprop=author`, its
+    /// `itemprop=name`, a `meta` name, `rel=author`, an author class), as the date (`datetime`
+    /// of `time`), as a post's `itemtype`, in its attributes and text.
+    Posts,
 }
 
-const MODES: [Mode; 10] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Embeds];
+const MODES: [Mode; 11] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Posts, Mode::Embeds];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -180,7 +185,9 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
         Mode::Notes => format!(
             "<p>{MARK} {i} has a note<sup id=\"r{i}{p}\"><a href=\"#n{i}{p}\" class=\"{p}\">{i}</a></sup> and a list of terms. {MARK_AR}</p>\
              <dl class=\"{p}\" id=\"{p}\"><dt id=\"{p}\" title=\"{p}\">{p}</dt><dd data-x=\"{p}\">{MARK} <a href=\"#{p}\">{p}</a> <a href='#{p}' id='{p}'>x</a></dd>\
-             <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd></dl>\
+             <dt>{MARK_AR}</dt><dd><sup id={p}><a href=#r{i}{p}>back</a></sup> <a href=\"#dana-ref-{p}\">y</a></dd>\
+             <dt>{MARK}</dt><dd class=\"{p}\"><ul title=\"{p}\"><li>{p} <a href=\"{p}\">{MARK}</a></li><li><dl><dt>{p}</dt><dd>{p}</dd></dl></li></ul>\
+             <pre class=\"language-{p}\">{p}</pre><blockquote cite=\"{p}\">{p}</blockquote><p>{p}</p></dd></dl>\
              <ol class=\"footnotes\"><li id=\"n{i}{p}\"><p>{p} {MARK} <a href=\"#r{i}{p}\" id=\"{p}\">&#x21a9;</a></p></li></ol>\n"
         ),
         Mode::Asides => format!(
@@ -195,6 +202,15 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <blockquote class=\"twitter-tweet {p}\"><p>{p} {MARK}</p>&mdash; {p} <a href=\"{p}\">{p}</a></blockquote><script>{p}</script>\
              <blockquote class=\"instagram-media\" data-instgrm-permalink=\"{p}\" cite=\"{p}\"><a href=\"https://www.instagram.com/p/{i}/\">{p}</a></blockquote>\
              <blockquote class=\"mastodon-embed\" data-embed-url=\"https://social.example/@a/{i}/embed\">{MARK_AR} {p}</blockquote>\n"
+        ),
+        Mode::Posts => format!(
+            "<p>{MARK} {i} is followed by a thread. {MARK_AR}</p><div itemscope itemtype=\"https://schema.org/DiscussionForumPosting\" class=\"{p}\">\
+             <span itemprop=\"author\" title=\"{p}\"><a href=\"{p}\"><span itemprop=\"name\">{p}</span></a></span>\
+             <time itemprop=\"datePublished\" datetime=\"{p}\">{p}</time><p>{MARK} {p}</p></div>\
+             <div itemscope itemtype=\"https://schema.org/Answer{p}\"><span itemprop=\"author\">Ann {p}</span><time datetime=\"2024-01-01{p}\">x</time><p>{MARK_AR} {p}</p></div>\
+             <div itemscope itemtype=\"https://schema.org/Comment\"><div itemprop=\"author\"><meta itemprop=\"name\" content=\"{p}\">Bo</div><p>{MARK} {i}</p></div>\
+             <article><header><a rel=author href=\"{p}\">{p}</a> <time datetime=\"2024-02-02T{p}\">{p}</time></header><p>{MARK} {p}</p></article>\
+             <article><header><span class=author>Cy {p}</span> <time datetime=\"2024-03-03\">{p}</time></header><p>{MARK_AR} {i}</p></article>\n"
         ),
     }
 }
@@ -277,6 +293,8 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let asides = std::sync::atomic::AtomicUsize::new(0);
     // Likewise, extractions of the embeds mode whose article holds an embed card.
     let embeds = std::sync::atomic::AtomicUsize::new(0);
+    let held = std::sync::atomic::AtomicUsize::new(0);
+    let posts = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -301,6 +319,12 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Posts && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Post) {
+                        posts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Notes && out.blocks.iter().any(|b| b.in_definition) {
+                        held.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Asides && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Quote && (b.text.contains(MARK) || b.text.contains(MARK_AR))) {
                         asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -346,6 +370,12 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let notes = notes.into_inner();
     println!("  Notes: {notes} extractions held a definition list and an in-page link");
     assert!(notes >= batches.len(), "only {notes} extractions of {} notes batches held a definition list and an in-page link", batches.len());
+    let held = held.into_inner();
+    println!("  Notes: {held} extractions held a block inside a definition");
+    assert!(held >= batches.len(), "only {held} extractions of {} notes batches held a block inside a definition", batches.len());
+    let posts = posts.into_inner();
+    println!("  Posts: {posts} extractions held a post");
+    assert!(posts >= batches.len(), "only {posts} extractions of {} posts batches held a post", batches.len());
     let asides = asides.into_inner();
     println!("  Asides: {asides} extractions held an aside as a quote");
     assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
@@ -471,6 +501,17 @@ const HAND_MADE: &[&str] = &[
     "<p><a href=\"#location\">to location</a><a href=\"#cookie\">c</a></p><p id=location>x</p><form id=cookie><a id=cookie href=\"javascript:alert(1)\">y</a></form>",
     "<p><a href=\"#a\"><a id=\"a\" href=\"#a\">nested</a></a><a href=\"#javascript:alert(1)\">j</a><a href=\"# \">s</a><span id=\"javascript:alert(1)\">t</span></p>",
     "<p><a href=\"#dana-ref-0\">own</a><a id=\"dana-ref-0\"></a><b id=\"x\"><a href=\"#x\" id=\"x\">self</a></b></p>",
+    // A definition holding blocks (issue 13): a list, a listing, a table and a figure inside an
+    // unclosed `dd`, a `dt` inside the held list, a term after the held blocks.
+    "<dl><dt>t</dt><dd><ul><li onclick=alert(1)>a<dt>x</dt><li><pre>&lt;/dd&gt;&lt;/dl&gt;&lt;script&gt;alert(1)&lt;/script&gt;</pre></ul>\
+     <table><tr><th>h</th><th>i</th></tr><tr><td>1</td><td><a href=\"javascript:alert(1)\">2</a></td></tr><tr><td>3</td><td>4</td></tr></table>\
+     <figure><img src=\"javascript:alert(1)\"><figcaption>c</figcaption></figure><dt>u<dd><blockquote><dd>v</blockquote>",
+    // Posts (issue 13): an author and a date that try to leave the header, a `datetime` that is
+    // markup, a post inside a list item and a definition.
+    "<div itemscope itemtype=\"https://schema.org/Answer\"><span itemprop=author><span itemprop=name>&lt;/header&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span></span>\
+     <time itemprop=dateCreated datetime=\"2024-01-01&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\">t</time><p>answer <img src=x onerror=alert(1)></p></div>\
+     <ul><li><article><header><a rel=author href=\"javascript:alert(1)\">Ann Lee</a><time datetime=2024-05-05>t</time></header><p>one</p></article>\
+     <dl><dt>x<dd><article><header><span class=author onclick=alert(1)>Bo Ng</span><time datetime=2024-06-06T10:00:00Z>t</time></header><p>two</p></article></dl>",
     "<plaintext><img src=x onerror=alert(1)>",
     // Embeds (issue 13): a frame's content, a player's fallback and a post's script never come
     // through; a source that is not https gives no card; titles that try to leave the link.
@@ -564,6 +605,8 @@ fn random_tag_soup_gives_balanced_allowlisted_tags() {
         "<img srcset=\"/s.jpg 700w, data:x 800w\">", "<img src=\"data:image/gif;base64,R0\" data-src=\"/l.jpg\">",
         "<div class=\"wp-caption\">", "<p class=\"wp-caption-text\">", "<span class=\"credit\">",
         "<th scope=row onclick=alert(1)>",
+        "<dl>", "</dl>", "<dt>", "<dd>", "</dd>", "<article>", "</article>", "<header>", "<time datetime=\"2024-01-01\">", "</time>",
+        "<div itemscope itemtype=\"https://schema.org/Comment\">", "<span itemprop=\"author\">", "<a rel=author href=\"/u\">",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut rnd = |n: usize| {

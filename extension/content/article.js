@@ -14,6 +14,8 @@ const ELEMENTS = new Set([
   'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'pre', 'figure', 'img', 'figcaption',
   'a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp',
   'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'dl', 'dt', 'dd',
+  // A thread's post: an `article` inside the article, its author and date in its `header`.
+  'header',
 ]);
 
 // The inline elements that may carry an in-page anchor (src/blocks.rs `kept_inline`).

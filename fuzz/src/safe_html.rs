@@ -36,7 +36,7 @@ impl html5gum::ForwardingEmitter for QuietEmitter {
 pub const ALLOWED_ELEMENTS: &[&str] = &[
     "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "img",
     "figcaption", "a", "strong", "em", "code", "sub", "sup", "mark", "s", "u", "small", "q", "cite", "kbd", "abbr",
-    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd",
+    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd", "header",
 ];
 
 /// Attributes the article HTML may contain.
@@ -51,7 +51,7 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         // A block's own language (`Block::lang`), on the block's element, as `dir`.
         "lang" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
-        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table" | "dt" | "dd"),
+        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table" | "dt" | "dd" | "header"),
         // In-page anchors (footnotes) on the inline elements only.
         "id" => matches!(element, "a" | "strong" | "em" | "code" | "sub" | "sup" | "mark" | "s" | "u" | "small" | "q" | "cite" | "kbd" | "abbr" | "var" | "samp"),
         "colspan" | "rowspan" => matches!(element, "th" | "td"),
@@ -66,7 +66,7 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
 
 const BLOCKS: &[&str] = &[
     "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption",
-    "table", "dl", "dt", "dd",
+    "table", "dl", "dt", "dd", "header",
 ];
 
 /// Table parts and the only element each may stand directly inside (the tree builder moves
@@ -245,7 +245,9 @@ mod tests {
                   <tbody><tr><td rowspan=\"2\"><em>x</em></td>\t<td>y</td></tr></tbody></table>\
                   <dl><dt data-block=\"3\">t</dt><dd data-block=\"4\">d<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup></dd></dl>\
                   <ol><li data-block=\"5\"><a id=\"dana-ref-1\"></a>n <a href=\"#dana-ref-0\">back</a></li></ol>\
-                  <p data-block=\"6\" data-embed=\"video\"><a href=\"https://www.youtube.com/watch?v=x\">t</a></p></article>";
+                  <dl><dt data-block=\"6\">t</dt><dd><ul><li data-block=\"7\">l</li></ul><pre data-block=\"8\">p</pre></dd></dl>\
+                  <article><header data-block=\"9\"><cite>Ann</cite> · 2024-08-04</header><p data-block=\"10\">post</p></article>\
+                  <p data-block=\"11\" data-embed=\"video\"><a href=\"https://www.youtube.com/watch?v=x\">t</a></p></article>";
         assert_eq!(check(ok), Ok(()));
     }
 

@@ -34,7 +34,7 @@ export type LinkFilter = "none" | "remove" | "strip" | "placeholder";
 /** TitleFinder's metric (thesis 5.3.3). */
 export type TitleMetric = "tf" | "tfidf" | "osm" | "sum";
 export type Dir = "ltr" | "rtl";
-export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition" | "embed";
+export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition" | "embed" | "post";
 
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
@@ -130,6 +130,19 @@ export interface Block {
   /** For `kind: "preformatted"`: the code's language when the page names it (lowercase,
    *  `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`); else null. */
   codeLang: string | null;
+  /** It stands inside the definition (`kind: "definition"`, a `dd`) before it: a list, a
+   *  listing or another block a definition holds; the article HTML writes it inside that `dd`. */
+  inDefinition: boolean;
+  /** For `kind: "post"` (a thread's post header; the blocks after it, up to the next post, are
+   *  the post's): its author and date as the page marks them; else null. */
+  post: Post | null;
+}
+
+/** A post of a thread: `author` as bylines are cleaned, `date` as the page gives it
+ *  (`[0-9A-Za-z:+.-]{4,64}`, starting with a year). */
+export interface Post {
+  author: string | null;
+  date: string | null;
 }
 
 /** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
