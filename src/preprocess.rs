@@ -487,6 +487,12 @@ impl<'a> Page<'a> {
                             // An unclosed `<svg>` ends where HTML resumes, as in the browser.
                             dropping = None;
                             in_svg = 0;
+                        } else if prune && *dropped == "p" && is_block(&name) {
+                            // A paragraph cannot hold a block: the block's start tag closes it
+                            // (WHATWG 13.2.6.4.7, "in body"), so a hidden `<p>` left unclosed
+                            // ends here, not at the next `</p>`, which may be the article's
+                            // last (`<p style="display:none">&nbsp;<p>…` took whole articles).
+                            dropping = None;
                         } else {
                             if *dropped == name && !self_closing {
                                 *depth += 1;
@@ -573,8 +579,14 @@ impl<'a> Page<'a> {
                             if *depth == 0 {
                                 dropping = None;
                             }
+                            return;
                         }
-                        return;
+                        if !(prune && *dropped == "p" && is_block(&name)) {
+                            return;
+                        }
+                        // The end of the block that holds an unclosed hidden paragraph closes
+                        // the paragraph too; the end tag itself is the page's and is kept.
+                        dropping = None;
                     }
                     if name == "head" {
                         in_head = false;
@@ -1029,6 +1041,13 @@ mod tests {
     #[test]
     fn an_end_tag_br_is_a_line_break() {
         assert_eq!(lines("<p>news</br>Tuesday</p>"), lines("<p>news<br>Tuesday</p>"));
+    }
+
+    #[test]
+    fn an_unclosed_hidden_paragraph_ends_where_the_browser_ends_it() {
+        let lines = |html: &str| Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
+        assert_eq!(lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"), vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]);
+        assert_eq!(lines("<div><p hidden>x</div><p>a</p>"), vec!["<div></div>", "<p>a</p>"]);
     }
 
     #[test]
