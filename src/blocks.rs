@@ -337,7 +337,8 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     let mut marks: Vec<PostMark> = Vec::new();
     let mut open_posts: Vec<usize> = Vec::new();
     // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
-    // kind 0 an `itemprop=author`, 1 its `itemprop=name`, 2 a class-marked author, 3 a date.
+    // kind 0 an `itemprop=author`, 1 its `itemprop=name`, 2 a class-marked author, 3 a date,
+    // 4 the post's number.
     let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
     // What each post has: an itemprop author, a name, a class author; read so far.
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
@@ -352,7 +353,10 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     let class_author = tok.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
                         || classes(tok).any(|c| matches!(&*c, "author" | "username" | "creator" | "user-name" | "post-author"));
                     let date = has("dateCreated") || has("datePublished") || (name == "time" && tok.attr("datetime").is_some());
-                    if date && marks[p].post.date.is_none() {
+                    // A `time` that shows its date takes over from a declared one that shows
+                    // none (Discourse's `<meta itemprop=datePublished>` before the post's time).
+                    let shows = name == "time" && !self_closing && marks[p].shown.is_empty() && !reading.iter().any(|r| r.0 == p && r.1 == 3);
+                    if date && (marks[p].post.date.is_none() || shows) {
                         if let Some(d) = ["datetime", "content"].iter().find_map(|k| tok.attr(k).and_then(post_date)) {
                             marks[p].post.date = Some(d);
                             let end = if *self_closing || is_void(name) { i } else { usize::MAX };
@@ -361,6 +365,12 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                                 reading.push((p, 3, stack.len(), i, String::new()));
                             }
                         }
+                    }
+                    // The post's number in the thread (`itemprop=position`) is the page's
+                    // furniture, not the post's words: quiet, like its author and date.
+                    if has("position") && !self_closing && !is_void(name) {
+                        marks[p].quiet.push((i, usize::MAX));
+                        reading.push((p, 4, stack.len(), i, String::new()));
                     }
                     let kind = if has("author") { Some(0) } else if has("name") && reading.iter().any(|r| r.0 == p && r.1 == 0) { Some(1) } else if class_author { Some(2) } else { None };
                     if let Some(k) = kind.filter(|&k| got[p][k as usize].is_none() && !reading.iter().any(|r| r.0 == p && r.1 == k)) {
@@ -390,11 +400,13 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                 }
                 while reading.last().is_some_and(|r| r.2 >= pos) {
                     let Some((p, k, _, start, text)) = reading.pop() else { break };
-                    if k == 3 {
+                    if k >= 3 {
                         if let Some(q) = marks[p].quiet.iter_mut().find(|q| q.0 == start) {
                             q.1 = i;
                         }
-                        marks[p].shown = collapse_whitespace(&text).trim().to_string();
+                        if k == 3 {
+                            marks[p].shown = collapse_whitespace(&text).trim().to_string();
+                        }
                     } else if got[p][k as usize].is_none() {
                         got[p][k as usize] = Some((text, start, i));
                     }
