@@ -441,13 +441,8 @@ fn declares_article(page: &Page) -> bool {
         }
     }
     let mut all = Vec::new();
-    for s in &page.head.json_ld {
-        // As `meta` reads them: some pages wrap the JSON in a comment or CDATA, or end it with `;`.
-        let body = s.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
-        let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
-            types(&v, &mut all);
-        }
+    for v in page.head.json_ld.iter().filter_map(|s| crate::meta::json_ld_value(s)) {
+        types(&v, &mut all);
     }
     let named = |set: &[&str]| all.iter().any(|t| set.contains(&t.rsplit('/').next().unwrap_or(t)));
     let og_article = page.head.meta_contents(&["property"], "og:type").any(|t| t.eq_ignore_ascii_case("article"));

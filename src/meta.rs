@@ -702,6 +702,14 @@ impl Metas<'_> {
     }
 }
 
+/// The JSON of one JSON-LD script, or `None` when it is not JSON. Some pages wrap the JSON in
+/// an HTML comment or CDATA, or end it with `;`.
+pub(crate) fn json_ld_value(script: &str) -> Option<Value> {
+    let body = script.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
+    let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
+    serde_json::from_str(body).ok()
+}
+
 /// The JSON-LD objects of a page, flattened (top-level arrays and `@graph` unrolled).
 struct JsonLd(Vec<Value>);
 
@@ -720,13 +728,8 @@ impl JsonLd {
 
     fn parse_as(scripts: &[String], main_entities: bool) -> JsonLd {
         let mut objects = Vec::new();
-        for s in scripts {
-            // Some pages wrap the JSON in an HTML comment or CDATA, or end it with `;`.
-            let body = s.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
-            let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
-            if let Ok(v) = serde_json::from_str::<Value>(body) {
-                flatten(v, main_entities, &mut objects);
-            }
+        for v in scripts.iter().filter_map(|s| json_ld_value(s)) {
+            flatten(v, main_entities, &mut objects);
         }
         JsonLd(objects)
     }
