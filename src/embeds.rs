@@ -125,7 +125,7 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
         _ => {
             // A player's source is its `src` or its first `<source>`'s; a frame's may wait in a
             // lazy loader's `data-src` (its `src` is then often `about:blank`).
-            let url = ["data-src", "data-lazy-src", "src"]
+            let url = FRAME_SOURCES
                 .iter()
                 .filter(|k| kind == "frame" || **k == "src")
                 .find_map(|k| tok.attr(k).filter(|v| !v.trim().is_empty()).and_then(https))
@@ -175,6 +175,10 @@ fn host(url: &str) -> &str {
     let host = host.rsplit('@').next().unwrap_or(host);
     host.strip_prefix("www.").unwrap_or(host)
 }
+
+/// The attributes a frame's source is read from, in order: a lazy loader's first (its `src`
+/// is then often `about:blank`). Preprocessing keeps a frame's start tag by the same list.
+pub(crate) const FRAME_SOURCES: [&str; 3] = ["data-src", "data-lazy-src", "src"];
 
 /// The block of embed `e`, starting on `line`: its text is the title, its HTML one link to the
 /// source, [`Block::src`] the source and [`Block::alt`] what it is.

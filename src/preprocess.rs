@@ -523,7 +523,7 @@ impl<'a> Page<'a> {
                         // can resolve to https, a card's, is kept: a share button's `http:`
                         // frame leaves no trace.
                         let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
-                        let src = get("data-src").or_else(|| get("data-lazy-src")).or_else(|| get("src"));
+                        let src = crate::embeds::FRAME_SOURCES.iter().find_map(|k| get(k));
                         if src.is_some_and(|s| could_be_https(&s)) {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
