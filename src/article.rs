@@ -360,6 +360,61 @@ impl Tree {
         c
     }
 
+    /// `Options::declared_body`: the element the page declares its article's body (schema.org
+    /// microdata, `itemprop="articleBody"`, as news and blog templates write it) that holds
+    /// the most of the chosen text (`runs`), else the element inside `c` that shows the
+    /// JSON-LD `articleBody` ([`Tree::json_ld_body`]), when the container `c` holds it (or is it) and it
+    /// holds at least [`BODY_SHARE`] of the chosen text: the page's own bound of the article,
+    /// 7.2.1's "smallest sub-tree" named by the page. `None` otherwise: the declaration checks
+    /// the choice, it does not replace it, and it never widens the container (a body that
+    /// holds the container also holds what the template hides in it, a duplicate headline
+    /// shown only by script, and its "more stories": r2l's ar-lbcgroup 0.97 → 0.94).
+    fn declared_body(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)]) -> Option<u32> {
+        let holds = |e: u32, l: usize| (self.open[e as usize] as usize..=self.close[e as usize] as usize).contains(&l);
+        let chosen_in = |e: u32| -> u64 { runs.iter().flat_map(|r| r.0..=r.1).filter(|&l| holds(e, l)).map(|l| u64::from(self.texts[l].text)).sum() };
+        let is_body = |e: u32| page.toks[self.tag[e as usize]].attr("itemprop").is_some_and(|v| v.split_ascii_whitespace().any(|p| p == "articleBody"));
+        let declared = (0..self.tag.len() as u32).filter(|&e| is_body(e)).map(|b| (b, chosen_in(b))).max_by_key(|&(b, n)| (n, std::cmp::Reverse(b)));
+        // Else the element that shows the text the page's JSON-LD declares.
+        let (b, inside) = declared.or_else(|| self.json_ld_body(page, c).map(|b| (b, chosen_in(b))))?;
+        let total: u64 = runs.iter().map(|r| r.2).sum();
+        (self.common(b, c) == c && inside as f64 >= BODY_SHARE * total as f64).then_some(b)
+    }
+
+    /// With `Options::declared_body`, on a page whose JSON-LD declares the article's text
+    /// (`articleBody`), the element inside `c` that shows it: the innermost element around
+    /// the largest run of lines whose words are the declared text's that holds [`MAJORITY`]
+    /// of such lines' text, when those lines hold at least half of the declared text (a
+    /// summary or a first paragraph declared as the body bounds nothing).
+    fn json_ld_body(&self, page: &Page, c: u32) -> Option<u32> {
+        let body = json_ld_article_body(page)?;
+        let grams: std::collections::HashSet<u64> = trigrams(&body).collect();
+        let (from, to) = (self.open[c as usize] as usize, self.close[c as usize] as usize);
+        let mut runs: Vec<(usize, usize, u64)> = Vec::new();
+        let mut last_matched = false;
+        for l in (from..=to).filter(|&l| self.texts[l].text > 0) {
+            let line = &page.lines[l];
+            let text: String = page.toks[line.start..line.end].iter().filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None }).collect::<Vec<_>>().join(" ");
+            let (n, hit) = trigrams(&text).fold((0u32, 0u32), |(n, hit), g| (n + 1, hit + u32::from(grams.contains(&g))));
+            let matched = n > 0 && 2 * hit >= n;
+            if matched {
+                let w = u64::from(self.texts[l].text);
+                match runs.last_mut() {
+                    Some(run) if last_matched => {
+                        run.1 = l;
+                        run.2 += w;
+                    }
+                    _ => runs.push((l, l, w)),
+                }
+            }
+            last_matched = matched;
+        }
+        let shown: u64 = runs.iter().map(|r| r.2).sum();
+        if 2 * shown < body.chars().filter(|c| !c.is_whitespace()).count() as u64 {
+            return None;
+        }
+        Some(self.majority(&runs)).filter(|&b| b != ROOT && self.common(b, c) == c)
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -418,6 +473,10 @@ fn keyed_alike(a: &Tok, b: &Tok) -> bool {
 /// make an element around it the article they belong to.
 pub const OWN_PROSE: u64 = 500;
 
+/// With `Options::declared_body`, the share of the chosen text that the declared body must
+/// hold for the container around it to narrow to it.
+pub const BODY_SHARE: f64 = 0.5;
+
 /// schema.org types that make a page an article.
 const ARTICLE_TYPES: [&str; 6] = ["Article", "NewsArticle", "BlogPosting", "TechArticle", "ScholarlyArticle", "Report"];
 /// schema.org types of a thread's or a Q&A page's posts: a page that declares one is a thread.
@@ -447,6 +506,41 @@ fn declares_article(page: &Page) -> bool {
     let named = |set: &[&str]| all.iter().any(|t| set.contains(&t.rsplit('/').next().unwrap_or(t)));
     let og_article = page.head.meta_contents(&["property"], "og:type").any(|t| t.eq_ignore_ascii_case("article"));
     (named(&ARTICLE_TYPES) || og_article) && !named(&THREAD_TYPES)
+}
+
+/// The longest JSON-LD `articleBody` of the page (in any of its objects).
+fn json_ld_article_body(page: &Page) -> Option<String> {
+    fn find(v: &serde_json::Value, best: &mut Option<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let Some(serde_json::Value::String(s)) = m.get("articleBody") {
+                    if best.as_ref().is_none_or(|b| s.len() > b.len()) {
+                        *best = Some(s.clone());
+                    }
+                }
+                m.values().for_each(|v| find(v, best));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| find(v, best)),
+            _ => {}
+        }
+    }
+    let mut best = None;
+    for v in page.head.json_ld.iter().filter(|s| s.contains("articleBody")).filter_map(|s| crate::meta::json_ld_value(s)) {
+        find(&v, &mut best);
+    }
+    best
+}
+
+/// The hashes of the word trigrams of `text` (words: runs of alphanumeric characters,
+/// lowercased), for matching a page's lines against a declared text.
+fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
+    use std::hash::{Hash, Hasher};
+    let words: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    (0..words.len().saturating_sub(2)).map(move |i| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        words[i..i + 3].hash(&mut h);
+        h.finish()
+    })
 }
 
 /// Characters of text on one line: all of it, inside links, inside forms.
@@ -526,6 +620,14 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         return out;
     };
     let mut c = if options.sections { tree.outermost_section(page, c) } else { c };
+    if let Some(b) = if options.declared_body { tree.declared_body(page, c, &runs) } else { None } {
+        // Lines Algorithm 1 chose after the declared body's start but outside it (a caption
+        // strip, "more stories", a teaser of the next article) are not the article; those
+        // before it stay (the headline and the standfirst, which templates put above the
+        // body and the r2l and dragnet gold keep).
+        c = b;
+        out[tree.open[b as usize] as usize..].iter_mut().for_each(|t| *t = false);
+    }
     if options.comments && declares_article(page) {
         c = tree.article_of_comments(page, c, &runs);
     }
@@ -780,5 +882,40 @@ mod tests {
         assert!(!taken.iter().any(|l| l.contains("footer")), "{taken:?}");
         let off = grown_from(html, &["The yeast"], &Options { questions: false, ..Options::default() });
         assert!(!off.iter().any(|l| l.contains("dough stays flat")), "{off:?}");
+    }
+
+    #[test]
+    fn a_declared_body_bounds_the_article_below_its_headline() {
+        // A news template: the headline and standfirst above the declared body, a strip of
+        // captions and "more stories" after it, all inside one `article` element.
+        let html = "<article><h1>A headline of the story, long enough to count</h1><p class=\"standfirst\">The standfirst that sums the story up, long enough.</p>\
+            <div itemprop=\"articleBody\"><p>The first paragraph of the story, long enough to count as text.</p>\
+            <p>The second paragraph of the story, long enough to count as text.</p><p>The third paragraph, also long enough.</p></div>\
+            <div class=\"more\"><p>Another story of the site, with a teaser long enough to count.</p></div></article>";
+        let needles = ["A headline", "first paragraph", "second paragraph", "Another story"];
+        let taken = grown_from(html, &needles, &Options::default());
+        assert!(taken.iter().any(|l| l.contains("A headline")), "what was chosen before the body stays: {taken:?}");
+        assert!(taken.iter().any(|l| l.contains("third paragraph")), "{taken:?}");
+        assert!(!taken.iter().any(|l| l.contains("standfirst") || l.contains("Another story")), "{taken:?}");
+        let off = grown_from(html, &needles, &Options { declared_body: false, ..Options::default() });
+        assert!(off.iter().any(|l| l.contains("Another story")) && off.iter().any(|l| l.contains("standfirst")), "{off:?}");
+    }
+
+    #[test]
+    fn a_json_ld_article_body_finds_its_element_but_a_summary_does_not() {
+        let story = "<p>The first paragraph of the story tells what happened in the town on the river.</p>\
+            <p>The second paragraph of the story says who was there and what they saw that day.</p>";
+        let page_with = |declared: &str| {
+            format!(
+                "<html><head><script type=\"application/ld+json\">{{\"@type\":\"NewsArticle\",\"articleBody\":\"{declared}\"}}</script></head><body>\
+                <main><div class=\"story\">{story}</div><div class=\"more\"><p>Another story of the site, with a teaser long enough to count.</p></div></main></body></html>"
+            )
+        };
+        let needles = ["first paragraph", "second paragraph", "Another story"];
+        let full = "The first paragraph of the story tells what happened in the town on the river. The second paragraph of the story says who was there and what they saw that day.";
+        let taken = grown_from(&page_with(full), &needles, &Options::default());
+        assert_eq!(taken.len(), 2, "the story's element, not the teaser after it: {taken:?}");
+        let summary = grown_from(&page_with("What happened in the town."), &needles, &Options::default());
+        assert_eq!(summary.len(), 3, "a declared summary bounds nothing: {summary:?}");
     }
 }

@@ -223,6 +223,11 @@ pub struct Options {
     /// the smallest element around them with prose of its own ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md).
     pub comments: bool,
+    /// With `article`, the container becomes the element the page declares its article's
+    /// body (schema.org microdata `itemprop="articleBody"`) when that element holds the
+    /// container, or when the container holds it and it holds at least half of the chosen
+    /// text ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub declared_body: bool,
 }
 
 impl Default for Options {
@@ -250,16 +255,17 @@ impl Default for Options {
             questions: true,
             noscript_copy: true,
             comments: true,
+            declared_body: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

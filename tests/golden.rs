@@ -425,6 +425,25 @@ fn essentials() {
             &["Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening."],
             &["Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge."],
         ),
+        // Issue 12, `declared_body`: the body the page declares (`itemprop="articleBody"`)
+        // bounds the story; the teasers Algorithm 1 chose after it are left out, the headline
+        // and standfirst it chose above it stay.
+        (
+            "news-declared-body",
+            "default",
+            &[
+                "Drivers can cross again from Monday, but cyclists will wait until the new lane is painted in the spring.",
+                "The cycle lane on the bridge's east side stays closed until the spring, when the weather is warm enough for the new surface to be laid and painted, the council said.",
+            ],
+            &["More from News", "School playing fields", "Market hall roof", "All rights reserved"],
+        ),
+        // Without it, the teasers after the body come out with the story.
+        (
+            "news-declared-body",
+            "no-declared-body",
+            &["The cycle lane on the bridge's east side stays closed until the spring, when the weather is warm enough for the new surface to be laid and painted, the council said.", "Market hall roof to be replaced this summer"],
+            &["All rights reserved"],
+        ),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

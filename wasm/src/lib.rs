@@ -99,6 +99,10 @@ export interface DanaOptions {
   /** With `article`, on a page that declares itself an article, when the chosen lines are
    *  mostly readers' comments, the container widens to the article they belong to. */
   comments?: boolean | null;
+  /** With `article`, the element the page declares its article's body (microdata
+   *  `itemprop="articleBody"`, else the one showing the JSON-LD `articleBody`) bounds the
+   *  article when the container holds it and it holds half of the chosen text. */
+  declaredBody?: boolean | null;
 }
 
 export interface TitleCandidate {
