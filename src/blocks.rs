@@ -738,10 +738,13 @@ impl<'a> Builder<'a> {
             }
             // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
             // MathML is written as it is, its text read once; display math is a block.
+            // A display formula between chosen lines is kept, as an image is: its line is
+            // mostly the page's wrappers' tags, so Algorithm 1 may leave it below the axis.
             if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
                 read_to = i + 3;
-                if on {
-                    self.formula(mathml, t, line, crate::preprocess::is_display_math(tok));
+                let display = crate::preprocess::is_display_math(tok);
+                if on || (display && first < line && line < last) {
+                    self.formula(mathml, t, line, display);
                 }
                 continue;
             }
