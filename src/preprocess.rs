@@ -601,7 +601,10 @@ impl<'a> Page<'a> {
                         // frame leaves no trace.
                         let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
                         let src = crate::embeds::FRAME_SOURCES.iter().find_map(|k| get(k));
-                        if src.is_some_and(|s| could_be_https(&s)) {
+                        // (An `http:` frame of a provider that serves `https:` is kept too, but
+                        // not a widget of theirs: a like button's frame leaves no trace.)
+                        let upgraded = |s: &str| crate::embeds::upgrade(s.trim()).is_some_and(|u| !crate::embeds::is_widget(&u));
+                        if src.is_some_and(|s| could_be_https(&s) || upgraded(&s)) {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
