@@ -736,6 +736,18 @@ impl<'a> Builder<'a> {
                     quiet.extend(&p.quiet);
                 }
             }
+            // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
+            // MathML is written as it is, its text read once; display math is a block.
+            // A display formula between chosen lines is kept, as an image is: its line is
+            // mostly the page's wrappers' tags, so Algorithm 1 may leave it below the axis.
+            if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
+                read_to = i + 3;
+                let display = crate::preprocess::is_display_math(tok);
+                if on || (display && first < line && line < last) {
+                    self.formula(mathml, t, line, display);
+                }
+                continue;
+            }
             match tok {
                 Tok::Start { name, self_closing, .. } => {
                     let name: &str = name;
@@ -892,6 +904,25 @@ impl<'a> Builder<'a> {
         self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
     }
 
+    /// A formula ([`crate::math`]): display math as a [`BlockKind::Math`] block of its own,
+    /// inline math as a piece of the block being filled whose HTML is the MathML.
+    fn formula(&mut self, mathml: &str, text: &str, line: usize, display: bool) {
+        if display {
+            self.flush();
+            let in_definition = self.in_definition();
+            let (text, html) = (text.to_string(), mathml.to_string());
+            self.out.push(Block { kind: BlockKind::Math, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition, post: None });
+            return;
+        }
+        if self.text.is_empty() {
+            self.line = line;
+        }
+        let (text_start, html_start) = (self.text.len(), self.html.len());
+        self.text.push_str(text);
+        self.html.push_str(mathml);
+        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
+    }
+
     /// Closes the open inline elements and takes the text and HTML filled so far
     /// ([`Builder::finish_text`]), leaving the buffers empty.
     fn take(&mut self, pre: bool) -> (String, String) {
@@ -992,7 +1023,8 @@ impl<'a> Builder<'a> {
             } else {
                 text.push_str(&self.text[kept.clone()]);
             }
-            if !collapse && kept == piece.text {
+            // A piece left as it was keeps its HTML (a formula's is MathML, not its text).
+            if kept == piece.text && (!collapse || text[start..] == self.text[kept.clone()]) {
                 html.push_str(&self.html[piece.html.clone()]);
             } else {
                 html.push_str(&escape(&text[start..]));

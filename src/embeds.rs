@@ -100,7 +100,8 @@ fn end_of(page: &Page, start: usize) -> usize {
 /// Reads the embed at `start..=end`; `None` when it has no `https:` source.
 fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'static str) -> Option<Embed> {
     let tok = &page.toks[start];
-    let https = |raw: &str| safe_url(base, raw, UrlUse::Link).filter(|u| u.starts_with("https://"));
+    // An `http:` source of a provider that serves `https:` is upgraded ([`upgrade`]).
+    let https = |raw: &str| safe_url(base, raw, UrlUse::Link).and_then(|u| if u.starts_with("https://") { Some(u) } else { upgrade(&u) });
     let inside = &page.toks[start..=end];
     let (url, title) = match kind {
         "post" => {
@@ -134,6 +135,12 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
             (url, collapse_whitespace(title).trim().to_string())
         }
     };
+    // A widget (a like button, a captcha, comments, an ad or a consent frame) is the site's,
+    // not the article's media: no card.
+    if is_widget(&url) {
+        return None;
+    }
+    let url = if kind == "post" { without_tracking(&url) } else { url };
     let (url, provider) = page_of(&url);
     let what = if kind == "frame" { provider.unwrap_or("frame") } else { kind };
     let title = if title.is_empty() { host(&url).to_string() } else { title };
@@ -168,6 +175,62 @@ fn page_of(url: &str) -> (String, Option<&'static str>) {
     }
 }
 
+/// Providers whose players and posts are served over `https:` (each has redirected `http:` to
+/// `https:` for years): an `http:` frame of theirs (dragnet's 2012 pages:
+/// `http://www.youtube.com/embed/…`) is read as its `https:` address.
+const HTTPS_PROVIDERS: &[&str] = &[
+    "youtube.com", "youtube-nocookie.com", "youtu.be", "player.vimeo.com", "vimeo.com", "dailymotion.com", "w.soundcloud.com", "soundcloud.com",
+    "open.spotify.com", "embed.spotify.com", "platform.twitter.com", "twitter.com", "x.com", "instagram.com", "facebook.com", "tiktok.com",
+];
+
+/// `url` (absolute, `http:`) as `https:` when its host (without `www.`) is one of
+/// [`HTTPS_PROVIDERS`]; `None` otherwise.
+pub(crate) fn upgrade(url: &str) -> Option<String> {
+    let scheme = url.get(..7).filter(|s| s.eq_ignore_ascii_case("http://"))?;
+    let rest = &url[scheme.len()..];
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest).to_ascii_lowercase();
+    let host = host.strip_prefix("www.").unwrap_or(&host);
+    HTTPS_PROVIDERS.contains(&host).then(|| format!("https://{rest}"))
+}
+
+/// Frames that are widgets of the site, not the article's media: social buttons and page boxes
+/// (Facebook's like, share, follow, page and comments plugins, X's follow and tweet buttons),
+/// captchas, comment threads, ads and tag managers, sign-in and consent frames.
+pub(crate) fn is_widget(url: &str) -> bool {
+    let h = host(url).to_ascii_lowercase();
+    let path = url.strip_prefix("https://").and_then(|r| r.find('/').map(|k| &r[k..])).unwrap_or("").to_ascii_lowercase();
+    let under = |domain: &str| h == domain || h.ends_with(&format!(".{domain}"));
+    (under("facebook.com") && ["/plugins/like", "/plugins/share", "/plugins/follow", "/plugins/page", "/plugins/comments", "/widgets/", "/connect/"].iter().any(|p| path.starts_with(p)))
+        || (h == "platform.twitter.com" && path.starts_with("/widgets/") && !path.starts_with("/widgets/tweet.html") && !path.starts_with("/embed"))
+        || ["recaptcha.net", "disqus.com", "googletagmanager.com", "doubleclick.net", "googlesyndication.com", "adnxs.com", "amazon-adsystem.com"].iter().any(|d| under(d))
+        || (under("google.com") && path.starts_with("/recaptcha"))
+        || h.starts_with("accounts.") || h.starts_with("consent.") || h.starts_with("login.")
+}
+
+/// A post's link without the tracking parameters its embed code adds (`ref_src`, `ref_url`,
+/// `utm_*`): the link is to the post, not to the count of where it was seen.
+fn without_tracking(url: &str) -> String {
+    // By hand, not with `url`'s query serializer: the same result for these names, and the
+    // serializer would cost the wasm about 4 KiB of gzip.
+    let (rest, fragment) = url.split_once('#').map_or((url, None), |(r, f)| (r, Some(f)));
+    let Some((path, query)) = rest.split_once('?') else { return url.to_string() };
+    let tracking = |p: &&str| {
+        let name = p.split('=').next().unwrap_or("");
+        name == "ref_src" || name == "ref_url" || name.starts_with("utm_")
+    };
+    let kept: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !tracking(p)).collect();
+    let mut out = path.to_string();
+    if !kept.is_empty() {
+        out.push('?');
+        out.push_str(&kept.join("&"));
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
+}
+
 /// The host of an `https:` URL, without `www.`.
 fn host(url: &str) -> &str {
     let rest = url.strip_prefix("https://").unwrap_or(url);
@@ -198,6 +261,28 @@ pub fn block(e: &Embed, line: usize) -> Block {
         code_lang: None,
         in_definition: false,
         post: None,
+    }
+}
+
+#[cfg(test)]
+mod leftovers {
+    use super::{is_widget, upgrade, without_tracking};
+
+    #[test]
+    fn http_frames_of_https_providers_are_upgraded_widgets_are_not_cards_and_tracking_goes() {
+        assert_eq!(upgrade("http://www.youtube.com/embed/abc?rel=0").as_deref(), Some("https://www.youtube.com/embed/abc?rel=0"));
+        assert_eq!(upgrade("HTTP://player.vimeo.com/video/1").as_deref(), Some("https://player.vimeo.com/video/1"));
+        assert_eq!(upgrade("http://example.org/embed/abc"), None);
+        assert_eq!(upgrade("http://youtube.com.evil.example/embed/abc"), None);
+        assert!(is_widget("https://www.facebook.com/plugins/like.php?href=x"));
+        assert!(is_widget(&upgrade("http://www.facebook.com/widgets/like.php?href=x").unwrap()));
+        assert!(!is_widget("https://www.facebook.com/plugins/video.php?href=x"));
+        assert!(is_widget("https://www.google.com/recaptcha/api2/anchor?k=1"));
+        assert!(is_widget("https://tpc.googlesyndication.com/safeframe/1-0-40/html/container.html"));
+        assert!(is_widget("https://disqus.com/embed/comments/"));
+        assert!(!is_widget("https://www.youtube.com/embed/abc"));
+        assert_eq!(without_tracking("https://twitter.com/a/status/1?ref_src=twsrc%5Etfw&utm_source=x"), "https://twitter.com/a/status/1");
+        assert_eq!(without_tracking("https://x.com/a/status/1?s=20&ref_url=y"), "https://x.com/a/status/1?s=20");
     }
 }
 
@@ -261,9 +346,10 @@ mod tests {
         assert_eq!(
             cards(html),
             [
-                ("post".into(), "https://twitter.com/someone/status/1234567890?ref_src=twsrc%5Etfw".into(), "Sample post text pic.twitter.com/abc — Someone (@someone) March 1, 2026".into()),
-                ("post".into(), "https://www.instagram.com/p/XyZ/?utm_source=ig_embed".into(), "View this post on Instagram".into()),
-                ("post".into(), "https://bsky.app/profile/did:plc:abc/post/3k?ref_src=embed".into(), "A short post. — Name (@name.bsky.social) 1 March 2026".into()),
+                // The embed code's tracking parameters are dropped from the link.
+                ("post".into(), "https://twitter.com/someone/status/1234567890".into(), "Sample post text pic.twitter.com/abc — Someone (@someone) March 1, 2026".into()),
+                ("post".into(), "https://www.instagram.com/p/XyZ/".into(), "View this post on Instagram".into()),
+                ("post".into(), "https://bsky.app/profile/did:plc:abc/post/3k".into(), "A short post. — Name (@name.bsky.social) 1 March 2026".into()),
             ]
         );
     }

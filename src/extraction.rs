@@ -164,6 +164,10 @@ pub enum BlockKind {
     /// date's day when both are known. The blocks after it, up to the next post, are the post's:
     /// the article HTML writes them in one `<article>` with this block as its `<header>`.
     Post,
+    /// A display formula (src/math.rs): its HTML is one `math` element built from a MathML
+    /// allowlist, its `text` that element's text content (the TeX source, when the page has
+    /// it, is the element's `alttext`). Inline formulas stay in their paragraph's HTML.
+    Math,
 }
 
 /// Text direction.

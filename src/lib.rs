@@ -44,6 +44,8 @@ mod figures;
 mod idn;
 // Embedded media and posts as link cards; asked by `blocks`.
 mod embeds;
+// Math kept as MathML built from an allowlist; asked by `preprocess`.
+mod math;
 mod options;
 
 /// Declares the pipeline's stages: private modules, made public by the cargo feature

@@ -40,6 +40,9 @@ pub struct Preprocessing {
     /// Leave a dropped `iframe`'s start tag, empty and weightless, in its place, for
     /// phase 4's embed cards (src/embeds.rs; [`Options::article`]).
     pub embeds: bool,
+    /// Keep formulas (`math`, MathJax 2's TeX scripts) as stand-ins holding MathML built from
+    /// an allowlist (src/math.rs; [`Options::article`]); the thesis drops them.
+    pub math: bool,
 }
 
 impl Preprocessing {
@@ -53,12 +56,13 @@ impl Preprocessing {
             element_ids: options.element_ids,
             asides: options.prune && options.article,
             embeds: options.article,
+            math: options.article,
         }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false }
     }
 }
 
@@ -188,6 +192,51 @@ fn breaks_out_of_foreign_content(name: &str) -> bool {
 fn could_be_https(src: &str) -> bool {
     let head: String = src.trim().chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).take_while(|c| !matches!(c, '/' | '?' | '#')).collect();
     head.split_once(':').is_none_or(|(scheme, _)| scheme.eq_ignore_ascii_case("https"))
+}
+
+/// The formula read from a `<math>` subtree (`Preprocessing::math`, src/math.rs) put in its
+/// place, with the `math` element's id for strip mode; nothing when it holds no text.
+fn end_formula<'s>(out: &mut Vec<Tok<'s>>, ids: &mut Vec<(usize, u32)>, formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>) {
+    let Some((toks, _, id)) = formula else { return };
+    if let Some(m) = crate::math::from_mathml(&toks) {
+        if let Some(id) = id {
+            ids.push((out.len(), id));
+        }
+        push_formula(out, m);
+    }
+}
+
+/// A formula's stand-in: a `math` start tag holding its MathML ([`crate::math::MATHML`];
+/// `display` says a display formula), its text, and the end tag.
+fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
+    let mut attrs = vec![(Cow::Borrowed(crate::math::MATHML), Cow::Owned(m.html))];
+    if m.display {
+        attrs.insert(0, (Cow::Borrowed("display"), Cow::Borrowed("block")));
+    }
+    out.push(Tok::Start { name: Cow::Borrowed("math"), attrs, self_closing: false });
+    out.push(Tok::Text(Cow::Owned(m.text)));
+    out.push(Tok::End { name: Cow::Borrowed("math") });
+}
+
+/// Whether a formula's stand-in is display math: a block of its own.
+pub fn is_display_math(tok: &Tok) -> bool {
+    matches!(tok, Tok::Start { name, .. } if name == "math") && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
+}
+
+/// With `Preprocessing::math`, what decides whether an element is hidden instead of
+/// [`hides`]: Wikipedia's MathML, which the page hides with `display: none` behind a picture
+/// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
+/// preview and rendered frames are hidden: the TeX script after them is the formula (a
+/// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
+fn math_hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Option<bool> {
+    let class = attrs.iter().find(|(k, _)| k == "class")?.1.as_ref();
+    let words = || class.split_ascii_whitespace();
+    if words().any(|w| w.starts_with("mwe-math-mathml")) {
+        return Some(false);
+    }
+    const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
+    let hidden = words().any(|w| w.starts_with("mwe-math-fallback")) || (name != "mjx-container" && words().any(|w| MATHJAX2.contains(&w)));
+    hidden.then_some(true)
 }
 
 /// Void elements: never have an end tag, never nest.
@@ -461,6 +510,11 @@ impl<'a> Page<'a> {
         let mut in_svg = 0usize;
         // How many `article` elements are open (kept ones: a dropped element's are not seen).
         let mut articles = 0usize;
+        // `Preprocessing::math`: the `<math>` subtree being read (its tokens, how deep inside
+        // `math` elements, its element id), and the TeX of a MathJax 2 script being read
+        // (whether it is display math).
+        let mut formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)> = None;
+        let mut tex: Option<(String, bool)> = None;
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         tokenize(html, |token| {
@@ -470,6 +524,18 @@ impl<'a> Page<'a> {
                     // anything looks at the attributes. Read from the parsed attributes, so a
                     // value, a comment or a script that merely contains the text cannot fake one.
                     let id = if how.element_ids { take_element_id(&mut attrs) } else { None };
+                    if let Some((toks, depth, _)) = formula.as_mut() {
+                        if !breaks_out_of_foreign_content(&name) {
+                            if name == "math" && !self_closing {
+                                *depth += 1;
+                            }
+                            toks.push(Tok::Start { name, attrs, self_closing });
+                            return;
+                        }
+                        // Where HTML resumes, an unclosed formula ends, as in the browser.
+                        end_formula(&mut out, &mut ids, formula.take());
+                        in_svg = in_svg.saturating_sub(1);
+                    }
                     let self_closing = self_closing || is_void(&name);
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
@@ -515,7 +581,18 @@ impl<'a> Page<'a> {
                     }
                     let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&attrs));
-                    let hidden = hides(&name, &attrs, prune);
+                    let hidden = if how.math { math_hides(&name, &attrs).unwrap_or_else(|| hides(&name, &attrs, prune)) } else { hides(&name, &attrs, prune) };
+                    if how.math && !hidden && !boilerplate {
+                        if name == "math" && !self_closing {
+                            formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));
+                            return;
+                        }
+                        if name == "script" {
+                            if let Some(display) = attrs.iter().find(|(k, _)| k == "type").and_then(|(_, v)| crate::math::tex_script(v)) {
+                                tex = Some((String::new(), display));
+                            }
+                        }
+                    }
                     if how.embeds && name == "iframe" && !hidden && !boilerplate {
                         // An embed (`crate::embeds`): its start tag stays, empty, weighing
                         // nothing; its content is dropped as before. Only a frame whose source
@@ -524,7 +601,10 @@ impl<'a> Page<'a> {
                         // frame leaves no trace.
                         let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
                         let src = crate::embeds::FRAME_SOURCES.iter().find_map(|k| get(k));
-                        if src.is_some_and(|s| could_be_https(&s)) {
+                        // (An `http:` frame of a provider that serves `https:` is kept too, but
+                        // not a widget of theirs: a like button's frame leaves no trace.)
+                        let upgraded = |s: &str| crate::embeds::upgrade(s.trim()).is_some_and(|u| !crate::embeds::is_widget(&u));
+                        if src.is_some_and(|s| could_be_https(&s) || upgraded(&s)) {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
@@ -556,6 +636,26 @@ impl<'a> Page<'a> {
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
                 Tok::End { name } => {
+                    if let Some((toks, depth, _)) = formula.as_mut() {
+                        if name == "math" {
+                            *depth -= 1;
+                        }
+                        if *depth > 0 {
+                            toks.push(Tok::End { name });
+                            return;
+                        }
+                        toks.push(Tok::End { name });
+                        end_formula(&mut out, &mut ids, formula.take());
+                        in_svg = in_svg.saturating_sub(1);
+                        return;
+                    }
+                    if name == "script" {
+                        if let Some((source, display)) = tex.take() {
+                            if let Some(m) = crate::math::from_tex(&source, display) {
+                                push_formula(&mut out, m);
+                            }
+                        }
+                    }
                     if name == "br" {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
@@ -601,6 +701,13 @@ impl<'a> Page<'a> {
                     out.push(Tok::End { name });
                 }
                 Tok::Text(s) => {
+                    if let Some((toks, _, _)) = formula.as_mut() {
+                        toks.push(Tok::Text(s));
+                        return;
+                    }
+                    if let Some((source, _)) = tex.as_mut() {
+                        source.push_str(&s);
+                    }
                     if in_title {
                         self.head.title.push_str(&s);
                     }
@@ -620,6 +727,7 @@ impl<'a> Page<'a> {
                 }
             }
         });
+        end_formula(&mut out, &mut ids, formula.take());
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
         (out, ids)
     }
@@ -656,10 +764,17 @@ impl<'a> Page<'a> {
         let mut line_start = 0usize;
         let mut line_has_text = false;
         let mut pending_space = false;
+        // A display formula's stand-in is open (`Preprocessing::math`): a line of its own.
+        let mut display_math = false;
         for FilteredTok { tok, placeholder, id } in toks {
             match &tok {
                 Tok::Start { name, self_closing, .. } => {
-                    if is_block(name) {
+                    // A display formula starts a line when the line holds text already; else
+                    // its wrappers' start tags (KaTeX's `katex-display`) stand on its line, so
+                    // that strip mode keeps them (`kept_ids`), the page's visible formula with them.
+                    let display_start = is_display_math(&tok);
+                    display_math |= display_start;
+                    if is_block(name) || (display_start && line_has_text) {
                         self.break_line(&mut line_start);
                         (line_has_text, pending_space) = (false, false);
                     }
@@ -667,7 +782,7 @@ impl<'a> Page<'a> {
                         pre_depth += 1;
                     }
                     let br = name == "br";
-                    if !br && !is_block(name) {
+                    if !br && !is_block(name) && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
                     let w = weigh_tag(&tok, placeholder, how);
@@ -681,7 +796,8 @@ impl<'a> Page<'a> {
                     }
                 }
                 Tok::End { name } => {
-                    let block = is_block(name);
+                    let block = is_block(name) || (display_math && name == "math");
+                    display_math &= !block;
                     if keeps_whitespace(name) {
                         pre_depth = pre_depth.saturating_sub(1);
                     }
@@ -817,6 +933,11 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
         }
         // An embed's stand-in (`Preprocessing::embeds`): the dropped `iframe` weighed nothing.
         (Tok::Start { name, .. }, _) if how.embeds && name == "iframe" => {}
+        // A formula's stand-in (`Preprocessing::math`) weighs as `<math>`: the MathML it holds
+        // is the formula's markup, not the page's, and its text is counted as text.
+        (Tok::Start { name, attrs, .. }, _) if how.math && name == "math" && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
+            weigh_str("<math>", &mut w);
+        }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
         // of the article; counted as code they make a picture-rich article read as markup.
         (Tok::Start { name, .. }, _) if (how.media && is_media(name)) || how.bare_tags => {

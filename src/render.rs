@@ -281,6 +281,8 @@ pub fn html(blocks: &[Block]) -> String {
                 let what = b.alt.as_deref().filter(|w| matches!(*w, "video" | "audio" | "post" | "frame")).unwrap_or("frame");
                 (format!("<p data-block=\"{i}\" data-embed=\"{what}\"{d}>"), "</p>".to_string())
             }
+            // A display formula: the block's HTML is its `math` element (src/math.rs).
+            BlockKind::Math => (format!("<p data-block=\"{i}\" data-math=\"display\"{d}>"), "</p>".to_string()),
             BlockKind::Figure => {
                 // The caption is the figure's text; the image only has attributes.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));

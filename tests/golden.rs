@@ -291,6 +291,78 @@ fn asides_and_pull_quotes_of_the_article_are_quotes() {
     }
 }
 
+/// Issue 13: formulas are MathML (KaTeX's and MathJax 3's accessible copy, Wikipedia's hidden
+/// MathML, plain MathML) or, for MathJax 2, their TeX; display formulas are blocks of their own,
+/// inline ones stay in their paragraph; the visual copies and the fallback pictures never come
+/// out; the TeX is `alttext`, not text. Under the thesis, math is dropped.
+#[test]
+fn math_is_kept_as_mathml() {
+    let cases: &[(&str, usize, &[&str], &[&str])] = &[
+        (
+            "math-katex",
+            2,
+            &[
+                "<math display=\"block\" alttext=\"\\sum_{k=1}^{n} (2k-1) = n^2\"><semantics><mrow><munderover><mo>∑</mo>",
+                "Write the <math alttext=\"k\"><semantics><mrow><mi>k</mi></mrow></semantics></math>-th odd number",
+                "<mo stretchy=\"false\">(</mo>",
+            ],
+            &["katex", "mathnormal", "<annotation", "strut"],
+        ),
+        (
+            "math-mathjax",
+            2,
+            &[
+                "a block of <math alttext=\"2^k\"><mtext>2^k</mtext></math> terms",
+                "<math display=\"block\" alttext=\"H_{2^m} \\ge 1 + \\frac{m}{2}\"><mtext>H_{2^m} \\ge 1 + \\frac{m}{2}</mtext></math>",
+                "<math display=\"block\"><msub><mi>H</mi><mi>n</mi></msub><mo>≥</mo>",
+                "the gap <math><msub><mi>H</mi><mi>n</mi></msub><mo>−</mo>",
+            ],
+            &["mjx-", "MathJax_Preview", "data-mjx"],
+        ),
+        (
+            "math-mathml",
+            1,
+            &[
+                "For a function <math alttext=\"{\\displaystyle f}\"><semantics><mrow><mstyle displaystyle=\"true\" scriptlevel=\"0\"><mi>f</mi></mstyle></mrow></semantics></math> continuous",
+                "<mfrac><mrow><mi>f</mi>",
+                "as in <math><mi>a</mi><mo>&lt;</mo><mi>c</mi><mo>&lt;</mo><mi>b</mi></math>, which",
+            ],
+            &["<img", "mwe-math", "MJX-TeXAtom"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (page, display, has, has_not) in cases {
+        let dir = golden_dir().join(page);
+        let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
+        let ex = dana::extract(&html, &variants(&dir).remove("default").unwrap());
+        let blocks = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Math).count();
+        if blocks != *display {
+            failures.push(format!("{page}: {blocks} display formulas, want {display}"));
+        }
+        for h in *has {
+            if !ex.html.contains(h) {
+                failures.push(format!("{page}: the HTML lacks {h:?}:\n{}", ex.html));
+            }
+        }
+        for h in *has_not {
+            if ex.html.contains(h) || ex.text.contains(h) {
+                failures.push(format!("{page}: {h:?} came out"));
+            }
+        }
+        // The TeX of KaTeX and Wikipedia is alttext only: not a second copy in the text.
+        if ex.text.contains("\\sum_") || ex.text.contains("\\displaystyle") {
+            failures.push(format!("{page}: TeX in the text:\n{}", ex.text));
+        }
+    }
+    let dir = golden_dir().join("math-katex");
+    let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
+    let thesis = dana::extract(&html, &variants(&dir).remove("thesis").unwrap());
+    if thesis.html.contains("<math") || thesis.blocks.iter().any(|b| b.kind == dana::BlockKind::Math) {
+        failures.push(format!("math-katex thesis: math came out: {}", thesis.html));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// What each page's text must and must not contain, whatever the expected files say.
 #[test]
 fn essentials() {
@@ -451,6 +523,25 @@ fn essentials() {
             "default",
             &["async function fetchWithRetry(url, attempt = 0) {", "    const delay = 2 ** attempt * 100; // 100, 200, 400 ms ...", " ", "  }"],
             &["3 comments", "What about jitter?", "Built with a static site generator", "hljs."],
+        ),
+        (
+            "math-katex",
+            "default",
+            &["Write the k-th odd number as 2k−1. The claim is then a single line:", "∑k=1n(2k−1)=n2", "n2+(2n+1)=(n+1)2"],
+            &["Recent posts", "Made with Hugo", "\\sum", "x-tex"],
+        ),
+        ("math-katex", "thesis", &[], &["∑k=1n(2k−1)=n2", "\\sum"]),
+        (
+            "math-mathjax",
+            "default",
+            &["H_{2^m} \\ge 1 + \\frac{m}{2}", "Hn≥ln⁡(n+1)", "An inline one from the same renderer: the gap Hn−ln⁡n tends to a constant, which is the subject of the next lecture."],
+            &["All lectures", "Problem sets", "MathJax.Hub"],
+        ),
+        (
+            "math-mathml",
+            "default",
+            &["f′(c)=f(b)−f(a)b−a.", "A page may also write its MathML plainly, without a picture beside it, as in a<c<b, which the reader keeps as it is."],
+            &["Privacy policy", "Search Mathwiki", "{\\displaystyle"],
         ),
         (
             "code-prism",

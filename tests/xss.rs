@@ -147,9 +147,15 @@ enum Mode {
     /// `itemprop=name`, a `meta` name, `rel=author`, an author class), as the date (`datetime`
     /// of `time`), as a post's `itemtype`, in its attributes and text.
     Posts,
+    /// In math (issue 13): plain MathML, KaTeX, MathJax 3 and 2 and Wikipedia's markup with
+    /// payloads as token text, in every attribute (allowed ones: `mathvariant`, `display`,
+    /// `alttext`; dropped ones: `href`, `xlink:href`, `style`, `class`), in TeX annotations and
+    /// scripts, in `annotation-xml` and `maction`, and inside a token element as markup.
+    Math,
 }
 
-const MODES: [Mode; 11] = [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Posts, Mode::Embeds];
+const MODES: [Mode; 12] =
+    [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Posts, Mode::Embeds, Mode::Math];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -202,6 +208,19 @@ fn embed(mode: Mode, p: &str, i: usize) -> String {
              <blockquote class=\"twitter-tweet {p}\"><p>{p} {MARK}</p>&mdash; {p} <a href=\"{p}\">{p}</a></blockquote><script>{p}</script>\
              <blockquote class=\"instagram-media\" data-instgrm-permalink=\"{p}\" cite=\"{p}\"><a href=\"https://www.instagram.com/p/{i}/\">{p}</a></blockquote>\
              <blockquote class=\"mastodon-embed\" data-embed-url=\"https://social.example/@a/{i}/embed\">{MARK_AR} {p}</blockquote>\n"
+        ),
+        Mode::Math => format!(
+            "<p>{MARK} {i} has math <math display=\"{p}\" alttext=\"{p}\" href=\"{p}\" xlink:href='{p}' class={p}><mi mathvariant=\"{p}\" style=\"{p}\">{p}</mi>\
+             <mo stretchy=\"{p}\" lspace='{p}'>{p}</mo><mtext>{p} {MARK}</mtext><maction actiontype=\"{p}\"><mi>{p}</mi></maction>\
+             <annotation-xml encoding=\"text/html\">{p}</annotation-xml></math> in it. {MARK_AR}</p>\
+             <p><span class=\"katex\"><span class=\"katex-mathml\"><math><semantics><mrow><mi>{MARK}</mi><mtext>{p}</mtext></mrow>\
+             <annotation encoding=\"application/x-tex\">{p}</annotation></semantics></math></span><span class=\"katex-html\" aria-hidden=\"true\">{p}</span></span> {MARK}</p>\
+             <mjx-container class=\"MathJax\" jax=\"CHTML\" display=\"true\"><mjx-math aria-hidden=\"true\">{p}</mjx-math><mjx-assistive-mml display=\"block\">\
+             <math display=\"block\"><mtable columnalign=\"{p}\"><mtr><mtd columnspan=\"{p}\"><mi>{MARK_AR}</mi><mn>{p}</mn></mtd></mtr></mtable></math></mjx-assistive-mml></mjx-container>\
+             <p>{MARK} <span class=\"MathJax_Preview\">{p}</span><script type=\"math/tex\">{p}</script> and <script type=\"math/tex; mode=display\">{p} {MARK}</script></p>\
+             <p><span class=\"mwe-math-element\"><span class=\"mwe-math-mathml-inline mwe-math-mathml-a11y\" style=\"display: none;\"><math alttext=\"{p}\">\
+             <mi>{MARK}</mi><mtext>{p}</mtext></math></span><img src=\"{p}\" class=\"mwe-math-fallback-image-inline\" aria-hidden=\"true\" alt=\"{p}\"></span> {MARK_AR}</p>\
+             <p><math><mtext>{p}<table><mglyph><style>{p}</style></mglyph></table></mtext><mi><svg><foreignObject>{p}</foreignObject></svg></mi></math> {MARK}</p>\n"
         ),
         Mode::Posts => format!(
             "<p>{MARK} {i} is followed by a thread. {MARK_AR}</p><div itemscope itemtype=\"https://schema.org/DiscussionForumPosting\" class=\"{p}\">\
@@ -295,6 +314,8 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let embeds = std::sync::atomic::AtomicUsize::new(0);
     let held = std::sync::atomic::AtomicUsize::new(0);
     let posts = std::sync::atomic::AtomicUsize::new(0);
+    // Likewise, extractions of the math mode whose article HTML holds a formula.
+    let maths = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
@@ -331,6 +352,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     }
                     if mode == Mode::Embeds && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Embed) {
                         embeds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if mode == Mode::Math && out.html.contains("<math") {
+                        maths.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
                     let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
@@ -382,6 +406,9 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let embeds = embeds.into_inner();
     println!("  Embeds: {embeds} extractions held an embed card");
     assert!(embeds >= batches.len(), "only {embeds} extractions of {} embeds batches held an embed card", batches.len());
+    let maths = maths.into_inner();
+    println!("  Math: {maths} extractions held a formula");
+    assert!(maths >= batches.len(), "only {maths} extractions of {} math batches held a formula", batches.len());
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -512,6 +539,18 @@ const HAND_MADE: &[&str] = &[
      <time itemprop=dateCreated datetime=\"2024-01-01&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\">t</time><p>answer <img src=x onerror=alert(1)></p></div>\
      <ul><li><article><header><a rel=author href=\"javascript:alert(1)\">Ann Lee</a><time datetime=2024-05-05>t</time></header><p>one</p></article>\
      <dl><dt>x<dd><article><header><span class=author onclick=alert(1)>Bo Ng</span><time datetime=2024-06-06T10:00:00Z>t</time></header><p>two</p></article></dl>",
+    // Math (issue 13): namespace confusion, shapes that carry HTML out of foreign content.
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext><mi>x</mi></math>",
+    "<math><mi><svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg></mi><mn>1</mn></math>",
+    "<math><annotation-xml encoding=\"text/html\"><img src=x onerror=alert(1)></annotation-xml><mi>y</mi></math>",
+    "<math href=\"javascript:alert(1)\" xlink:href=\"javascript:alert(1)\"><mi xlink:href=\"javascript:alert(1)\" href=javascript:alert(1)>z</mi></math>",
+    "<math><maction actiontype=statusline><mtext>a</mtext><mtext>javascript:alert(1)</mtext></maction><mi>w</mi></math>",
+    "<math><mtext>&lt;/math&gt;&lt;img src=x onerror=alert(1)&gt;</mtext><mi>a</mi></math><math><mi></math><img src=x onerror=alert(1)></mi></math>",
+    "<math><mi><![CDATA[</mi><img src=x onerror=alert(1)>]]></mi></math>",
+    "<math><mtext><style><img src=x onerror=alert(1)></style></mtext><mglyph src=\"javascript:alert(1)\"></mglyph></math>",
+    "<math><semantics><mi>q</mi><annotation encoding=\"application/x-tex\">\\\"><img src=x onerror=alert(1)></annotation></semantics></math>",
+    "<p>inline <script type=\"math/tex\"></script><img src=x onerror=alert(1)></script> text</p><script type=\"math/tex; mode=display\">\\text{</p><img src=x onerror=alert(1)>}</script>",
+    "<math display=\"block\" style=\"position:fixed\" onclick=alert(1)><mi mathvariant=\"bold\\\" onclick=\\\"alert(1)\">b</mi></math><math><math><mi>nested</mi></math></math>",
     "<plaintext><img src=x onerror=alert(1)>",
     // Embeds (issue 13): a frame's content, a player's fallback and a post's script never come
     // through; a source that is not https gives no card; titles that try to leave the link.

@@ -36,6 +36,39 @@ const EMBEDS = new Set(['video', 'audio', 'post', 'frame']);
 // A code block's language, the one class the engine writes (on `code`; src/blocks.rs).
 const LANGUAGE_CLASS = /^language-[a-z0-9+#-]{1,32}$/;
 
+// Math (src/math.rs): presentation MathML elements, in the MathML namespace, inside a `math`
+// that stands in the article's HTML; never `annotation`, `annotation-xml`, `maction`, `mglyph`
+// or an HTML element inside math (the shapes that carry HTML out of foreign content).
+const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+const MATHML = new Set([
+  'math', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msub', 'msup', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder',
+  'munderover', 'mmultiscripts', 'mprescripts', 'none', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'semantics',
+]);
+// MathML's attributes: `display` (block or inline) and `alttext` (the TeX source, text) on
+// `math`, the others short plain values; no URL, style, class, id, colour or handler.
+const MATHML_ATTRIBUTES = new Set([
+  'dir', 'mathvariant', 'fence', 'stretchy', 'separator', 'accent', 'accentunder', 'largeop', 'movablelimits', 'symmetric', 'displaystyle',
+  'form', 'columnalign', 'rowalign', 'columnlines', 'rowlines', 'frame', 'notation', 'columnspacing', 'rowspacing', 'linethickness',
+  'lspace', 'rspace', 'width', 'height', 'depth', 'voffset', 'minsize', 'maxsize', 'mathsize', 'scriptlevel', 'columnspan', 'rowspan',
+]);
+const PLAIN = /^[A-Za-z0-9 .%+-]{1,64}$/;
+const MATH_TOKENS = new Set(['mi', 'mn', 'mo', 'ms', 'mtext']);
+
+// Whether MathML element `el` may stay: allowlisted, inside exactly one `math` (or that
+// `math`, standing in HTML), not inside a token element (where the tree builder reads HTML).
+function keepMathElement(el) {
+  if (el.namespaceURI !== MATHML_NS || !MATHML.has(el.localName)) return false;
+  const parent = el.parentElement;
+  if (el.localName === 'math') return !!parent && parent.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  return !!parent && parent.namespaceURI === MATHML_NS && !MATH_TOKENS.has(parent.localName);
+}
+
+function keepMathAttribute(el, name, value) {
+  if (name === 'display') return el.localName === 'math' && (value === 'block' || value === 'inline');
+  if (name === 'alttext') return el.localName === 'math';
+  return MATHML_ATTRIBUTES.has(name) && PLAIN.test(value);
+}
+
 // `raw` resolved as an absolute URL whose scheme is one of `schemes`, or null.
 function safeUrl(raw, schemes) {
   try {
@@ -58,6 +91,7 @@ function keepAttribute(el, name, value) {
   if (el.localName === 'th' && name === 'scope') return value === 'col' || value === 'row';
   if (el.localName === 'code' && name === 'class') return LANGUAGE_CLASS.test(value);
   if (el.localName === 'p' && name === 'data-embed') return EMBEDS.has(value);
+  if (el.localName === 'p' && name === 'data-math') return value === 'display';
   if (name === 'id') return INLINE.has(el.localName) && ANCHOR_ID.test(value);
   // A same-document link to one of those anchors; no other fragment.
   if (el.localName === 'a' && name === 'href' && value.startsWith('#')) return ANCHOR_ID.test(value.slice(1));
@@ -78,7 +112,17 @@ function allowlist(root) {
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_COMMENT);
   const drop = [];
   for (let n = walker.currentNode; n; n = walker.nextNode()) {
-    if (n.nodeType !== Node.ELEMENT_NODE || !ELEMENTS.has(n.localName) || n.namespaceURI !== 'http://www.w3.org/1999/xhtml') {
+    if (n.nodeType === Node.ELEMENT_NODE && n.namespaceURI === MATHML_NS) {
+      if (!keepMathElement(n)) {
+        drop.push(n);
+        continue;
+      }
+      for (const name of n.getAttributeNames()) {
+        if (!keepMathAttribute(n, name, n.getAttribute(name))) n.removeAttribute(name);
+      }
+      continue;
+    }
+    if (n.nodeType !== Node.ELEMENT_NODE || !ELEMENTS.has(n.localName) || n.namespaceURI !== 'http://www.w3.org/1999/xhtml' || n.closest('math')) {
       drop.push(n);
       continue;
     }

@@ -35,4 +35,9 @@ p[data-embed="video"]::before { content: "Video"; }
 p[data-embed="audio"]::before { content: "Audio"; }
 p[data-embed="post"]::before { content: "Post"; }
 p[data-embed="frame"]::before { content: "Embedded page"; }
+/* Math (MathML Core, drawn by the browser): a display formula centred on a line of its own,
+   scrolling sideways when it is wider than the column rather than widening it. */
+math { font-size: 1.1em; }
+p[data-math] { text-align: center; overflow-x: auto; overflow-y: hidden; padding: .2em 0; }
+p[data-math] > math { display: inline-block; text-align: initial; }
 `;

@@ -27,6 +27,7 @@ export const SKIPPABLE = Object.freeze([
   ['readTables', 'table', 'Tables'],
   ['readCaptions', 'figure', 'Captions'],
   ['readEmbeds', 'embed', 'Embeds'],
+  ['readMath', 'math', 'Math'],
 ]);
 
 // Whether block `b` is read under the settings.
@@ -56,7 +57,7 @@ export function highlightWord(e, s, el, mode) {
 }
 
 // The speech bar's own controls: the highlight (word, sentence, none), "voices on this device
-// only" and what is read (code, tables, captions, embeds). `save(changes)` stores settings;
+// only" and what is read (code, tables, captions, embeds, display math). `save(changes)` stores settings;
 // `onVoices()` lists the voices again; `onSkip()` takes the kinds read again.
 export function speechAidControls(settings, save, onVoices, onSkip) {
   const mode = h(

@@ -5,7 +5,7 @@ import { askToOpenOn, forgetSite } from '../autoopen.js';
 
 const form = document.getElementById('form');
 const status = document.getElementById('status');
-const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate', 'letterSpacing', 'wordSpacing', 'align', 'arabicFont', 'ruler', 'images', 'links', 'textColor', 'backgroundColor', 'highlight', 'localVoices', 'readCode', 'readTables', 'readCaptions', 'readEmbeds', 'rememberPosition', 'screenReader'];
+const FIELDS = ['mode', 'theme', 'font', 'fontSize', 'lineWidth', 'lineHeight', 'voice', 'rate', 'letterSpacing', 'wordSpacing', 'align', 'arabicFont', 'ruler', 'images', 'links', 'textColor', 'backgroundColor', 'highlight', 'localVoices', 'readCode', 'readTables', 'readCaptions', 'readEmbeds', 'readMath', 'rememberPosition', 'screenReader'];
 // On/off settings are checkboxes.
 const isSwitch = (k) => typeof DEFAULTS[k] === 'boolean';
 

@@ -40,7 +40,47 @@ pub const ALLOWED_ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id", "data-embed"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id", "data-embed", "data-math"];
+
+/// The MathML elements the article HTML may contain (src/math.rs `ELEMENTS`): presentation
+/// MathML and `semantics`; never `annotation`, `annotation-xml`, `maction` or `mglyph`.
+pub const MATHML_ELEMENTS: &[&str] = &[
+    "math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msub", "msup", "msubsup", "mfrac", "msqrt", "mroot", "mover", "munder",
+    "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd", "mstyle", "mpadded", "mphantom", "menclose", "semantics",
+];
+
+/// The attributes a MathML element may carry (src/math.rs `attribute`): no URL, style, class,
+/// id, colour or event handler.
+pub const MATHML_ATTRIBUTES: &[&str] = &[
+    "display", "alttext", "dir", "mathvariant", "fence", "stretchy", "separator", "accent", "accentunder", "largeop", "movablelimits",
+    "symmetric", "displaystyle", "form", "columnalign", "rowalign", "columnlines", "rowlines", "frame", "notation", "columnspacing",
+    "rowspacing", "linethickness", "lspace", "rspace", "width", "height", "depth", "voffset", "minsize", "maxsize", "mathsize", "scriptlevel",
+    "columnspan", "rowspan",
+];
+
+/// MathML's token elements: text stands in them, and no element does (inside them the tree
+/// builder reads a start tag as HTML: a MathML text integration point).
+fn is_math_token(name: &str) -> bool {
+    matches!(name, "mi" | "mn" | "mo" | "ms" | "mtext")
+}
+
+/// Checks a MathML element's attribute: `display` is `block` or `inline` and only on `math`,
+/// `alttext` (the TeX source, escaped text) only on `math`, every other value a short word of
+/// letters, digits, spaces and `.%+-`.
+fn check_mathml_attribute(element: &str, key: &str, value: &str) -> Result<(), String> {
+    if key.starts_with("on") || !MATHML_ATTRIBUTES.contains(&key) {
+        return Err(format!("attribute {key}={value:?} is not allowed on <{element}>"));
+    }
+    match key {
+        "display" if element != "math" || !matches!(value, "block" | "inline") => Err(format!("display={value:?} on <{element}>")),
+        "alttext" if element != "math" => Err(format!("alttext on <{element}>")),
+        "alttext" => Ok(()),
+        _ if value.is_empty() || value.len() > 64 || !value.bytes().all(|b| b.is_ascii_alphanumeric() || b" .%+-".contains(&b)) => {
+            Err(format!("{key}={value:?} on <{element}> is not a plain value"))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Which attribute each element may carry.
 fn attribute_allowed(element: &str, attribute: &str) -> bool {
@@ -60,6 +100,8 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         "class" => element == "code",
         // What an embed's link card stands for (issue 13), on its paragraph.
         "data-embed" => element == "p",
+        // A display formula's paragraph (issue 13).
+        "data-math" => element == "p",
         _ => false,
     }
 }
@@ -125,6 +167,32 @@ pub fn check(html: &str) -> Result<(), String> {
         match token {
             Token::StartTag(tag) => {
                 let name = String::from_utf8_lossy(&tag.name).into_owned();
+                // Math (issue 13): a `math` outside math holding MathML elements only, none in a
+                // token element, with MathML's own attributes only. Anything else there is
+                // what carries HTML back out of foreign content (mutation XSS).
+                let in_math = stack.iter().any(|n| n == "math");
+                if in_math || name == "math" {
+                    if !MATHML_ELEMENTS.contains(&name.as_str()) {
+                        return Err(format!("<{name}> inside math is not allowlisted MathML"));
+                    }
+                    if (name == "math") == in_math {
+                        return Err(format!("<{name}>: math stands outside math, and every other MathML element inside it"));
+                    }
+                    if stack.last().is_some_and(|open| is_math_token(open)) {
+                        return Err(format!("<{name}> inside the token element <{}>", stack.last().map_or("", |s| s)));
+                    }
+                    if tag.self_closing {
+                        return Err(format!("<{name}/>: self-closing syntax is never written"));
+                    }
+                    for (k, v) in tag.attributes.iter() {
+                        check_mathml_attribute(&name, &String::from_utf8_lossy(k), &String::from_utf8_lossy(&v.value))?;
+                    }
+                    stack.push(name);
+                    continue;
+                }
+                if MATHML_ELEMENTS.contains(&name.as_str()) {
+                    return Err(format!("MathML <{name}> outside math"));
+                }
                 if !ALLOWED_ELEMENTS.contains(&name.as_str()) {
                     return Err(format!("element <{name}> is not allowlisted"));
                 }
@@ -172,6 +240,7 @@ pub fn check(html: &str) -> Result<(), String> {
                         "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
                         "id" if !is_anchor_id(&value) => return Err(format!("id={value:?} is not dana-ref-N")),
                         "data-embed" if !matches!(value.as_str(), "video" | "audio" | "post" | "frame") => return Err(format!("data-embed={value:?}")),
+                        "data-math" if value != "display" => return Err(format!("data-math={value:?}")),
                         _ => {}
                     }
                 }
@@ -216,6 +285,10 @@ pub fn check(html: &str) -> Result<(), String> {
             // Text is inert. (Parse errors, such as a NUL copied from the page, are not emitted:
             // they change nothing a browser builds from allowlisted tags.)
             Token::String(text) => {
+                // In math, text stands in token elements only.
+                if stack.iter().any(|n| n == "math") && !stack.last().is_some_and(|open| is_math_token(open)) && !text.is_empty() {
+                    return Err(format!("text {:?} in math outside a token element", String::from_utf8_lossy(&text)));
+                }
                 if let Some(open) = stack.last().filter(|open| holds_rows(open)) {
                     if !text.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')) {
                         return Err(format!("text {:?} directly inside <{open}>: the tree builder would move it out", String::from_utf8_lossy(&text)));
@@ -247,7 +320,9 @@ mod tests {
                   <ol><li data-block=\"5\"><a id=\"dana-ref-1\"></a>n <a href=\"#dana-ref-0\">back</a></li></ol>\
                   <dl><dt data-block=\"6\">t</dt><dd><ul><li data-block=\"7\">l</li></ul><pre data-block=\"8\">p</pre></dd></dl>\
                   <article><header data-block=\"9\"><cite>Ann</cite> · 2024-08-04</header><p data-block=\"10\">post</p></article>\
-                  <p data-block=\"11\" data-embed=\"video\"><a href=\"https://www.youtube.com/watch?v=x\">t</a></p></article>";
+                  <p data-block=\"11\" data-embed=\"video\"><a href=\"https://www.youtube.com/watch?v=x\">t</a></p>\
+                  <p data-block=\"12\">so <math alttext=\"x^2 &lt; javascript:1\"><semantics><msup><mi mathvariant=\"normal\">x</mi><mn>2</mn></msup></semantics></math></p>\
+                  <p data-block=\"13\" data-math=\"display\"><math display=\"block\"><mfrac linethickness=\"0\"><mi>a</mi><mspace width=\"1em\"></mspace></mfrac></math></p></article>";
         assert_eq!(check(ok), Ok(()));
     }
 
@@ -291,6 +366,23 @@ mod tests {
             "<article><figure data-embed=\"video\">x</figure></article>",
             "<article><iframe src=\"https://www.youtube.com/embed/x\"></iframe></article>",
             "<article><video src=\"https://x.org/v.mp4\" autoplay></video></article>",
+            "<article><p><math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math></p></article>",
+            "<article><p><math><mi><svg><foreignObject></foreignObject></svg></mi></math></p></article>",
+            "<article><p><math><annotation-xml encoding=\"text/html\"><img src=x></annotation-xml></math></p></article>",
+            "<article><p><math><maction actiontype=\"statusline\"><mi>x</mi></maction></math></p></article>",
+            "<article><p><math href=\"javascript:alert(1)\"><mi>x</mi></math></p></article>",
+            "<article><p><math><mi xlink:href=\"https://x.org/\">x</mi></math></p></article>",
+            "<article><p><math><mi style=\"color:red\">x</mi></math></p></article>",
+            "<article><p><math display=\"x\"><mi>x</mi></math></p></article>",
+            "<article><p><math><mi mathvariant=\"a;b\">x</mi></math></p></article>",
+            "<article><p><math><mi><mi>x</mi></mi></math></p></article>",
+            "<article><p><math><mrow>x</mrow></math></p></article>",
+            "<article><p><math><math><mi>x</mi></math></math></p></article>",
+            "<article><p><mi>x</mi></p></article>",
+            "<article><p><math><p>x</p></math></p></article>",
+            "<article><p><math><mspace/></math></p></article>",
+            "<article><p><math><semantics><annotation encoding=\"application/x-tex\">x</annotation></semantics></math></p></article>",
+            "<article><p data-math=\"inline\">x</p></article>",
         ] {
             assert!(check(bad).is_err(), "{bad}");
         }

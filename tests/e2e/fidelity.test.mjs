@@ -261,7 +261,7 @@ describe('issue 13 kinds in Chromium', () => {
     });
     assert.deepEqual(got.cards, [
       ['video', 'https://www.youtube.com/watch?v=Qx7rT2mWv9k', 'Jam jar rain gauge i'],
-      ['post', 'https://twitter.com/weatherlog_example/status/1899001122334455667?ref_src=twsrc%5Etfw', 'Empty the gauge at t'],
+      ['post', 'https://twitter.com/weatherlog_example/status/1899001122334455667', 'Empty the gauge at t'],
       ['audio', 'https://weatherlog.example/wp-content/uploads/2026/03/rain-on-the-funnel.mp3', 'weatherlog.example'],
       ['video', 'https://vimeo.com/918273645', 'A year of rain, one '],
     ]);

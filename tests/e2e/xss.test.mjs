@@ -80,7 +80,13 @@ function embed(p, i) {
     // Embeds (issue 13): the card's title, source and a post's text from the payload. The frames'
     // sources are lazy (`data-src`, which the engine reads) so that the page itself loads none.
     `<iframe title="${p}" data-src="https://www.youtube.com/embed/v${i}" src="about:blank">${p}</iframe><iframe data-src="${p}" src="about:blank" title="t"></iframe>\n` +
-    `<blockquote class="twitter-tweet"><p>${MARK} ${p}</p><a href="${p}">${p}</a> <a href="https://twitter.com/a/status/${i}">d</a></blockquote>\n`
+    `<blockquote class="twitter-tweet"><p>${MARK} ${p}</p><a href="${p}">${p}</a> <a href="https://twitter.com/a/status/${i}">d</a></blockquote>\n` +
+    // Math (issue 13): the payload as token text, in MathML attributes and in a KaTeX
+    // annotation. (MathJax 2's TeX scripts with every payload are in tests/xss.rs: in a page, a
+    // payload in a script's raw text changes how the rest of the page parses.)
+    `<p>${MARK} ${i} has math <math alttext="${p}" href="${p}"><mi mathvariant="${p}">${p}</mi><mtext>${p}</mtext><maction actiontype="statusline"><mi>${p}</mi></maction>` +
+    `</math> <span class="katex"><span class="katex-mathml"><math><semantics><mi>x</mi>` +
+    `<annotation encoding="application/x-tex">${p}</annotation></semantics></math></span></span>. ${MARK_AR}</p>\n`
   );
 }
 
@@ -148,8 +154,13 @@ function readerDom() {
   const URL_ATTRS = ['href', 'src', 'srcset', 'action', 'formaction', 'background', 'poster', 'data', 'xlink:href', 'srcdoc'];
   for (const el of root.querySelectorAll('*')) {
     const inArticle = !!el.closest('article');
-    if (DENY.has(el.localName) || (inArticle && ['svg', 'math', 'style', 'video', 'audio', 'source'].includes(el.localName))) {
+    if (DENY.has(el.localName) || (inArticle && ['svg', 'style', 'video', 'audio', 'source'].includes(el.localName))) {
       bad.push(`<${el.localName}>`);
+    }
+    // Math (issue 13): only MathML inside math, never the elements that carry HTML out of it.
+    const mathNs = 'http://www.w3.org/1998/Math/MathML';
+    if (inArticle && el.closest('math') && (el.namespaceURI !== mathNs || ['annotation', 'annotation-xml', 'maction', 'mglyph'].includes(el.localName))) {
+      bad.push(`<${el.localName}> (${el.namespaceURI}) in math`);
     }
     for (const at of el.attributes) {
       if (/^on/i.test(at.name)) bad.push(`${el.localName}[${at.name}]`);
@@ -160,7 +171,9 @@ function readerDom() {
     }
   }
   const article = root.querySelector('article');
-  return { bad, text: article ? article.textContent : '', title: root.querySelector('h1')?.textContent || '' };
+  const maths = article ? [...article.querySelectorAll('math')].filter((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML').length : 0;
+  const fraction = !!article && [...article.querySelectorAll('mfrac')].some((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML');
+  return { bad, text: article ? article.textContent : '', title: root.querySelector('h1')?.textContent || '', maths, fraction };
 }
 
 describe('XSS payloads in the reader view (Chromium, extension)', () => {
@@ -184,6 +197,24 @@ describe('XSS payloads in the reader view (Chromium, extension)', () => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     const para = `<p>${MARK}: a paragraph of ordinary prose, long enough for the engine to take it as the article.</p>`;
     res.end(`<!DOCTYPE html><title>Media</title><body><article>${para.repeat(6)}<svg><video></video><audio></audio></svg><math><video></video></math>${para}</article></body>`);
+  };
+
+  // Math (issue 13): namespace-confusion vectors, each beside a formula that must be shown.
+  const MATH_VECTORS = [
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext><mi>v</mi></math>',
+    '<math><mi><svg><foreignObject><img src=x onerror=alert(2)></foreignObject></svg></mi><mn>1</mn></math>',
+    '<math><annotation-xml encoding="text/html"><img src=x onerror=alert(3)></annotation-xml><mi>y</mi></math>',
+    '<math href="javascript:alert(4)" xlink:href="javascript:alert(5)"><mi xlink:href="javascript:alert(6)">z</mi></math>',
+    '<math><maction actiontype="statusline"><mtext>a</mtext><mtext>javascript:alert(7)</mtext></maction><mi>w</mi></math>',
+    '<math><mtext>&lt;/math&gt;&lt;img src=x onerror=alert(8)&gt;</mtext><mi>a</mi></math>',
+    '<math><mi><![CDATA[</mi><img src=x onerror=alert(9)>]]></mi></math>',
+    '<math><semantics><mi>q</mi><annotation encoding="application/x-tex">"><img src=x onerror=alert(10)></annotation></semantics></math>',
+  ];
+  const FORMULA = '<math display="block"><mfrac><mi>a</mi><mi>b</mi></mfrac></math>';
+  routes['/xss/math.html'] = (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    const para = (k) => `<p>${MARK} ${k}: a paragraph of ordinary prose, long enough for the engine to take it as the article, with ${MATH_VECTORS[k % MATH_VECTORS.length]} inside.</p>`;
+    res.end(`<!DOCTYPE html><title>Math</title><body><article>${MATH_VECTORS.map((_, k) => para(k)).join('')}${FORMULA}${para(0)}</article></body>`);
   };
 
   before(async () => {
@@ -257,6 +288,16 @@ describe('XSS payloads in the reader view (Chromium, extension)', () => {
     const r = await readerOn('/xss/svg-media.html');
     assert.deepEqual(r.problems, []);
     assert.ok(r.dom && r.dom.text.includes(MARK), 'the article is shown');
+  });
+
+  test('math: namespace-confusion vectors stay inert and formulas land in the MathML namespace', async () => {
+    const r = await readerOn('/xss/math.html');
+    assert.deepEqual(r.problems, []);
+    assert.ok(r.dom && r.dom.text.includes(MARK), 'the article is shown');
+    // A vector that ends its formula early (an HTML start tag inside math ends foreign
+    // content, in the engine as in the browser) may leave no formula: at least half give one.
+    assert.ok(r.dom.maths >= MATH_VECTORS.length / 2, `only ${r.dom.maths} MathML formulas in the reader`);
+    assert.ok(r.dom.fraction, 'the display formula is MathML');
   });
 
   test(`${payloads.length} payloads in ${batches.length} pages: nothing runs, nothing leaves`, async () => {

@@ -34,7 +34,7 @@ export type LinkFilter = "none" | "remove" | "strip" | "placeholder";
 /** TitleFinder's metric (thesis 5.3.3). */
 export type TitleMetric = "tf" | "tfidf" | "osm" | "sum";
 export type Dir = "ltr" | "rtl";
-export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition" | "embed" | "post";
+export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "preformatted" | "figure" | "table" | "term" | "definition" | "embed" | "post" | "math";
 
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
