@@ -161,23 +161,28 @@ fn local_form(page: &Page, date: String) -> String {
         .unwrap_or(date)
 }
 
-/// The day the page shows beside its headline, for a declared date without the publisher's
-/// offset (in UTC, with none, or a day alone, which sites often take from the UTC date-time)
-/// when the two are one day apart: the declared day is then UTC's, the shown one the
-/// publisher's (a post of 18 December evening in California is 19 December in UTC). A
-/// date-time with an offset of its own is kept as it is.
+/// The day the page shows beside its headline, for a declared published date it contradicts.
+///
+/// One day apart, for a declared date without the publisher's offset (in UTC, with none, or
+/// a day alone, which sites often take from the UTC date-time): the declared day is then
+/// UTC's, the shown one the publisher's (a post of 18 December evening in California is 19
+/// December in UTC). A date-time with an offset of its own is kept as it is.
+///
+/// Further apart, whatever the offset, when the shown date is not marked as an update
+/// ("Updated Dec 18, 2025"): the page presents that day as the article's, the reader's
+/// header shows what the page shows. Sites whose templates fill `datePublished` with the
+/// date the page was first made (a republished evergreen article), or with the modification
+/// date, still write the article's day beside its byline.
 fn shown_day(page: &Page, cx: Context, date: String) -> String {
     let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
     let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
-    if has_offset {
-        return date;
+    let Some(((y, m, d), update, dateline)) = near_date_marked(page, cx) else { return date };
+    let Some((dy, dm, dd)) = declared() else { return date };
+    let apart = (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs();
+    if (apart == 1 && !has_offset) || (apart > 1 && dateline && !update) {
+        return format!("{y:04}-{m:02}-{d:02}");
     }
-    match (near_date(page, cx), declared()) {
-        (Some((y, m, d)), Some((dy, dm, dd))) if (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs() == 1 => {
-            format!("{y:04}-{m:02}-{d:02}")
-        }
-        _ => date,
-    }
+    date
 }
 
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
@@ -206,15 +211,57 @@ fn visible_date(page: &Page, cx: Context) -> Option<String> {
 
 /// The first date written in the short lines near the headline or the byline markup.
 fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
+    near_date_marked(page, cx).map(|(day, _, _)| day)
+}
+
+/// [`near_date`], and whether the page marks it as the day of an update: its line, or a
+/// short line just before it, says "updated" (or "modified", "edited", and the like in the
+/// languages of [`DATE_LABELS`]) and not "published" or "posted".
+fn near_date_marked(page: &Page, cx: Context) -> Option<((i64, u32, u32), bool, bool)> {
     let fragments = crate::title::fragments(page);
-    let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
+    let short = |f: &crate::title::Fragment| f.text.chars().count() <= 120;
     let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
     anchors.into_iter().flatten().find_map(|line| {
         let at = fragments.partition_point(|f| f.line < line);
-        let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
-        near.iter().filter(short).find_map(|f| dates::parse_visible(&f.text, cx.lang))
+        let from = at.saturating_sub(5);
+        let near = &fragments[from..(at + 25).min(fragments.len())];
+        near.iter().enumerate().filter(|(_, f)| short(f)).find_map(|(k, f)| {
+            let day = dates::parse_visible(&f.text, cx.lang)?;
+            let label = |t: &str| {
+                let lower = t.to_lowercase();
+                UPDATE_WORDS.iter().any(|w| lower.contains(w)) && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
+            };
+            let before = k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
+            let other = before.is_some_and(|p| OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l)));
+            Some((day, label(&f.text) || before.is_some_and(|p| label(&p.text)), is_dateline(&f.text) && !other))
+        })
     })
 }
+
+/// Whether a line that holds a date is a dateline: short (a date, its time, a label), and not
+/// the date of something else that a label before a colon names ("Joined: 4. Jul 2012" under
+/// a forum user's name). A longer line is a sentence or a headline that holds a date (a
+/// news ticker's "[ December 8, 2025 ] Top 10 …", a version number "2024.4.4 -> 2024.5.0").
+fn is_dateline(text: &str) -> bool {
+    const MAX_DATELINE_CHARS: usize = 40;
+    let labelled_otherwise = text.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        !label.chars().any(|c| c.is_numeric()) && !DATE_LABELS.iter().chain(PUBLISH_WORDS.iter()).any(|l| label.starts_with(l.trim_end_matches(':')))
+    });
+    let lower = text.trim().to_lowercase();
+    text.chars().count() <= MAX_DATELINE_CHARS && !labelled_otherwise && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
+}
+
+/// Labels of the other dates written near a headline or a byline: a forum user's
+/// ("Joined" / "Nov 4, 2011", as XenForo and phpBB write it beside each post's author), an
+/// event's.
+const OTHER_DATE_LABELS: [&str; 8] = ["joined", "member since", "registered", "last seen", "last active", "last visit", "born", "event date"];
+
+/// Words that mark a date as the day of an update rather than of publication.
+const UPDATE_WORDS: [&str; 10] =
+    ["updated", "modified", "edited", "reviewed", "mis à jour", "aktualisiert", "actualizado", "atualizado", "aggiornato", "تحديث"];
+/// Words that mark a date as the day of publication.
+const PUBLISH_WORDS: [&str; 9] = ["published", "posted", "publié", "veröffentlicht", "publicado", "pubblicato", "النشر", "نشر", "انتشار"];
 
 /// Labels that pages write before the date of an article or a page, in the languages whose
 /// dates [`dates::parse_visible`] reads (lowercase, as a line opens).

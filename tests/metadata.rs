@@ -339,7 +339,42 @@ fn a_utc_date_a_day_off_the_one_shown_under_the_headline_gives_the_shown_day() {
     assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
     let out = extract(&page("2025-12-19T02:41:41+01:00", "December 18, 2025"), &Options::default());
     assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41+01:00"));
-    // A date further off is another date (a related story's, an event's): not the shown day.
-    let out = extract(&page("2025-12-19T02:41:41Z", "December 12, 2025"), &Options::default());
-    assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
+    // A date further off in a line of its own under the headline: see the test below.
+}
+
+#[test]
+fn a_dateline_under_the_headline_overrides_a_declared_date_it_contradicts() {
+    // Templates fill `datePublished` with the day the page was first made (an evergreen
+    // article republished) or with the modification day; the byline still says the article's
+    // day, and the reader shows what the page shows.
+    let page = |published: &str, shown: &str| {
+        format!(
+            "<html><head><title>Storm closes the harbour</title>\
+             <script type=\"application/ld+json\">{{\"@type\":\"NewsArticle\",\"headline\":\"Storm closes the harbour\",\"datePublished\":\"{published}\"}}</script></head>\
+             <body><article><h1>Storm closes the harbour</h1><div class=\"byline\"><span class=\"author\">Jane Doe</span></div><p class=\"date\">{shown}</p>{}</article></body></html>",
+            paras(5)
+        )
+    };
+    for (declared, shown, day) in [
+        ("2024-08-29T10:00:00Z", "Nov 25, 2025 5:00 am PST", "2025-11-25"),
+        ("2024-04-05T00:00:00-04:00", "December 17, 2025", "2025-12-17"),
+        ("2025-06-23T18:44:33Z", "Friday, December 19, 2025", "2025-12-19"),
+    ] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(day), "{shown}");
+    }
+    // The day shown when it is the article's: marked as an update, it is the page's other date.
+    let declared = "2025-06-17";
+    for shown in ["Updated Dec 18, 2025", "Last updated: December 18, 2025"] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(declared), "{shown}");
+    }
+    // Not a dateline: a forum user's join date, a related story's line, a date in a sentence.
+    for shown in [
+        "Joined: 4. Jul 2012, 16:09",
+        "Member since December 12, 2019",
+        "[ December 8, 2025 ] Top 10 hotels for viewing the northern lights",
+    ] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(declared), "{shown}");
+    }
+    let joined = page(declared, "Nov 4, 2011").replace("<p class=\"date\">", "<p class=\"label\">Joined</p><p class=\"date\">");
+    assert_eq!(extract(&joined, &Options::default()).published.as_deref(), Some(declared), "Joined / Nov 4, 2011");
 }
