@@ -418,10 +418,18 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
     // not a byline (the site's name alone is: the site wrote it).
     let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase()));
     let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
-    from_ld
-        .or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site))
-        .or_else(|| byline_markup(page, headline_line).map(|(b, _)| b))
-        .or_else(|| byline_line(page, headline_line?))
+    let declared = from_ld.or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site));
+    match declared {
+        // A declared first author whose byline in the body links co-authors after them ("Rui
+        // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
+        // (some JSON-LD templates write only the first author).
+        Some(one) => Some(
+            byline_markup_counted(page, headline_line)
+                .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
+                .map_or(one, |(m, _, _)| m),
+        ),
+        None => byline_markup(page, headline_line).map(|(b, _)| b).or_else(|| byline_line(page, headline_line?)),
+    }
 }
 
 /// A byline written as a line of text near the headline, without markup that names it:
@@ -458,7 +466,7 @@ fn is_byline_class(class: &str) -> bool {
     class.split_ascii_whitespace().any(|c| {
         let c = c.to_ascii_lowercase();
         (c.contains("author") || c.contains("byline"))
-            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "date", "time", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
+            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
     })
 }
 
@@ -486,6 +494,11 @@ fn is_user_class(class: &str) -> bool {
 /// Links to authors' pages from a few lines above the headline (`headline_line`) on come
 /// first: the author a navigation menu or a sidebar links to above it is someone else's.
 pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize)> {
+    byline_markup_counted(page, headline_line).map(|(b, line, _)| (b, line))
+}
+
+/// [`byline_markup`], and how many authors' links it joined ([`with_co_authors`]).
+fn byline_markup_counted(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
     let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
     let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
@@ -503,7 +516,9 @@ pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(Strin
                 continue;
             }
             if let Some(name) = element_names(page, i) {
-                return Some((name, page.line_of[i] as usize));
+                // Co-authors' links after the first (`rel=author` or a link to an author's page).
+                let (name, names) = if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
+                return Some((name, page.line_of[i] as usize, names));
             }
         }
     }
@@ -556,6 +571,50 @@ fn element_names(page: &Page, start: usize) -> Option<String> {
     }
 }
 
+/// `first`, the names of the element at `start`, and those of the elements like it (`like`)
+/// that follow it in the same byline, joined as the page writes them: "Rui Ma, Heba Ledwon &
+/// Suparn Patra", each name a link to its author's page. Between two of them there may be only
+/// a comma, "&" or "and" and the inline tags around them; anything else ends the byline.
+fn with_co_authors(page: &Page, start: usize, first: String, like: &dyn Fn(&crate::preprocess::Tok) -> bool) -> (String, usize) {
+    use crate::preprocess::Tok;
+    const MAX_CO_AUTHORS: usize = 12;
+    const INLINE: [&str; 7] = ["span", "b", "strong", "em", "i", "small", "bdi"];
+    let mut out = first;
+    let mut between = String::new();
+    let mut j = element_end(page, start) + 1;
+    let mut count = 1;
+    while j < page.toks.len() && count < MAX_CO_AUTHORS {
+        let tok = &page.toks[j];
+        match tok {
+            Tok::Start { self_closing: false, .. } if like(tok) => {
+                let sep = collapse_whitespace(&between);
+                let sep = sep.trim();
+                let Some(name) = (!sep.is_empty()).then(|| element_names(page, j)).flatten() else { break };
+                out.push_str(if sep == "," { ", " } else { " " });
+                if sep != "," {
+                    out.push_str(sep);
+                    out.push(' ');
+                }
+                out.push_str(&name);
+                between.clear();
+                count += 1;
+                j = element_end(page, j) + 1;
+            }
+            Tok::Text(t) => {
+                between.push_str(t);
+                let sep = collapse_whitespace(&between).trim().to_lowercase();
+                if !["", ",", "&", "and", ", and", ", &"].contains(&sep.as_str()) {
+                    break;
+                }
+                j += 1;
+            }
+            Tok::Start { name, .. } | Tok::End { name } if INLINE.contains(&name.as_ref()) => j += 1,
+            _ => break,
+        }
+    }
+    (out, count)
+}
+
 /// The index of the end tag that closes the element whose start tag is `page.toks[start]`
 /// (the end of the page when it is not closed, or a bound past which a byline is not sought).
 fn element_end(page: &Page, start: usize) -> usize {
@@ -591,6 +650,15 @@ fn is_author_link(href: &str) -> bool {
     let href = href.trim().to_ascii_lowercase();
     if href.contains("memberlist.php") && href.contains("mode=viewprofile") {
         return true;
+    }
+    // A member's page named by its query: Hacker News's `user?id=jdoe`, vBulletin's
+    // `member.php?u=42`, punBB's and FluxBB's `profile.php?id=42`.
+    if let Some((path, query)) = href.split('#').next().unwrap_or_default().split_once('?') {
+        let last = path.rsplit('/').next().unwrap_or_default();
+        let by_id = query.split('&').any(|kv| kv.split_once('=').is_some_and(|(k, v)| ["id", "u", "user", "username"].contains(&k) && !v.is_empty()));
+        if ["user", "member", "profile", "member.php", "profile.php"].contains(&last) && by_id {
+            return true;
+        }
     }
     // The path: after the scheme and host, before the query and fragment.
     let path = href.split(['?', '#']).next().unwrap_or_default();
@@ -689,6 +757,8 @@ fn names_part(part: &str) -> &str {
         _ => s,
     };
     let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
+    // "Jane Doe on behalf of the Vision Doc group": the group she writes for is not a name.
+    let s = s.find(" on behalf of ").map_or(s, |i| s[..i].trim_end());
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
     let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());

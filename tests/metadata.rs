@@ -249,6 +249,45 @@ fn a_byline_written_as_text_near_the_headline() {
 }
 
 #[test]
+fn co_authors_linked_after_the_declared_first_author_are_named() {
+    // JSON-LD names the first author only; the byline links all four to their pages.
+    let ld = r#"<script type="application/ld+json">{"@type":"Article","headline":"Notes on tides","author":{"@type":"Person","name":"Rui Ma"}}</script>"#;
+    let link = |slug: &str, name: &str| format!("<a href=\"https://tides.example/report/author/{slug}/\" class=\"weight-semi\">{name}</a>");
+    let header = format!(
+        "<div class=\"meta\">{}<span>, </span> {}<span>, </span> {}<span> &amp;</span> {}</div>",
+        link("ruima", "Rui Ma"),
+        link("heba", "Heba Ledwon"),
+        link("manoel", "Manoel Cortes Mendez"),
+        link("suparn", "Suparn Patra")
+    );
+    assert_eq!(byline_of(ld, &header).as_deref(), Some("Rui Ma, Heba Ledwon, Manoel Cortes Mendez & Suparn Patra"));
+    // "and" between two links, with nothing declared.
+    let header = format!("<p>By {} and {}</p>", link("jn", "Jared Newman"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of("", &header).as_deref(), Some("Jared Newman and Sam Singleton"));
+    // Words other than a separator end the byline: the next link is someone else's.
+    let header = format!("<p>By {} with photographs from {}</p>", link("jn", "Jared Newman"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of("", &header).as_deref(), Some("Jared Newman"));
+    // The declared author stays when the body's byline is not theirs and more.
+    let header = format!("<p>{}, {}</p>", link("heba", "Heba Ledwon"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of(ld, &header).as_deref(), Some("Rui Ma"));
+}
+
+#[test]
+fn a_date_and_author_line_and_a_member_page_by_its_query() {
+    // The date and the author in one element whose class says both (the Rust blog), and the
+    // group the author writes for after "on behalf of".
+    let header = "<div class=\"publish-date-author\">Dec. 19, 2025 &middot; Niko Matsakis\n on behalf of <a href=\"/governance/teams/vision\">Vision Doc group</a></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Niko Matsakis"));
+    // A member's page named by its query: Hacker News, vBulletin, FluxBB.
+    for href in ["user?id=tidewatch", "member.php?u=42", "https://forum.example/profile.php?id=42"] {
+        let header = format!("<span class=\"subline\">89 points by <a href=\"{href}\">tidewatch</a></span>");
+        assert_eq!(byline_of("", &header).as_deref(), Some("tidewatch"), "{href}");
+    }
+    // Not a member: a search or a listing by its query.
+    assert_eq!(byline_of("", "<p><a href=\"search.php?id=42\">tidewatch</a></p>"), None);
+}
+
+#[test]
 fn names_end_before_a_date_or_a_link_written_after_them() {
     let header = "<div class=\"blog-post__author\">By: <a href=\"/blog/who/flow-team\">FlowGuard Team</a> on 04-ago-2021 5:11:10</div>";
     assert_eq!(byline_of("", header).as_deref(), Some("FlowGuard Team"));
