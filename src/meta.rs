@@ -428,7 +428,7 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
                 .map_or(one, |(m, _, _)| m),
         ),
-        None => byline_markup(page, headline_line).map(|(b, _)| b).or_else(|| byline_line(page, headline_line?)),
+        None => byline_markup(page, headline_line).map(|(b, _)| b).or_else(|| byline_line(page, headline_line?)).or_else(|| written_by(page)),
     }
 }
 
@@ -451,6 +451,17 @@ fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
         } else {
             clean_names(&f.text, true)
         }
+    })
+}
+
+/// The last resort: a line anywhere on the page that opens with "Written by" and names (an
+/// author box after the article, "Written by John Crenshaw"). Only that lead: "By" and
+/// "Posted by" open other lines too (a photo credit, each comment).
+fn written_by(page: &Page) -> Option<String> {
+    const LEAD: &str = "written by";
+    crate::title::fragments(page).iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
+        let rest = f.text.get(..LEAD.len()).filter(|p| p.eq_ignore_ascii_case(LEAD)).map(|_| &f.text[LEAD.len()..])?;
+        rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
     })
 }
 

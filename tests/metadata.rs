@@ -288,6 +288,22 @@ fn a_date_and_author_line_and_a_member_page_by_its_query() {
 }
 
 #[test]
+fn written_by_in_an_author_box_after_the_article() {
+    // Bricks and Elementor themes put the author box after the article, far from the headline.
+    let page = |after: &str| {
+        format!(
+            "<html><head><title>Why cheap repairs cost more</title></head><body><article><h1>Why cheap repairs cost more</h1>{}</article>\
+             <div class=\"brxe-block\"><img src=\"/john-bio.jpg\" alt=\"\"><div class=\"brxe-block\"><p class=\"brxe-text-basic\">{after}</p></div></div></body></html>",
+            paras(30)
+        )
+    };
+    assert_eq!(extract(&page("Written by John Crenshaw"), &Options::default()).byline.as_deref(), Some("John Crenshaw"));
+    // A comment's "Posted by" or a photo's "By" that far away is someone else's.
+    assert_eq!(extract(&page("Posted by John Crenshaw"), &Options::default()).byline, None);
+    assert_eq!(extract(&page("Written by the harbour, where the tide turns twice a day"), &Options::default()).byline, None);
+}
+
+#[test]
 fn names_end_before_a_date_or_a_link_written_after_them() {
     let header = "<div class=\"blog-post__author\">By: <a href=\"/blog/who/flow-team\">FlowGuard Team</a> on 04-ago-2021 5:11:10</div>";
     assert_eq!(byline_of("", header).as_deref(), Some("FlowGuard Team"));
