@@ -161,23 +161,28 @@ fn local_form(page: &Page, date: String) -> String {
         .unwrap_or(date)
 }
 
-/// The day the page shows beside its headline, for a declared date without the publisher's
-/// offset (in UTC, with none, or a day alone, which sites often take from the UTC date-time)
-/// when the two are one day apart: the declared day is then UTC's, the shown one the
-/// publisher's (a post of 18 December evening in California is 19 December in UTC). A
-/// date-time with an offset of its own is kept as it is.
+/// The day the page shows beside its headline, for a declared published date it contradicts.
+///
+/// One day apart, for a declared date without the publisher's offset (in UTC, with none, or
+/// a day alone, which sites often take from the UTC date-time): the declared day is then
+/// UTC's, the shown one the publisher's (a post of 18 December evening in California is 19
+/// December in UTC). A date-time with an offset of its own is kept as it is.
+///
+/// Further apart, whatever the offset, when the shown date is not marked as an update
+/// ("Updated Dec 18, 2025"): the page presents that day as the article's, the reader's
+/// header shows what the page shows. Sites whose templates fill `datePublished` with the
+/// date the page was first made (a republished evergreen article), or with the modification
+/// date, still write the article's day beside its byline.
 fn shown_day(page: &Page, cx: Context, date: String) -> String {
     let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
     let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
-    if has_offset {
-        return date;
+    let Some(((y, m, d), update, dateline)) = near_date_marked(page, cx) else { return date };
+    let Some((dy, dm, dd)) = declared() else { return date };
+    let apart = (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs();
+    if (apart == 1 && !has_offset) || (apart > 1 && dateline && !update) {
+        return format!("{y:04}-{m:02}-{d:02}");
     }
-    match (near_date(page, cx), declared()) {
-        (Some((y, m, d)), Some((dy, dm, dd))) if (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs() == 1 => {
-            format!("{y:04}-{m:02}-{d:02}")
-        }
-        _ => date,
-    }
+    date
 }
 
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
@@ -206,15 +211,57 @@ fn visible_date(page: &Page, cx: Context) -> Option<String> {
 
 /// The first date written in the short lines near the headline or the byline markup.
 fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
+    near_date_marked(page, cx).map(|(day, _, _)| day)
+}
+
+/// [`near_date`], and whether the page marks it as the day of an update: its line, or a
+/// short line just before it, says "updated" (or "modified", "edited", and the like in the
+/// languages of [`DATE_LABELS`]) and not "published" or "posted".
+fn near_date_marked(page: &Page, cx: Context) -> Option<((i64, u32, u32), bool, bool)> {
     let fragments = crate::title::fragments(page);
-    let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
+    let short = |f: &crate::title::Fragment| f.text.chars().count() <= 120;
     let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
     anchors.into_iter().flatten().find_map(|line| {
         let at = fragments.partition_point(|f| f.line < line);
-        let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
-        near.iter().filter(short).find_map(|f| dates::parse_visible(&f.text, cx.lang))
+        let from = at.saturating_sub(5);
+        let near = &fragments[from..(at + 25).min(fragments.len())];
+        near.iter().enumerate().filter(|(_, f)| short(f)).find_map(|(k, f)| {
+            let day = dates::parse_visible(&f.text, cx.lang)?;
+            let label = |t: &str| {
+                let lower = t.to_lowercase();
+                UPDATE_WORDS.iter().any(|w| lower.contains(w)) && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
+            };
+            let before = k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
+            let other = before.is_some_and(|p| OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l)));
+            Some((day, label(&f.text) || before.is_some_and(|p| label(&p.text)), is_dateline(&f.text) && !other))
+        })
     })
 }
+
+/// Whether a line that holds a date is a dateline: short (a date, its time, a label), and not
+/// the date of something else that a label before a colon names ("Joined: 4. Jul 2012" under
+/// a forum user's name). A longer line is a sentence or a headline that holds a date (a
+/// news ticker's "[ December 8, 2025 ] Top 10 …", a version number "2024.4.4 -> 2024.5.0").
+fn is_dateline(text: &str) -> bool {
+    const MAX_DATELINE_CHARS: usize = 40;
+    let labelled_otherwise = text.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        !label.chars().any(|c| c.is_numeric()) && !DATE_LABELS.iter().chain(PUBLISH_WORDS.iter()).any(|l| label.starts_with(l.trim_end_matches(':')))
+    });
+    let lower = text.trim().to_lowercase();
+    text.chars().count() <= MAX_DATELINE_CHARS && !labelled_otherwise && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
+}
+
+/// Labels of the other dates written near a headline or a byline: a forum user's
+/// ("Joined" / "Nov 4, 2011", as XenForo and phpBB write it beside each post's author), an
+/// event's.
+const OTHER_DATE_LABELS: [&str; 8] = ["joined", "member since", "registered", "last seen", "last active", "last visit", "born", "event date"];
+
+/// Words that mark a date as the day of an update rather than of publication.
+const UPDATE_WORDS: [&str; 10] =
+    ["updated", "modified", "edited", "reviewed", "mis à jour", "aktualisiert", "actualizado", "atualizado", "aggiornato", "تحديث"];
+/// Words that mark a date as the day of publication.
+const PUBLISH_WORDS: [&str; 9] = ["published", "posted", "publié", "veröffentlicht", "publicado", "pubblicato", "النشر", "نشر", "انتشار"];
 
 /// Labels that pages write before the date of an article or a page, in the languages whose
 /// dates [`dates::parse_visible`] reads (lowercase, as a line opens).
@@ -371,10 +418,18 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
     // not a byline (the site's name alone is: the site wrote it).
     let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase()));
     let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
-    from_ld
-        .or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site))
-        .or_else(|| byline_markup(page, headline_line).map(|(b, _)| b))
-        .or_else(|| byline_line(page, headline_line?))
+    let declared = from_ld.or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site));
+    match declared {
+        // A declared first author whose byline in the body links co-authors after them ("Rui
+        // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
+        // (some JSON-LD templates write only the first author).
+        Some(one) => Some(
+            byline_markup_counted(page, headline_line)
+                .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
+                .map_or(one, |(m, _, _)| m),
+        ),
+        None => byline_markup(page, headline_line).map(|(b, _)| b).or_else(|| byline_line(page, headline_line?)).or_else(|| written_by(page)),
+    }
 }
 
 /// A byline written as a line of text near the headline, without markup that names it:
@@ -399,6 +454,17 @@ fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
     })
 }
 
+/// The last resort: a line anywhere on the page that opens with "Written by" and names (an
+/// author box after the article, "Written by John Crenshaw"). Only that lead: "By" and
+/// "Posted by" open other lines too (a photo credit, each comment).
+fn written_by(page: &Page) -> Option<String> {
+    const LEAD: &str = "written by";
+    crate::title::fragments(page).iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
+        let rest = f.text.get(..LEAD.len()).filter(|p| p.eq_ignore_ascii_case(LEAD)).map(|_| &f.text[LEAD.len()..])?;
+        rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
+    })
+}
+
 /// The length of the lead ([`BYLINE_LEADS`]) `s` opens with, followed by a space, a colon
 /// or nothing.
 fn byline_lead(s: &str) -> Option<usize> {
@@ -411,7 +477,7 @@ fn is_byline_class(class: &str) -> bool {
     class.split_ascii_whitespace().any(|c| {
         let c = c.to_ascii_lowercase();
         (c.contains("author") || c.contains("byline"))
-            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "date", "time", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
+            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
     })
 }
 
@@ -439,6 +505,11 @@ fn is_user_class(class: &str) -> bool {
 /// Links to authors' pages from a few lines above the headline (`headline_line`) on come
 /// first: the author a navigation menu or a sidebar links to above it is someone else's.
 pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize)> {
+    byline_markup_counted(page, headline_line).map(|(b, line, _)| (b, line))
+}
+
+/// [`byline_markup`], and how many authors' links it joined ([`with_co_authors`]).
+fn byline_markup_counted(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
     let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
     let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
@@ -456,7 +527,9 @@ pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(Strin
                 continue;
             }
             if let Some(name) = element_names(page, i) {
-                return Some((name, page.line_of[i] as usize));
+                // Co-authors' links after the first (`rel=author` or a link to an author's page).
+                let (name, names) = if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
+                return Some((name, page.line_of[i] as usize, names));
             }
         }
     }
@@ -509,6 +582,50 @@ fn element_names(page: &Page, start: usize) -> Option<String> {
     }
 }
 
+/// `first`, the names of the element at `start`, and those of the elements like it (`like`)
+/// that follow it in the same byline, joined as the page writes them: "Rui Ma, Heba Ledwon &
+/// Suparn Patra", each name a link to its author's page. Between two of them there may be only
+/// a comma, "&" or "and" and the inline tags around them; anything else ends the byline.
+fn with_co_authors(page: &Page, start: usize, first: String, like: &dyn Fn(&crate::preprocess::Tok) -> bool) -> (String, usize) {
+    use crate::preprocess::Tok;
+    const MAX_CO_AUTHORS: usize = 12;
+    const INLINE: [&str; 7] = ["span", "b", "strong", "em", "i", "small", "bdi"];
+    let mut out = first;
+    let mut between = String::new();
+    let mut j = element_end(page, start) + 1;
+    let mut count = 1;
+    while j < page.toks.len() && count < MAX_CO_AUTHORS {
+        let tok = &page.toks[j];
+        match tok {
+            Tok::Start { self_closing: false, .. } if like(tok) => {
+                let sep = collapse_whitespace(&between);
+                let sep = sep.trim();
+                let Some(name) = (!sep.is_empty()).then(|| element_names(page, j)).flatten() else { break };
+                out.push_str(if sep == "," { ", " } else { " " });
+                if sep != "," {
+                    out.push_str(sep);
+                    out.push(' ');
+                }
+                out.push_str(&name);
+                between.clear();
+                count += 1;
+                j = element_end(page, j) + 1;
+            }
+            Tok::Text(t) => {
+                between.push_str(t);
+                let sep = collapse_whitespace(&between).trim().to_lowercase();
+                if !["", ",", "&", "and", ", and", ", &"].contains(&sep.as_str()) {
+                    break;
+                }
+                j += 1;
+            }
+            Tok::Start { name, .. } | Tok::End { name } if INLINE.contains(&name.as_ref()) => j += 1,
+            _ => break,
+        }
+    }
+    (out, count)
+}
+
 /// The index of the end tag that closes the element whose start tag is `page.toks[start]`
 /// (the end of the page when it is not closed, or a bound past which a byline is not sought).
 fn element_end(page: &Page, start: usize) -> usize {
@@ -544,6 +661,15 @@ fn is_author_link(href: &str) -> bool {
     let href = href.trim().to_ascii_lowercase();
     if href.contains("memberlist.php") && href.contains("mode=viewprofile") {
         return true;
+    }
+    // A member's page named by its query: Hacker News's `user?id=jdoe`, vBulletin's
+    // `member.php?u=42`, punBB's and FluxBB's `profile.php?id=42`.
+    if let Some((path, query)) = href.split('#').next().unwrap_or_default().split_once('?') {
+        let last = path.rsplit('/').next().unwrap_or_default();
+        let by_id = query.split('&').any(|kv| kv.split_once('=').is_some_and(|(k, v)| ["id", "u", "user", "username"].contains(&k) && !v.is_empty()));
+        if ["user", "member", "profile", "member.php", "profile.php"].contains(&last) && by_id {
+            return true;
+        }
     }
     // The path: after the scheme and host, before the query and fragment.
     let path = href.split(['?', '#']).next().unwrap_or_default();
@@ -642,6 +768,8 @@ fn names_part(part: &str) -> &str {
         _ => s,
     };
     let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
+    // "Jane Doe on behalf of the Vision Doc group": the group she writes for is not a name.
+    let s = s.find(" on behalf of ").map_or(s, |i| s[..i].trim_end());
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
     let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());

@@ -249,6 +249,61 @@ fn a_byline_written_as_text_near_the_headline() {
 }
 
 #[test]
+fn co_authors_linked_after_the_declared_first_author_are_named() {
+    // JSON-LD names the first author only; the byline links all four to their pages.
+    let ld = r#"<script type="application/ld+json">{"@type":"Article","headline":"Notes on tides","author":{"@type":"Person","name":"Rui Ma"}}</script>"#;
+    let link = |slug: &str, name: &str| format!("<a href=\"https://tides.example/report/author/{slug}/\" class=\"weight-semi\">{name}</a>");
+    let header = format!(
+        "<div class=\"meta\">{}<span>, </span> {}<span>, </span> {}<span> &amp;</span> {}</div>",
+        link("ruima", "Rui Ma"),
+        link("heba", "Heba Ledwon"),
+        link("manoel", "Manoel Cortes Mendez"),
+        link("suparn", "Suparn Patra")
+    );
+    assert_eq!(byline_of(ld, &header).as_deref(), Some("Rui Ma, Heba Ledwon, Manoel Cortes Mendez & Suparn Patra"));
+    // "and" between two links, with nothing declared.
+    let header = format!("<p>By {} and {}</p>", link("jn", "Jared Newman"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of("", &header).as_deref(), Some("Jared Newman and Sam Singleton"));
+    // Words other than a separator end the byline: the next link is someone else's.
+    let header = format!("<p>By {} with photographs from {}</p>", link("jn", "Jared Newman"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of("", &header).as_deref(), Some("Jared Newman"));
+    // The declared author stays when the body's byline is not theirs and more.
+    let header = format!("<p>{}, {}</p>", link("heba", "Heba Ledwon"), link("ss", "Sam Singleton"));
+    assert_eq!(byline_of(ld, &header).as_deref(), Some("Rui Ma"));
+}
+
+#[test]
+fn a_date_and_author_line_and_a_member_page_by_its_query() {
+    // The date and the author in one element whose class says both (the Rust blog), and the
+    // group the author writes for after "on behalf of".
+    let header = "<div class=\"publish-date-author\">Dec. 19, 2025 &middot; Niko Matsakis\n on behalf of <a href=\"/governance/teams/vision\">Vision Doc group</a></div>";
+    assert_eq!(byline_of("", header).as_deref(), Some("Niko Matsakis"));
+    // A member's page named by its query: Hacker News, vBulletin, FluxBB.
+    for href in ["user?id=tidewatch", "member.php?u=42", "https://forum.example/profile.php?id=42"] {
+        let header = format!("<span class=\"subline\">89 points by <a href=\"{href}\">tidewatch</a></span>");
+        assert_eq!(byline_of("", &header).as_deref(), Some("tidewatch"), "{href}");
+    }
+    // Not a member: a search or a listing by its query.
+    assert_eq!(byline_of("", "<p><a href=\"search.php?id=42\">tidewatch</a></p>"), None);
+}
+
+#[test]
+fn written_by_in_an_author_box_after_the_article() {
+    // Bricks and Elementor themes put the author box after the article, far from the headline.
+    let page = |after: &str| {
+        format!(
+            "<html><head><title>Why cheap repairs cost more</title></head><body><article><h1>Why cheap repairs cost more</h1>{}</article>\
+             <div class=\"brxe-block\"><img src=\"/john-bio.jpg\" alt=\"\"><div class=\"brxe-block\"><p class=\"brxe-text-basic\">{after}</p></div></div></body></html>",
+            paras(30)
+        )
+    };
+    assert_eq!(extract(&page("Written by John Crenshaw"), &Options::default()).byline.as_deref(), Some("John Crenshaw"));
+    // A comment's "Posted by" or a photo's "By" that far away is someone else's.
+    assert_eq!(extract(&page("Posted by John Crenshaw"), &Options::default()).byline, None);
+    assert_eq!(extract(&page("Written by the harbour, where the tide turns twice a day"), &Options::default()).byline, None);
+}
+
+#[test]
 fn names_end_before_a_date_or_a_link_written_after_them() {
     let header = "<div class=\"blog-post__author\">By: <a href=\"/blog/who/flow-team\">FlowGuard Team</a> on 04-ago-2021 5:11:10</div>";
     assert_eq!(byline_of("", header).as_deref(), Some("FlowGuard Team"));
@@ -339,7 +394,42 @@ fn a_utc_date_a_day_off_the_one_shown_under_the_headline_gives_the_shown_day() {
     assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
     let out = extract(&page("2025-12-19T02:41:41+01:00", "December 18, 2025"), &Options::default());
     assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41+01:00"));
-    // A date further off is another date (a related story's, an event's): not the shown day.
-    let out = extract(&page("2025-12-19T02:41:41Z", "December 12, 2025"), &Options::default());
-    assert_eq!(out.published.as_deref(), Some("2025-12-19T02:41:41Z"));
+    // A date further off in a line of its own under the headline: see the test below.
+}
+
+#[test]
+fn a_dateline_under_the_headline_overrides_a_declared_date_it_contradicts() {
+    // Templates fill `datePublished` with the day the page was first made (an evergreen
+    // article republished) or with the modification day; the byline still says the article's
+    // day, and the reader shows what the page shows.
+    let page = |published: &str, shown: &str| {
+        format!(
+            "<html><head><title>Storm closes the harbour</title>\
+             <script type=\"application/ld+json\">{{\"@type\":\"NewsArticle\",\"headline\":\"Storm closes the harbour\",\"datePublished\":\"{published}\"}}</script></head>\
+             <body><article><h1>Storm closes the harbour</h1><div class=\"byline\"><span class=\"author\">Jane Doe</span></div><p class=\"date\">{shown}</p>{}</article></body></html>",
+            paras(5)
+        )
+    };
+    for (declared, shown, day) in [
+        ("2024-08-29T10:00:00Z", "Nov 25, 2025 5:00 am PST", "2025-11-25"),
+        ("2024-04-05T00:00:00-04:00", "December 17, 2025", "2025-12-17"),
+        ("2025-06-23T18:44:33Z", "Friday, December 19, 2025", "2025-12-19"),
+    ] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(day), "{shown}");
+    }
+    // The day shown when it is the article's: marked as an update, it is the page's other date.
+    let declared = "2025-06-17";
+    for shown in ["Updated Dec 18, 2025", "Last updated: December 18, 2025"] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(declared), "{shown}");
+    }
+    // Not a dateline: a forum user's join date, a related story's line, a date in a sentence.
+    for shown in [
+        "Joined: 4. Jul 2012, 16:09",
+        "Member since December 12, 2019",
+        "[ December 8, 2025 ] Top 10 hotels for viewing the northern lights",
+    ] {
+        assert_eq!(extract(&page(declared, shown), &Options::default()).published.as_deref(), Some(declared), "{shown}");
+    }
+    let joined = page(declared, "Nov 4, 2011").replace("<p class=\"date\">", "<p class=\"label\">Joined</p><p class=\"date\">");
+    assert_eq!(extract(&joined, &Options::default()).published.as_deref(), Some(declared), "Joined / Nov 4, 2011");
 }

@@ -30,11 +30,18 @@ fn main() -> Result<(), String> {
             let declared = dana::title::declared(&page);
             let declared: Vec<[&str; 2]> = declared.iter().map(|d| [d.rule, d.text.as_str()]).collect();
             let h1s: Vec<String> = dana::title::headings(&page).into_iter().filter(|h| h.0 == 1).map(|h| h.1).collect();
+            // Whether each `h1` stands in the extracted article (its words in the article's text),
+            // or outside it (a site's logo, a hero banner, a sidebar).
+            let article_words = dana::title::headline_words(&ex.text).join(" ");
+            let h1_in_article: Vec<bool> = h1s.iter().map(|h| {
+                let w = dana::title::headline_words(h).join(" ");
+                !w.is_empty() && article_words.contains(&w)
+            }).collect();
             let s = score_page(&ex, e, annotates_authors);
             let line = serde_json::json!({
                 "set": set.name, "id": e.id, "url": e.url,
                 "gold_title": e.title, "title": ex.title, "title_rule": ex.title_rule,
-                "declared": declared, "h1s": h1s,
+                "declared": declared, "h1s": h1s, "h1_in_article": h1_in_article,
                 "gold_author": e.author, "byline": ex.byline,
                 "gold_published": e.published, "published": ex.published, "modified": ex.modified,
                 "score": s,
