@@ -673,11 +673,19 @@ impl<'a> Builder<'a> {
         let posts = if whole_code { post_marks(page) } else { Vec::new() };
         let mut posts = posts.iter().peekable();
         let mut quiet: Vec<(usize, usize)> = Vec::new();
+        // The post being read: its header's index in `out` and its element's last token. A
+        // post ends where its element ends: the blocks after it (the page's footer, "Powered
+        // by Discourse", related topics) are not its words.
+        let mut open_post: Option<(usize, usize)> = None;
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
             if i < read_to {
                 continue;
+            }
+            if open_post.is_some_and(|(_, end)| i > end) {
+                self.flush();
+                self.end_post(open_post.take());
             }
             let line = page.line_of[i] as usize;
             let chosen_line = chosen.get(line).copied().unwrap_or(false);
@@ -732,6 +740,8 @@ impl<'a> Builder<'a> {
             if let Some(p) = posts.next_if(|p| p.start == i) {
                 if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
                     self.flush();
+                    self.end_post(open_post.take());
+                    open_post = Some((self.out.len(), p.end));
                     self.post(&p.post, &p.shown, line);
                     quiet.extend(&p.quiet);
                 }
@@ -815,7 +825,18 @@ impl<'a> Builder<'a> {
             }
         }
         self.flush();
+        self.end_post(open_post);
         self.out
+    }
+
+    /// Closes the post whose header is block `post.0` ([`Post::blocks`]): the blocks read since
+    /// its header are its own.
+    fn end_post(&mut self, post: Option<(usize, usize)>) {
+        let Some((at, _)) = post else { return };
+        let n = self.out.len() - at - 1;
+        if let Some(p) = self.out.get_mut(at).and_then(|b| b.post.as_mut()) {
+            p.blocks = n;
+        }
     }
 
     fn inside(&self, names: &[&str]) -> bool {
@@ -1413,7 +1434,7 @@ mod tests {
     #[test]
     fn a_thread_is_posts_with_their_author_and_date() {
         let kinds = |html: &str| all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>();
-        let post = |a: Option<&str>, d: Option<&str>| Some(Post { author: a.map(String::from), date: d.map(String::from) });
+        let post = |a: Option<&str>, d: Option<&str>, blocks| Some(Post { author: a.map(String::from), date: d.map(String::from), blocks });
         // Discourse's crawler view: the author's name and the time are the header's, not a
         // paragraph of the post; a reply nested in a post has its own author.
         let got = kinds(
@@ -1425,9 +1446,9 @@ mod tests {
         assert_eq!(
             got,
             [
-                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"))),
+                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"), 1)),
                 (BlockKind::Paragraph, "First post.".into(), None),
-                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None)),
+                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None, 1)),
                 (BlockKind::Paragraph, "A reply.".into(), None),
             ]
         );
@@ -1439,7 +1460,7 @@ mod tests {
              <div class=\"user-info\"><time itemprop=\"dateCreated\" datetime=\"2008-09-19T07:14:00\">answered Sep 19</time>\
              <div class=\"user-details\" itemprop=\"author\" itemscope><a href=\"/users/1/jo\">Jo Smith</a><span class=\"d-none\" itemprop=\"name\">Jo Smith</span></div></div></div>",
         );
-        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"))));
+        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"), got.len() - 1)));
         assert!(got[1..].iter().all(|g| !g.1.contains("answered Sep")), "{got:?}");
         // `<article>`s with an author and a time are posts when there are two; one alone is the
         // article. A date that is not one is not written.
@@ -1455,6 +1476,43 @@ mod tests {
         let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
         assert!(b.iter().all(|b| b.kind != BlockKind::Post));
+    }
+
+    #[test]
+    fn a_post_ends_where_its_element_ends() {
+        // Discourse: after the last post, the page's "Powered by Discourse" and its related
+        // topics are not the last post's words; the blocks before the next post's header are the
+        // post's only while they are read inside its element.
+        let post = |n: &str, d: &str| {
+            format!(
+                "<div itemscope itemtype=\"http://schema.org/DiscussionForumPosting\"><span class=\"creator\" itemprop=\"author\"><span itemprop=\"name\">{n}</span></span>\
+                 <time itemprop=\"datePublished\" datetime=\"2024-08-0{d}T10:00:00Z\">Aug {d}</time><div itemprop=\"text\"><p>Words of {n}.</p><ul><li>A point of {n}.</li></ul></div></div>"
+            )
+        };
+        let page = format!("<main>{}<p>Between the posts.</p>{}</main><footer><p>Powered by Discourse.</p><h3>Related topics</h3></footer>", post("ann", "4"), post("bo", "5"));
+        let b = all(&page);
+        let got: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks))).collect();
+        assert_eq!(
+            got,
+            [
+                (BlockKind::Post, "ann · Aug 4", Some(2)),
+                (BlockKind::Paragraph, "Words of ann.", None),
+                (BlockKind::ListItem, "A point of ann.", None),
+                (BlockKind::Paragraph, "Between the posts.", None),
+                (BlockKind::Post, "bo · Aug 5", Some(2)),
+                (BlockKind::Paragraph, "Words of bo.", None),
+                (BlockKind::ListItem, "A point of bo.", None),
+                (BlockKind::Paragraph, "Powered by Discourse.", None),
+                (BlockKind::Heading, "Related topics", None),
+            ]
+        );
+        // The article HTML closes the last post after its list, before the footer's text.
+        let html = crate::render::html(&b);
+        assert!(html.contains("A point of bo.</li></ul></article><p data-block=\"7\">Powered by Discourse.</p>"), "{html}");
+        assert!(html.contains("A point of ann.</li></ul></article><p data-block=\"3\">Between the posts.</p><article>"), "{html}");
+        // A post whose element was never closed holds the rest of the page.
+        let open = all("<div itemscope itemtype=\"https://schema.org/Comment\"><span itemprop=\"author\">Cy</span><p>One.</p><p>Two.");
+        assert_eq!(open[0].post.as_ref().map(|p| p.blocks), Some(2));
     }
 
     #[test]

@@ -161,8 +161,9 @@ pub enum BlockKind {
     Embed,
     /// The header of a post of a thread (a forum post, a comment, a question or an answer):
     /// its author and date in [`Block::post`]; its `text` is the author, then ` · ` and the
-    /// date's day when both are known. The blocks after it, up to the next post, are the post's:
-    /// the article HTML writes them in one `<article>` with this block as its `<header>`.
+    /// date's day when both are known. The blocks after it that were read inside the post's
+    /// element ([`Post::blocks`] of them) are the post's: the article HTML writes them in one
+    /// `<article>` with this block as its `<header>`.
     Post,
 }
 
@@ -242,6 +243,11 @@ pub struct Post {
     /// `content` of its `itemprop=dateCreated`/`datePublished`), at most 64 characters of
     /// `0-9`, `A-Z`, `a-z`, `:`, `+`, `-`, `.`; `None` when the page marks none.
     pub date: Option<String>,
+    /// How many of the blocks after the header are the post's: those read inside the post's
+    /// element, up to the next post's header. The blocks after them, up to the next post,
+    /// stand outside any post (the page's text after its last post: "Powered by Discourse", a
+    /// footer, related topics); the article HTML closes the post's `<article>` before them.
+    pub blocks: usize,
 }
 
 /// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to

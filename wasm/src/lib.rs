@@ -143,6 +143,9 @@ export interface Block {
 export interface Post {
   author: string | null;
   date: string | null;
+  /** How many of the blocks after the header are the post's (read inside its element); the
+   *  blocks after them, up to the next post, stand outside any post (a footer after the last). */
+  blocks: number;
 }
 
 /** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
