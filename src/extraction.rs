@@ -285,7 +285,8 @@ pub struct Cell {
 pub struct Sentence {
     /// The sentence as it is said: the slice of the block's text its offsets name, but for a
     /// table row, which is said with the names of its columns ("2026: $16,100"; the offsets
-    /// cover the row).
+    /// cover the row), and for a post's header, said "Post by NAME, DATE" in the article's
+    /// language (the offsets cover the header).
     pub text: String,
     /// Index into [`Extraction::blocks`].
     pub block: usize,

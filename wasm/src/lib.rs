@@ -167,6 +167,8 @@ export interface Cell {
 }
 
 export interface Sentence {
+  /** As it is said: the slice of the block's text, but for a table row (with its column
+   *  names) and a post's header ("Post by NAME, DATE" in the article's language). */
   text: string;
   block: number;
   /** UTF-16 offsets into the block's text. */
