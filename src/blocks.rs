@@ -448,6 +448,33 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     marks
 }
 
+/// Whether the heading on `line` (not chosen) stands alone between two chosen lines: the lines
+/// between the chosen line before it and the chosen line after it hold no text but its own, and
+/// its own has a letter (a heading "2" that numbers a list's entry is not a section's name)
+/// outside a link to elsewhere (a teaser's title, a forum post's "Re: …" linking to the post,
+/// on a page of teasers or posts; a permalink to itself, `href="#…"`, is a section's). A heading
+/// between two chosen parts of a page with other text beside it (a sidebar's "Related stories"
+/// and its links, a comments box) is the page's, not the article's.
+fn lone_heading(page: &Page, chosen: &[bool], line: usize) -> bool {
+    let text = |l: usize| {
+        page.lines.get(l).is_some_and(|l| page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Text(s) if !s.trim().is_empty())))
+    };
+    // Whether the heading's line has a letter outside a link to elsewhere.
+    let Some(own) = page.lines.get(line) else { return false };
+    let (mut away, mut letters) = (0usize, false);
+    for t in &page.toks[own.start..own.end] {
+        match t {
+            Tok::Start { name, self_closing: false, .. } if name == "a" && !t.attr("href").is_some_and(|h| h.trim().starts_with('#')) => away += 1,
+            Tok::End { name } if name == "a" => away = away.saturating_sub(1),
+            Tok::Text(s) if away == 0 && s.chars().any(char::is_alphabetic) => letters = true,
+            _ => {}
+        }
+    }
+    let (Some(before), Some(after)) = (chosen[..line.min(chosen.len())].iter().rposition(|&c| c), chosen.get(line + 1..).and_then(|c| c.iter().position(|&c| c))) else { return false };
+    let after = line + 1 + after;
+    letters && (before + 1..after).all(|l| l == line || !text(l))
+}
+
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
 fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
     let mut out = Vec::new();
@@ -677,6 +704,8 @@ impl<'a> Builder<'a> {
         // post ends where its element ends: the blocks after it (the page's footer, "Powered
         // by Discourse", related topics) are not its words.
         let mut open_post: Option<(usize, usize)> = None;
+        // The depth in `stack` of a section heading read though its line was not chosen.
+        let mut heading: Option<usize> = None;
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -690,7 +719,7 @@ impl<'a> Builder<'a> {
             let line = page.line_of[i] as usize;
             let chosen_line = chosen.get(line).copied().unwrap_or(false);
             // The caption of a kept figure is read with it.
-            let on = chosen_line || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
+            let on = chosen_line || heading.is_some() || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
             let in_span = (first..=last).contains(&line);
             // A data table is kept whole or not at all: its cells are short lines that are
             // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
@@ -758,6 +787,15 @@ impl<'a> Builder<'a> {
                     if name == "source" {
                         self.source(tok);
                     }
+                    // A section heading that stands alone between two chosen lines is kept, as an
+                    // image is: its line is short, often a link to itself (a permalink), and so
+                    // below the axis of Algorithm 1 (thesis 4.4), while the sections on both
+                    // sides of it were chosen; without it a documentation page loses its
+                    // skeleton (issue 13). (`kinds` only: the thesis's phase 4 reads chosen
+                    // lines alone.)
+                    if self.kinds && !on && in_span && !self_closing && heading.is_none() && matches!(name, "h2" | "h3" | "h4" | "h5" | "h6") && self.stack.len() < MAX_DEPTH && lone_heading(page, chosen, line) {
+                        heading = Some(self.stack.len());
+                    }
                     if on {
                         self.open_inline(tok);
                         // The target of an in-page link on an element not written itself.
@@ -787,6 +825,9 @@ impl<'a> Builder<'a> {
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
+                        if heading.is_some_and(|d| d >= pos) {
+                            heading = None;
+                        }
                         if let Some(f) = self.figure.as_mut() {
                             if f.caption.is_some_and(|d| d >= pos) {
                                 f.caption = None;
