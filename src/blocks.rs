@@ -366,9 +366,10 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                             }
                         }
                     }
-                    // The post's number in the thread (`itemprop=position`) is the page's
+                    // The post's number in the thread (`itemprop=position`) and its count of likes
+                    // (`itemprop=interactionStatistic`, Discourse's "2 Likes") are the page's
                     // furniture, not the post's words: quiet, like its author and date.
-                    if has("position") && !self_closing && !is_void(name) {
+                    if (has("position") || has("interactionStatistic")) && !self_closing && !is_void(name) {
                         marks[p].quiet.push((i, usize::MAX));
                         reading.push((p, 4, stack.len(), i, String::new()));
                     }
@@ -427,7 +428,10 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         let marked = name.as_ref().map(|n| collapse_whitespace(&n.0).trim().to_string()).filter(|n| (1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5);
         let chosen = match (&itemprop, name) {
             // Only the name's own element is the header's: the author's card may hold more (Stack
-            // Exchange's "answered …" line).
+            // Exchange's "answered …" line, a reputation); but a short card of words alone is the
+            // header's whole (Discourse's name and then "(Full Name)" in the `itemprop=author`
+            // element). A card with a number in it keeps it: it may be the only date shown.
+            (Some(a), Some(n)) if collapse_whitespace(&a.0).trim().chars().count() <= 64 && !a.0.replacen(&n.0, "", 1).chars().any(|c| c.is_numeric()) => Some((n.0, a.1, a.2)),
             (Some(_), Some(n)) => Some(n),
             (Some(a), None) => Some(a.clone()),
             (None, _) => class,
