@@ -106,7 +106,7 @@ async function analyse(page, mode, candidate = 0) {
 // block's text, and the facts of the header. Not the plain text, the per-block text and HTML,
 // nor the sentences' text where it is the slice its offsets name (the page reads it off the
 // HTML: content/reader.js) — only where the engine speaks something else (a table row, said
-// with its column names), nor the per-line series, the regions or the title candidates.
+// with its column names; a post's header, said "Post by NAME, DATE"), nor the per-line series, the regions or the title candidates.
 //
 // The header's dates go formatted in the language the reader shows the article in (the
 // engine's, else the page's: content/reader.js `open`), as `days` { lang, [iso]: text }: the

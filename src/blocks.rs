@@ -366,9 +366,10 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                             }
                         }
                     }
-                    // The post's number in the thread (`itemprop=position`) is the page's
+                    // The post's number in the thread (`itemprop=position`) and its count of likes
+                    // (`itemprop=interactionStatistic`, Discourse's "2 Likes") are the page's
                     // furniture, not the post's words: quiet, like its author and date.
-                    if has("position") && !self_closing && !is_void(name) {
+                    if (has("position") || has("interactionStatistic")) && !self_closing && !is_void(name) {
                         marks[p].quiet.push((i, usize::MAX));
                         reading.push((p, 4, stack.len(), i, String::new()));
                     }
@@ -427,7 +428,10 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         let marked = name.as_ref().map(|n| collapse_whitespace(&n.0).trim().to_string()).filter(|n| (1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5);
         let chosen = match (&itemprop, name) {
             // Only the name's own element is the header's: the author's card may hold more (Stack
-            // Exchange's "answered …" line).
+            // Exchange's "answered …" line, a reputation); but a short card of words alone is the
+            // header's whole (Discourse's name and then "(Full Name)" in the `itemprop=author`
+            // element). A card with a number in it keeps it: it may be the only date shown.
+            (Some(a), Some(n)) if collapse_whitespace(&a.0).trim().chars().count() <= 64 && !a.0.replacen(&n.0, "", 1).chars().any(|c| c.is_numeric()) => Some((n.0, a.1, a.2)),
             (Some(_), Some(n)) => Some(n),
             (Some(a), None) => Some(a.clone()),
             (None, _) => class,
@@ -446,6 +450,33 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     let articles = marks.iter().filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some()).count();
     marks.retain(|m| (m.post.author.is_some() || m.post.date.is_some()) && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some())));
     marks
+}
+
+/// Whether the heading on `line` (not chosen) stands alone between two chosen lines: the lines
+/// between the chosen line before it and the chosen line after it hold no text but its own, and
+/// its own has a letter (a heading "2" that numbers a list's entry is not a section's name)
+/// outside a link to elsewhere (a teaser's title, a forum post's "Re: …" linking to the post,
+/// on a page of teasers or posts; a permalink to itself, `href="#…"`, is a section's). A heading
+/// between two chosen parts of a page with other text beside it (a sidebar's "Related stories"
+/// and its links, a comments box) is the page's, not the article's.
+fn lone_heading(page: &Page, chosen: &[bool], line: usize) -> bool {
+    let text = |l: usize| {
+        page.lines.get(l).is_some_and(|l| page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Text(s) if !s.trim().is_empty())))
+    };
+    // Whether the heading's line has a letter outside a link to elsewhere.
+    let Some(own) = page.lines.get(line) else { return false };
+    let (mut away, mut letters) = (0usize, false);
+    for t in &page.toks[own.start..own.end] {
+        match t {
+            Tok::Start { name, self_closing: false, .. } if name == "a" && !t.attr("href").is_some_and(|h| h.trim().starts_with('#')) => away += 1,
+            Tok::End { name } if name == "a" => away = away.saturating_sub(1),
+            Tok::Text(s) if away == 0 && s.chars().any(char::is_alphabetic) => letters = true,
+            _ => {}
+        }
+    }
+    let (Some(before), Some(after)) = (chosen[..line.min(chosen.len())].iter().rposition(|&c| c), chosen.get(line + 1..).and_then(|c| c.iter().position(|&c| c))) else { return false };
+    let after = line + 1 + after;
+    letters && (before + 1..after).all(|l| l == line || !text(l))
 }
 
 /// R2L's phase 4: the non-ASCII characters of each chosen line, ASCII runs read as a space.
@@ -673,16 +704,26 @@ impl<'a> Builder<'a> {
         let posts = if whole_code { post_marks(page) } else { Vec::new() };
         let mut posts = posts.iter().peekable();
         let mut quiet: Vec<(usize, usize)> = Vec::new();
+        // The post being read: its header's index in `out` and its element's last token. A
+        // post ends where its element ends: the blocks after it (the page's footer, "Powered
+        // by Discourse", related topics) are not its words.
+        let mut open_post: Option<(usize, usize)> = None;
+        // The depth in `stack` of a section heading read though its line was not chosen.
+        let mut heading: Option<usize> = None;
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
         for (i, tok) in page.toks.iter().enumerate() {
             if i < read_to {
                 continue;
             }
+            if open_post.is_some_and(|(_, end)| i > end) {
+                self.flush();
+                self.end_post(open_post.take());
+            }
             let line = page.line_of[i] as usize;
             let chosen_line = chosen.get(line).copied().unwrap_or(false);
             // The caption of a kept figure is read with it.
-            let on = chosen_line || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
+            let on = chosen_line || heading.is_some() || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
             let in_span = (first..=last).contains(&line);
             // A data table is kept whole or not at all: its cells are short lines that are
             // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
@@ -732,6 +773,8 @@ impl<'a> Builder<'a> {
             if let Some(p) = posts.next_if(|p| p.start == i) {
                 if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
                     self.flush();
+                    self.end_post(open_post.take());
+                    open_post = Some((self.out.len(), p.end));
                     self.post(&p.post, &p.shown, line);
                     quiet.extend(&p.quiet);
                 }
@@ -759,6 +802,15 @@ impl<'a> Builder<'a> {
                     }
                     if name == "source" {
                         self.source(tok);
+                    }
+                    // A section heading that stands alone between two chosen lines is kept, as an
+                    // image is: its line is short, often a link to itself (a permalink), and so
+                    // below the axis of Algorithm 1 (thesis 4.4), while the sections on both
+                    // sides of it were chosen; without it a documentation page loses its
+                    // skeleton (issue 13). (`kinds` only: the thesis's phase 4 reads chosen
+                    // lines alone.)
+                    if self.kinds && !on && in_span && !self_closing && heading.is_none() && matches!(name, "h2" | "h3" | "h4" | "h5" | "h6") && self.stack.len() < MAX_DEPTH && lone_heading(page, chosen, line) {
+                        heading = Some(self.stack.len());
                     }
                     if on {
                         self.open_inline(tok);
@@ -789,6 +841,9 @@ impl<'a> Builder<'a> {
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
+                        if heading.is_some_and(|d| d >= pos) {
+                            heading = None;
+                        }
                         if let Some(f) = self.figure.as_mut() {
                             if f.caption.is_some_and(|d| d >= pos) {
                                 f.caption = None;
@@ -827,7 +882,18 @@ impl<'a> Builder<'a> {
             }
         }
         self.flush();
+        self.end_post(open_post);
         self.out
+    }
+
+    /// Closes the post whose header is block `post.0` ([`Post::blocks`]): the blocks read since
+    /// its header are its own.
+    fn end_post(&mut self, post: Option<(usize, usize)>) {
+        let Some((at, _)) = post else { return };
+        let n = self.out.len() - at - 1;
+        if let Some(p) = self.out.get_mut(at).and_then(|b| b.post.as_mut()) {
+            p.blocks = n;
+        }
     }
 
     fn inside(&self, names: &[&str]) -> bool {
@@ -1445,7 +1511,7 @@ mod tests {
     #[test]
     fn a_thread_is_posts_with_their_author_and_date() {
         let kinds = |html: &str| all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>();
-        let post = |a: Option<&str>, d: Option<&str>| Some(Post { author: a.map(String::from), date: d.map(String::from) });
+        let post = |a: Option<&str>, d: Option<&str>, blocks| Some(Post { author: a.map(String::from), date: d.map(String::from), blocks });
         // Discourse's crawler view: the author's name and the time are the header's, not a
         // paragraph of the post; a reply nested in a post has its own author.
         let got = kinds(
@@ -1457,9 +1523,9 @@ mod tests {
         assert_eq!(
             got,
             [
-                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"))),
+                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"), 1)),
                 (BlockKind::Paragraph, "First post.".into(), None),
-                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None)),
+                (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None, 1)),
                 (BlockKind::Paragraph, "A reply.".into(), None),
             ]
         );
@@ -1471,7 +1537,7 @@ mod tests {
              <div class=\"user-info\"><time itemprop=\"dateCreated\" datetime=\"2008-09-19T07:14:00\">answered Sep 19</time>\
              <div class=\"user-details\" itemprop=\"author\" itemscope><a href=\"/users/1/jo\">Jo Smith</a><span class=\"d-none\" itemprop=\"name\">Jo Smith</span></div></div></div>",
         );
-        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"))));
+        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"), got.len() - 1)));
         assert!(got[1..].iter().all(|g| !g.1.contains("answered Sep")), "{got:?}");
         // `<article>`s with an author and a time are posts when there are two; one alone is the
         // article. A date that is not one is not written.
@@ -1487,6 +1553,43 @@ mod tests {
         let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
         assert!(b.iter().all(|b| b.kind != BlockKind::Post));
+    }
+
+    #[test]
+    fn a_post_ends_where_its_element_ends() {
+        // Discourse: after the last post, the page's "Powered by Discourse" and its related
+        // topics are not the last post's words; the blocks before the next post's header are the
+        // post's only while they are read inside its element.
+        let post = |n: &str, d: &str| {
+            format!(
+                "<div itemscope itemtype=\"http://schema.org/DiscussionForumPosting\"><span class=\"creator\" itemprop=\"author\"><span itemprop=\"name\">{n}</span></span>\
+                 <time itemprop=\"datePublished\" datetime=\"2024-08-0{d}T10:00:00Z\">Aug {d}</time><div itemprop=\"text\"><p>Words of {n}.</p><ul><li>A point of {n}.</li></ul></div></div>"
+            )
+        };
+        let page = format!("<main>{}<p>Between the posts.</p>{}</main><footer><p>Powered by Discourse.</p><h3>Related topics</h3></footer>", post("ann", "4"), post("bo", "5"));
+        let b = all(&page);
+        let got: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks))).collect();
+        assert_eq!(
+            got,
+            [
+                (BlockKind::Post, "ann · Aug 4", Some(2)),
+                (BlockKind::Paragraph, "Words of ann.", None),
+                (BlockKind::ListItem, "A point of ann.", None),
+                (BlockKind::Paragraph, "Between the posts.", None),
+                (BlockKind::Post, "bo · Aug 5", Some(2)),
+                (BlockKind::Paragraph, "Words of bo.", None),
+                (BlockKind::ListItem, "A point of bo.", None),
+                (BlockKind::Paragraph, "Powered by Discourse.", None),
+                (BlockKind::Heading, "Related topics", None),
+            ]
+        );
+        // The article HTML closes the last post after its list, before the footer's text.
+        let html = crate::render::html(&b);
+        assert!(html.contains("A point of bo.</li></ul></article><p data-block=\"7\">Powered by Discourse.</p>"), "{html}");
+        assert!(html.contains("A point of ann.</li></ul></article><p data-block=\"3\">Between the posts.</p><article>"), "{html}");
+        // A post whose element was never closed holds the rest of the page.
+        let open = all("<div itemscope itemtype=\"https://schema.org/Comment\"><span itemprop=\"author\">Cy</span><p>One.</p><p>Two.");
+        assert_eq!(open[0].post.as_ref().map(|p| p.blocks), Some(2));
     }
 
     #[test]

@@ -161,8 +161,9 @@ pub enum BlockKind {
     Embed,
     /// The header of a post of a thread (a forum post, a comment, a question or an answer):
     /// its author and date in [`Block::post`]; its `text` is the author, then ` · ` and the
-    /// date's day when both are known. The blocks after it, up to the next post, are the post's:
-    /// the article HTML writes them in one `<article>` with this block as its `<header>`.
+    /// date's day when both are known. The blocks after it that were read inside the post's
+    /// element ([`Post::blocks`] of them) are the post's: the article HTML writes them in one
+    /// `<article>` with this block as its `<header>`.
     Post,
     /// A display formula (src/math.rs): its HTML is one `math` element built from a MathML
     /// allowlist, its `text` that element's text content (the TeX source, when the page has
@@ -246,6 +247,11 @@ pub struct Post {
     /// `content` of its `itemprop=dateCreated`/`datePublished`), at most 64 characters of
     /// `0-9`, `A-Z`, `a-z`, `:`, `+`, `-`, `.`; `None` when the page marks none.
     pub date: Option<String>,
+    /// How many of the blocks after the header are the post's: those read inside the post's
+    /// element, up to the next post's header. The blocks after them, up to the next post,
+    /// stand outside any post (the page's text after its last post: "Powered by Discourse", a
+    /// footer, related topics); the article HTML closes the post's `<article>` before them.
+    pub blocks: usize,
 }
 
 /// A data table of the article ([`BlockKind::Table`]): what a reader needs to show it and to
@@ -283,7 +289,8 @@ pub struct Cell {
 pub struct Sentence {
     /// The sentence as it is said: the slice of the block's text its offsets name, but for a
     /// table row, which is said with the names of its columns ("2026: $16,100"; the offsets
-    /// cover the row).
+    /// cover the row), and for a post's header, said "Post by NAME, DATE" in the article's
+    /// language (the offsets cover the header).
     pub text: String,
     /// Index into [`Extraction::blocks`].
     pub block: usize,

@@ -323,6 +323,32 @@ pub fn chrome(lang: &str, reading_minutes: u32) -> crate::extraction::Chrome {
     }
 }
 
+/// How read-aloud announces a post of a thread ([`crate::extraction::BlockKind::Post`]): "Post
+/// by NAME, DATE" in the article's language when [`chrome`] has words for it, else in English;
+/// the date as the page shows it. `None` when the post has neither.
+pub fn post_announcement(lang: &str, author: Option<&str>, date: Option<&str>) -> Option<String> {
+    let primary = lang.split('-').next().unwrap_or_default().to_ascii_lowercase();
+    let lang = if CHROME_LANGS.contains(&primary.as_str()) { primary.as_str() } else { "en" };
+    // (post by NAME, a post alone, the comma before the date): Arabic-script languages use
+    // the Arabic comma.
+    let (by, post, comma) = match lang {
+        "ar" => ("مشاركة من {}", "مشاركة", "، "),
+        "fa" => ("پست از {}", "پست", "، "),
+        "ur" => ("{} کی پوسٹ", "پوسٹ", "، "),
+        "ps" => ("د {} لیکنه", "لیکنه", "، "),
+        _ => ("Post by {}", "Post", ", "),
+    };
+    let head = match author {
+        Some(a) => by.replace("{}", a),
+        None if date.is_some() => post.to_string(),
+        None => return None,
+    };
+    Some(match date {
+        Some(d) => format!("{head}{comma}{d}"),
+        None => head,
+    })
+}
+
 /// The languages [`chrome`] has words for.
 pub const CHROME_LANGS: [&str; 5] = ["ar", "fa", "ur", "ps", "en"];
 
@@ -705,6 +731,19 @@ fn latin_stopword(word: &str, lower: &mut String) -> u8 {
 mod tests {
     use super::*;
     use crate::options::LinkFilter;
+
+    #[test]
+    fn posts_are_announced_in_the_chrome_languages() {
+        let say = |lang, a, d| post_announcement(lang, a, d);
+        assert_eq!(say("en-GB", Some("Ann"), Some("Mar 4")).as_deref(), Some("Post by Ann, Mar 4"));
+        assert_eq!(say("ar", Some("سلمى"), Some("٤ مارس")).as_deref(), Some("مشاركة من سلمى، ٤ مارس"));
+        assert_eq!(say("fa", Some("مریم"), None).as_deref(), Some("پست از مریم"));
+        assert_eq!(say("ur", Some("علی"), Some("۴ مارچ")).as_deref(), Some("علی کی پوسٹ، ۴ مارچ"));
+        assert_eq!(say("ps", Some("احمد"), None).as_deref(), Some("د احمد لیکنه"));
+        // A language without chrome words is announced in English; a post without an author by its date.
+        assert_eq!(say("de", None, Some("4. März")).as_deref(), Some("Post, 4. März"));
+        assert_eq!(say("en", None, None), None);
+    }
 
     fn lang_of(text: &str) -> Option<&'static str> {
         detect(text, &ScriptCounts::of(text)).map(|d| d.lang)

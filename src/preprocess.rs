@@ -345,6 +345,21 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
     value.trim().parse().ok()
 }
 
+/// Whether `name` is a heading element.
+fn is_heading(name: &str) -> bool {
+    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+/// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`
+/// link (`span.mw-editsection`, inside the heading or, since MediaWiki 1.43, beside it in its
+/// `div.mw-heading`), and inside a heading (`in_heading`) the permalink anchor of MkDocs and Sphinx
+/// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
+/// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
+/// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
+fn is_heading_mark(attrs: &[(Cow<'_, str>, Cow<'_, str>)], in_heading: bool) -> bool {
+    attrs.iter().any(|(k, v)| k == "class" && v.split_ascii_whitespace().any(|c| c == "mw-editsection" || (in_heading && matches!(c, "headerlink" | "hash-link"))))
+}
+
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
 /// `footer` say by their name that they are not the main content. (Guessing from class and id
 /// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
@@ -515,6 +530,8 @@ impl<'a> Page<'a> {
         // (whether it is display math).
         let mut formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)> = None;
         let mut tex: Option<(String, bool)> = None;
+        // How many headings (`h1`..`h6`) are open (kept ones), for their generators' marks.
+        let mut headings = 0usize;
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         tokenize(html, |token| {
@@ -615,7 +632,10 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    if (is_dropped(&name) || hidden || boilerplate) && !is_void(&name) {
+                    // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
+                    // permalink) is not the heading's words (`Options::article`).
+                    let mark = how.embeds && is_heading_mark(&attrs, headings > 0);
+                    if (is_dropped(&name) || hidden || boilerplate || mark) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
@@ -632,6 +652,9 @@ impl<'a> Page<'a> {
                     }
                     if name == "article" && !self_closing {
                         articles += 1;
+                    }
+                    if is_heading(&name) && !self_closing {
+                        headings += 1;
                     }
                     out.push(Tok::Start { name, attrs, self_closing });
                 }
@@ -697,6 +720,9 @@ impl<'a> Page<'a> {
                     }
                     if name == "article" {
                         articles = articles.saturating_sub(1);
+                    }
+                    if is_heading(&name) {
+                        headings = headings.saturating_sub(1);
                     }
                     out.push(Tok::End { name });
                 }
@@ -1147,6 +1173,24 @@ mod tests {
             Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources(),
             vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
         );
+    }
+
+    #[test]
+    fn a_headings_edit_link_and_permalink_are_not_its_words() {
+        let how = Preprocessing { embeds: true, ..Preprocessing::thesis(LinkFilter::None) };
+        let lines = |html: &str| Page::parse(html, how).line_sources();
+        // MediaWiki (in its `div.mw-heading`), MkDocs/Sphinx, Docusaurus.
+        assert_eq!(
+            lines("<div class=\"mw-heading mw-heading2\"><h2 id=\"Uses\">Uses</h2><span class=\"mw-editsection\"><span class=\"mw-editsection-bracket\">[</span><a href=\"?action=edit\">edit</a><span class=\"mw-editsection-bracket\">]</span></span></div>"),
+            vec!["<div class=\"mw-heading mw-heading2\">", "<h2 id=\"Uses\">Uses</h2>", "</div>"]
+        );
+        assert_eq!(lines("<h3>Older <span class=\"mw-editsection\">[edit]</span></h3><p>a</p>"), vec!["<h3>Older</h3>", "<p>a</p>"]);
+        assert_eq!(lines("<h2 id=\"usage\">Usage<a class=\"headerlink\" href=\"#usage\" title=\"Permanent link\">¶</a></h2>"), vec!["<h2 id=\"usage\">Usage</h2>"]);
+        assert_eq!(lines("<h2 class=\"anchor\">Setup<a href=\"#setup\" class=\"hash-link\" aria-label=\"Direct link\">\u{200b}</a></h2>"), vec!["<h2 class=\"anchor\">Setup</h2>"]);
+        // Outside a heading, or under the thesis's preprocessing, they stay.
+        assert_eq!(lines("<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"), vec!["<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"]);
+        let thesis = Page::parse("<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>", Preprocessing::thesis(LinkFilter::None)).line_sources();
+        assert_eq!(thesis, vec!["<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>"]);
     }
 
     #[test]

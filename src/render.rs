@@ -12,6 +12,8 @@
 //! `mailto:` after WHATWG resolution, or `#dana-ref-n` for a link to a kept anchor.
 
 use crate::extraction::{Block, BlockKind, Dir, Table};
+#[cfg(doc)]
+use crate::extraction::Post;
 
 /// Escapes text for HTML element content and double-quoted attribute values.
 pub fn escape(s: &str) -> String {
@@ -200,9 +202,27 @@ pub fn html(blocks: &[Block]) -> String {
     // list, a listing) go inside it, and only they, so the lists open then are its own.
     let (mut in_dl, mut dd_open) = (false, false);
     // Whether a post's `<article>` is open: a post holds the blocks after its header up to the
-    // next post's header or the end.
+    // next post's header or the end; and how many more of them are its own ([`Post::blocks`]:
+    // a post ends where its element ends on the page).
     let mut post_open = false;
+    let mut post_left = usize::MAX;
     for (i, b) in blocks.iter().enumerate() {
+        if post_open && post_left == 0 && b.kind != BlockKind::Post {
+            while let Some(list) = lists.pop() {
+                close_list(&mut out, list);
+            }
+            if dd_open {
+                out.push_str("</dd>");
+                dd_open = false;
+            }
+            if in_dl {
+                out.push_str("</dl>");
+                in_dl = false;
+            }
+            out.push_str("</article>");
+            post_open = false;
+        }
+        post_left = post_left.saturating_sub(1);
         let definition = matches!(b.kind, BlockKind::Term | BlockKind::Definition);
         let held = in_dl && b.in_definition && !definition;
         if in_dl && !held {
@@ -270,6 +290,8 @@ pub fn html(blocks: &[Block]) -> String {
             BlockKind::Post => {
                 let close = if post_open { "</article>" } else { "" };
                 post_open = true;
+                // A header built without a count (before `Post::blocks`) holds up to the next.
+                post_left = b.post.as_ref().map_or(usize::MAX, |p| p.blocks);
                 (format!("{close}<article><header data-block=\"{i}\"{d}>"), "</header>".to_string())
             }
             BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
@@ -436,6 +458,22 @@ mod tests {
             "<article><h1 data-block=\"0\">Q</h1><article><header data-block=\"1\">Ann</header><p data-block=\"2\">a</p><ul><li data-block=\"3\">l</li></ul></article>\
              <article><header data-block=\"4\">Bo</header><dl><dt data-block=\"5\">t</dt></dl></article></article>"
         );
+    }
+
+    #[test]
+    fn a_post_ends_after_its_own_blocks() {
+        // The page's text after the last post (a footer, "Powered by Discourse") and text between
+        // two posts stand outside any post, after its lists and definition lists are closed.
+        let post = |t: &str, n| Block { post: Some(crate::extraction::Post { author: Some(t.into()), date: None, blocks: n }), ..block(BlockKind::Post, t, 0, false) };
+        let p = |t: &str| block(BlockKind::Paragraph, t, 0, false);
+        let blocks = [post("Ann", 1), block(BlockKind::ListItem, "l", 1, false), p("between"), post("Bo", 2), p("a"), block(BlockKind::Term, "t", 0, false), p("Powered by")];
+        assert_eq!(
+            html(&blocks),
+            "<article><article><header data-block=\"0\">Ann</header><ul><li data-block=\"1\">l</li></ul></article><p data-block=\"2\">between</p>\
+             <article><header data-block=\"3\">Bo</header><p data-block=\"4\">a</p><dl><dt data-block=\"5\">t</dt></dl></article><p data-block=\"6\">Powered by</p></article>"
+        );
+        // A post of no blocks of its own (its words were not chosen) is its header alone.
+        assert_eq!(html(&[post("Cy", 0), p("x")]), "<article><article><header data-block=\"0\">Cy</header></article><p data-block=\"1\">x</p></article>");
     }
 
     #[test]

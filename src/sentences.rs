@@ -21,7 +21,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Block, Sentence, Table};
+use crate::extraction::{Block, BlockKind, Sentence, Table};
 
 /// The sentences of `blocks`, in reading order, each naming its block by index.
 pub fn of_blocks(blocks: &[Block]) -> Vec<Sentence> {
@@ -30,9 +30,29 @@ pub fn of_blocks(blocks: &[Block]) -> Vec<Sentence> {
         .enumerate()
         .flat_map(|(i, b)| match &b.table {
             Some(t) => table_sentences(t, i),
+            // A post's header (author · date) is one sentence, whatever its punctuation.
+            None if b.kind == BlockKind::Post && !b.text.is_empty() => vec![Sentence { text: b.text.clone(), block: i, start: 0, end: b.text.encode_utf16().count() }],
             None => split(&b.text).into_iter().map(|(start, end, text)| Sentence { text, block: i, start, end }).collect(),
         })
         .collect()
+}
+
+/// Read-aloud announces each post of a thread with its author: the sentence of a post's header
+/// is said as "Post by NAME, DATE" in the article's language (`lang`, [`crate::lang::post_announcement`]),
+/// its offsets still covering the header, which is what the reader highlights (as a table row's).
+pub fn announce_posts(sentences: &mut [Sentence], blocks: &[Block], lang: &str) {
+    for s in sentences.iter_mut() {
+        let Some(b) = blocks.get(s.block).filter(|b| b.kind == BlockKind::Post) else { continue };
+        let Some(p) = &b.post else { continue };
+        // The date as the header shows it: what follows the author and ` · `.
+        let shown = match &p.author {
+            Some(a) => b.text.strip_prefix(a.as_str()).and_then(|r| r.strip_prefix(" · ")),
+            None => Some(b.text.as_str()),
+        };
+        if let Some(said) = crate::lang::post_announcement(lang, p.author.as_deref(), shown.filter(|d| !d.is_empty())) {
+            s.text = said;
+        }
+    }
 }
 
 /// A table read aloud: its caption as sentences, then one sentence a row, a body row's cells

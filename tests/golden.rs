@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use dana::{Extraction, Options};
+use dana::{BlockKind, Extraction, Options};
 use serde_json::{json, Value};
 
 fn golden_dir() -> PathBuf {
@@ -593,6 +593,26 @@ fn essentials() {
         ("figure-lazy", "default", &["The ripper hooks the nails under the slate above.", "A finished tingle: the copper will dull to brown within a year."], &["Get a quote"]),
         ("figure-chrome", "default", &["There is a second reason. Hedges are home to birds, insects and small mammals that a fence cannot shelter, and the parish wildlife group has offered to survey the new hedges each spring to see what moves in."], &["Subscribe", "About us"]),
         ("figure-mediawiki", "default", &["The mill and its pond, photographed in 1910", "The restored undershot wheel, turned by the falling tide"], &["Main page", "Random article", "last edited", "Tide mills"]),
+        // Issue 13: a Discourse thread's posts, each a header and its words; the author's full
+        // name, the likes, the related topics and the page's footer are not the posts'.
+        (
+            "discourse-thread",
+            "default",
+            &[
+                "marta_v · March 4, 2025, 9:12am",
+                "lin_c · March 5, 2025, 6:40pm",
+                "If the checker drops in at the 0.75 mark, replace the chain. A new cassette with an old chain is the most common cause of exactly what you describe.",
+                "With a new chain and the lockring tightened properly the bike has not slipped once on a long ride this morning, even on the steep climb near my house.",
+            ],
+            &["(Marta V)", "Like", "Related topics", "Rear derailleur", "Powered by", "Terms of Service", "Repairs"],
+        ),
+        // Issue 13: a MediaWiki page keeps its sections' headings, without their `[edit]` links.
+        (
+            "docs-mediawiki",
+            "default",
+            &["Design", "Frets", "Movement", "Care", "The pivots need only a very small drop of clock oil once every few years; too much oil gathers dust and wears the holes faster than none at all."],
+            &["[", "edit", "Create account", "Privacy policy", "Contents", "Wall clocks"],
+        ),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),
@@ -622,4 +642,30 @@ fn essentials() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 13: a Discourse thread is its posts, each with its author and date, each ending where
+/// its element ends: the page's text after the last post stands outside every post's
+/// `<article>` (golden page `discourse-thread`).
+#[test]
+fn a_discourse_thread_is_its_posts() {
+    let (html, _) = dana::decode(&fs::read(golden_dir().join("discourse-thread/input.html")).unwrap(), None);
+    let ex = dana::extract(&html, &Options::default());
+    let posts: Vec<(Option<&str>, Option<&str>, usize)> =
+        ex.blocks.iter().filter_map(|b| b.post.as_ref()).map(|p| (p.author.as_deref(), p.date.as_deref(), p.blocks)).collect();
+    assert_eq!(
+        posts,
+        [
+            (Some("marta_v"), Some("2025-03-04T09:12:40Z"), 2),
+            (Some("teodor"), Some("2025-03-04T10:03:11Z"), 2),
+            (Some("lin_c"), Some("2025-03-05T18:40:02Z"), 2),
+            (Some("marta_v"), Some("2025-03-06T08:15:27Z"), 2),
+        ]
+    );
+    // Four posts in four `article`s inside the article, each with its header first.
+    assert_eq!(ex.html.matches("<article><header").count(), 4);
+    assert_eq!(ex.html.matches("</article>").count(), 5);
+    // Read-aloud announces each post's author and its date as the page shows it.
+    let said: Vec<&str> = ex.sentences.iter().filter(|s| ex.blocks[s.block].kind == BlockKind::Post).map(|s| s.text.as_str()).collect();
+    assert_eq!(said[2], "Post by lin_c, March 5, 2025, 6:40pm");
 }

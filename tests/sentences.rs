@@ -115,3 +115,38 @@ fn extraction_carries_sentences_with_block_indices() {
     let json = serde_json::to_value(&out).unwrap();
     assert!(json["sentences"].as_array().is_some_and(|a| !a.is_empty()));
 }
+
+/// Read-aloud announces each post of a thread with its author and date, in the article's
+/// language (issue 13): the header's sentence is said as "Post by NAME, DATE", its offsets
+/// still covering the header, which is what the reader highlights.
+#[test]
+fn a_post_is_announced_with_its_author_in_the_articles_language() {
+    let post = |name: &str, day: &str, shown: &str, words: &str| {
+        format!(
+            "<div itemscope itemtype=\"http://schema.org/DiscussionForumPosting\"><span class=\"creator\" itemprop=\"author\"><span itemprop=\"name\">{name}</span></span>\
+             <time itemprop=\"datePublished\" datetime=\"2025-03-{day}T10:00:00Z\">{shown}</time><div itemprop=\"text\"><p>{words}</p></div></div>"
+        )
+    };
+    let said = |html: String| {
+        let out = dana::extract(&html, &Options::default());
+        let headers: Vec<(String, String)> = out
+            .sentences
+            .iter()
+            .filter(|s| out.blocks[s.block].kind == dana::BlockKind::Post)
+            .map(|s| {
+                let units: Vec<u16> = out.blocks[s.block].text.encode_utf16().collect();
+                (s.text.clone(), String::from_utf16(&units[s.start..s.end]).unwrap())
+            })
+            .collect();
+        (out.lang, headers)
+    };
+    let en = "The kettle stopped heating after the firmware update, and the light blinks twice whenever I press the switch; resetting it did not help at all.";
+    let (lang, got) = said(format!("<main>{}{}</main>", post("ann_k", "04", "Mar 4", en), post("Bo Li", "05", "Mar 5", en)));
+    assert_eq!(lang, "en");
+    assert_eq!(got, [("Post by ann_k, Mar 4".to_string(), "ann_k · Mar 4".to_string()), ("Post by Bo Li, Mar 5".to_string(), "Bo Li · Mar 5".to_string())]);
+    let ar = "توقفت الغلاية عن التسخين بعد تحديث البرنامج، وأصبح الضوء يومض مرتين كلما ضغطت على المفتاح، ولم تنفع إعادة الضبط في حل المشكلة على الإطلاق.";
+    let (lang, got) = said(format!("<main>{}{}</main>", post("سلمى", "04", "٤ مارس", ar), post("خالد", "05", "٥ مارس", ar)));
+    assert_eq!(lang, "ar");
+    assert_eq!(got[0].0, "مشاركة من سلمى، ٤ مارس");
+    assert_eq!(got[1], ("مشاركة من خالد، ٥ مارس".to_string(), "خالد · ٥ مارس".to_string()));
+}

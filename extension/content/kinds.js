@@ -19,10 +19,12 @@ pre code { font-size: inherit; }
 dl { margin: 0 0 1em; }
 dt { font-weight: 600; margin-top: .6em; }
 dd { margin: 0 0 .4em 1.5em; }
-/* A thread's post: its header (author, date) above its blocks, a rule between posts. */
-article > article { border-top: 1px solid var(--rule); padding-top: .6em; margin-top: 1.2em; }
-article > article > header { color: var(--muted); font-size: .9em; margin-bottom: .4em; }
-article > article > header cite { font-style: normal; font-weight: 600; color: var(--fg); }
+/* A thread's post: its header (author, date) above its blocks, a rule between posts. The
+   engine's articles are children of the reader's .body (reader.js renderBody), not of an
+   article: "article > article" matched nothing there. */
+.body > article { border-top: 1px solid var(--rule); padding-top: .6em; margin-top: 1.2em; }
+.body > article > header { color: var(--muted); font-size: .9em; margin-bottom: .4em; }
+.body > article > header cite { font-style: normal; font-weight: 600; color: var(--fg); }
 /* A footnote's reference and its way back: a target the reader jumps to stays in view below
    the toolbar. */
 [id^="dana-ref-"] { scroll-margin-top: 4em; }

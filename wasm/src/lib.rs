@@ -147,6 +147,9 @@ export interface Block {
 export interface Post {
   author: string | null;
   date: string | null;
+  /** How many of the blocks after the header are the post's (read inside its element); the
+   *  blocks after them, up to the next post, stand outside any post (a footer after the last). */
+  blocks: number;
 }
 
 /** A data table: `text` of its block is the caption's line, then a line a row, tab-separated. */
@@ -168,6 +171,8 @@ export interface Cell {
 }
 
 export interface Sentence {
+  /** As it is said: the slice of the block's text, but for a table row (with its column
+   *  names) and a post's header ("Post by NAME, DATE" in the article's language). */
   text: string;
   block: number;
   /** UTF-16 offsets into the block's text. */

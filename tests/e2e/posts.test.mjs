@@ -1,0 +1,124 @@
+// Issue 13 in real Chromium: a thread is its posts on every surface of the extension. The reader
+// view shows each post as an article of its own with its header (the author in `cite`, the date
+// as the page shows it) above its words, and the page's text after the last post (related
+// topics, "Powered by Discourse") outside every post; read-aloud announces each post with its
+// author ("Post by NAME, DATE"); strip mode keeps every post of the page visible and hides the
+// site's chrome. The pages are the golden pages written for the engine's tests
+// (tests/golden/discourse-thread, in Discourse's crawler markup, and tests/golden/qa-thread, in
+// Stack Exchange's).
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startHarness, OUT } from './extension-harness.test.mjs';
+import { REPO } from './lib/corpus.mjs';
+import { installFakeSpeech, fakeRecord } from './lib/fixtures.mjs';
+
+const golden = (name) => readFileSync(path.join(REPO, 'tests', 'golden', name, 'input.html'), 'utf8');
+const serve = (html) => (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" });
+  res.end(html);
+};
+
+describe('issue 13 posts in Chromium', () => {
+  let h;
+  before(async () => {
+    h = await startHarness({
+      routes: { '/chain.html': serve(golden('discourse-thread')), '/pan.html': serve(golden('qa-thread')) },
+    });
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  // Each post of the reader's article: its header's author and text, its paragraphs' openings.
+  const posts = (page) =>
+    page.evaluate(() => {
+      // The engine's article is the reader's `.body` (content/reader.js renderBody).
+      const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article .body');
+      return {
+        posts: [...a.querySelectorAll(':scope > article')].map((p) => ({
+          author: p.querySelector(':scope > header > cite')?.textContent,
+          header: p.querySelector(':scope > header')?.textContent,
+          words: [...p.querySelectorAll(':scope > p')].map((x) => x.textContent.slice(0, 24)),
+        })),
+        // What stands in the article outside every post.
+        outside: [...a.children].filter((c) => c.localName !== 'article').map((c) => c.textContent.slice(0, 24)),
+        rule: getComputedStyle(a.querySelector(':scope > article')).borderTopStyle,
+        byline: document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.byline')?.textContent,
+        cite: getComputedStyle(a.querySelector(':scope > article > header > cite')).fontStyle,
+      };
+    });
+
+  test('reader view: a Discourse thread shows every post with its header, and nothing after the last inside it', async () => {
+    const page = await h.open('/chain.html');
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const got = await posts(page);
+    // The first post's header repeats the page's byline and date: the reader shows it once, in
+    // its own header (meta::header_blocks), as it does an article's byline line.
+    assert.deepEqual(
+      got.posts.map((p) => [p.author, p.header, p.words.length]),
+      [
+        [undefined, undefined, 2],
+        ['teodor', 'teodor · March 4, 2025, 10:03am', 2],
+        ['lin_c', 'lin_c · March 5, 2025, 6:40pm', 2],
+        ['marta_v', 'marta_v · March 6, 2025, 8:15am', 2],
+      ]
+    );
+    assert.equal(got.byline, 'marta_v');
+    assert.equal(got.posts[3].words[1], 'With a new chain and the');
+    assert.ok(got.outside.every((t) => !/Powered by|Related topics/.test(t)), JSON.stringify(got.outside));
+    // Styled as kinds.js says: a rule between posts, the author not in italics.
+    assert.equal(got.rule, 'solid');
+    assert.equal(got.cite, 'normal');
+    await page.screenshot({ path: path.join(OUT, 'posts-discourse.png'), caret: 'initial' });
+    await page.close();
+  });
+
+  test('reader view: a Stack Exchange question and its answers are posts with their authors', async () => {
+    const page = await h.open('/pan.html');
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const got = await posts(page);
+    assert.deepEqual(got.posts.map((p) => p.author), ['user30200', 'user30211', 'user30215', 'user30240']);
+    assert.ok(got.posts.slice(1).every((p) => p.words.length >= 2), JSON.stringify(got.posts));
+    await page.close();
+  });
+
+  test('read-aloud announces each post with its author and date', async () => {
+    const page = await h.open('/chain.html');
+    await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US']]);
+    assert.equal((await h.run(page, 'speak')).active, true);
+    // A click on a block starts reading there: the second post's header (the first post's is
+    // the reader's own header).
+    await page.locator('[data-dana-surface=reader] .body > article > header').first().click();
+    let rec = await h.isolated(page, fakeRecord);
+    assert.equal(rec.spoken.at(-1).text, 'Post by teodor, March 4, 2025, 10:03am');
+    // Its words follow, then the next post is announced.
+    const said = [];
+    for (let i = 0; i < 3; i++) {
+      await page.locator('[data-dana-surface=reader] #next').click();
+      rec = await h.isolated(page, fakeRecord);
+      said.push(rec.spoken.at(-1).text);
+    }
+    assert.match(said[0], /^A chain that has done two thousand kilometres/);
+    assert.equal(said.at(-1), 'If the checker drops in at the 0.75 mark, replace the chain.');
+    await page.close();
+  });
+
+  test('strip mode keeps every post and hides the site chrome', async () => {
+    const page = await h.open('/chain.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el && (el.offsetWidth || el.offsetHeight || el.getClientRects().length));
+      return {
+        posts: [...document.querySelectorAll('.crawler-post .post p')].map(visible),
+        footer: visible(document.querySelector('footer .crawler-nav')),
+        related: visible(document.querySelector('#related-topics table')),
+      };
+    });
+    assert.deepEqual(got, { posts: Array(8).fill(true), footer: false, related: false });
+    await page.close();
+  });
+});
