@@ -409,19 +409,23 @@ fn byline_lead(s: &str) -> Option<usize> {
 /// "wp-block-post-author__name"), and not its picture, biography or date.
 fn is_byline_class(class: &str) -> bool {
     class.split_ascii_whitespace().any(|c| {
-        let c = c.to_ascii_lowercase();
-        (c.contains("author") || c.contains("byline"))
-            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "date", "time", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
+        (contains_ascii_lowercase(c, "author") || contains_ascii_lowercase(c, "byline"))
+            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "date", "time", "label", "box", "about", "more", "social", "link"]
+                .iter()
+                .any(|x| contains_ascii_lowercase(c, x))
     })
 }
 
 /// Whether a class names a forum poster's name ("username" in phpBB and XenForo,
 /// "PostUser-name" in Flarum).
 fn is_user_class(class: &str) -> bool {
-    class.split_ascii_whitespace().any(|c| {
-        let c = c.to_ascii_lowercase();
-        c.contains("username") || c.contains("user-name")
-    })
+    class.split_ascii_whitespace().any(|c| contains_ascii_lowercase(c, "username") || contains_ascii_lowercase(c, "user-name"))
+}
+
+/// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
+/// copy: `byline_markup` asks it of every class on the page.
+fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
+    s.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// The byline the body shows and the normalised line it starts on. By how surely the markup
