@@ -47,6 +47,9 @@ pub struct Context<'a> {
     pub headline_line: Option<usize>,
     /// The language of the article ([`crate::lang`]), for dates written in words.
     pub lang: &'a str,
+    /// The page's text fragments ([`crate::title::fragments`]), made once for TitleFinder and
+    /// the metadata.
+    pub fragments: &'a [crate::title::Fragment],
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -56,7 +59,7 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
-    let byline = byline(page, &metas, &ld, site_name.as_deref(), cx.headline_line);
+    let byline = byline(page, &metas, &ld, site_name.as_deref(), cx);
     let (published, modified) = dates_of(page, &metas, &ld, cx);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
@@ -200,13 +203,13 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 /// ([`labelled_date`]): the last resort for the published date.
 fn visible_date(page: &Page, cx: Context) -> Option<String> {
     near_date(page, cx)
-        .or_else(|| labelled_date(&crate::title::fragments(page), cx.lang))
+        .or_else(|| labelled_date(cx.fragments, cx.lang))
         .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
 }
 
 /// The first date written in the short lines near the headline or the byline markup.
 fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
-    let fragments = crate::title::fragments(page);
+    let fragments = cx.fragments;
     let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
     let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
     anchors.into_iter().flatten().find_map(|line| {
@@ -365,7 +368,8 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
-fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, headline_line: Option<usize>) -> Option<String> {
+fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context) -> Option<String> {
+    let headline_line = cx.headline_line;
     const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
     // not a byline (the site's name alone is: the site wrote it).
@@ -374,15 +378,14 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
     from_ld
         .or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site))
         .or_else(|| byline_markup(page, headline_line).map(|(b, _)| b))
-        .or_else(|| byline_line(page, headline_line?))
+        .or_else(|| byline_line(cx.fragments, headline_line?))
 }
 
 /// A byline written as a line of text near the headline, without markup that names it:
 /// "By Jane Doe", "Written by Jane Doe", "Author: Jane Doe", or the lead on a line of its own
 /// and the names on the next ("Written by" / "Jane Doe"). A few lines before the headline,
 /// more after, as [`visible_date`] looks for the date.
-fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
-    let fragments = crate::title::fragments(page);
+fn byline_line(fragments: &[crate::title::Fragment], headline_line: usize) -> Option<String> {
     let at = fragments.partition_point(|f| f.line < headline_line);
     let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
     near.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|(k, f)| {
@@ -903,7 +906,7 @@ mod tests {
 
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        find(&page, Context { url, ..Context::default() }, &[])
+        find(&page, Context { url, fragments: &crate::title::fragments(&page), ..Context::default() }, &[])
     }
 
     #[test]
