@@ -1045,6 +1045,11 @@ mod tests {
         Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
     }
 
+    /// [`super::find`] on the page's own fragments, as `extract` calls it.
+    fn find(page: &Page, metric: TitleMetric) -> Headline {
+        super::find(page, &fragments(page), metric)
+    }
+
     /// The tokeniser as first written (one `String` per word, optional marks filtered, then
     /// lowercased): the reference the fast paths must agree with.
     fn reference_tokens(s: &str) -> Vec<String> {
