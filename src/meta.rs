@@ -59,8 +59,9 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
-    let byline = byline(page, &metas, &ld, site_name.as_deref(), cx);
-    let (published, modified) = dates_of(page, &metas, &ld, cx);
+    let markup = Markup { page, headline_line: cx.headline_line, found: std::cell::OnceCell::new() };
+    let byline = byline(&metas, &ld, site_name.as_deref(), cx, &markup);
+    let (published, modified) = dates_of(page, &metas, &ld, cx, &markup);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
     let resolve = |raw: &str| safe_url(base.as_ref(), raw, UrlUse::Image);
@@ -129,7 +130,7 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
 /// `datePublished`/`dateModified`, then the `meta` tags, then `<time datetime>`; the
 /// published date last from the text the page shows beside its headline or byline, in the
 /// page's language and calendar ([`dates::parse_visible`]).
-fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<String>, Option<String>) {
+fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context, markup: &Markup) -> (Option<String>, Option<String>) {
     const PUBLISHED: [&str; 13] = [
         "article:published_time", "og:published_time", "datepublished", "parsely-pub-date", "sailthru.date", "pubdate", "publishdate",
         "publish-date", "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created", "date",
@@ -142,7 +143,7 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<Str
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(page, cx, local_form(page, d))).or_else(|| visible_date(page, cx));
+    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(cx, local_form(page, d), markup)).or_else(|| visible_date(cx, markup));
     let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
 }
@@ -169,13 +170,13 @@ fn local_form(page: &Page, date: String) -> String {
 /// when the two are one day apart: the declared day is then UTC's, the shown one the
 /// publisher's (a post of 18 December evening in California is 19 December in UTC). A
 /// date-time with an offset of its own is kept as it is.
-fn shown_day(page: &Page, cx: Context, date: String) -> String {
+fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
     let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
     let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
     if has_offset {
         return date;
     }
-    match (near_date(page, cx), declared()) {
+    match (near_date(cx, markup), declared()) {
         (Some((y, m, d)), Some((dy, dm, dd))) if (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs() == 1 => {
             format!("{y:04}-{m:02}-{d:02}")
         }
@@ -201,17 +202,17 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 /// A date written in the short lines near the headline or the byline markup (a few lines
 /// before, more after), else anywhere on the page after a label that says what it is
 /// ([`labelled_date`]): the last resort for the published date.
-fn visible_date(page: &Page, cx: Context) -> Option<String> {
-    near_date(page, cx)
+fn visible_date(cx: Context, markup: &Markup) -> Option<String> {
+    near_date(cx, markup)
         .or_else(|| labelled_date(cx.fragments, cx.lang))
         .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
 }
 
 /// The first date written in the short lines near the headline or the byline markup.
-fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
+fn near_date(cx: Context, markup: &Markup) -> Option<(i64, u32, u32)> {
     let fragments = cx.fragments;
     let short = |f: &&crate::title::Fragment| f.text.chars().count() <= 120;
-    let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
+    let anchors = [cx.headline_line, markup.get().map(|(_, line)| *line)];
     anchors.into_iter().flatten().find_map(|line| {
         let at = fragments.partition_point(|f| f.line < line);
         let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
@@ -368,7 +369,7 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
-fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context) -> Option<String> {
+fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, markup: &Markup) -> Option<String> {
     let headline_line = cx.headline_line;
     const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
@@ -377,7 +378,7 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: 
     let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
     from_ld
         .or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site))
-        .or_else(|| byline_markup(page, headline_line).map(|(b, _)| b))
+        .or_else(|| markup.get().map(|(b, _)| b.clone()))
         .or_else(|| byline_line(cx.fragments, headline_line?))
 }
 
@@ -468,6 +469,20 @@ pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(Strin
         }
     }
     None
+}
+
+/// [`byline_markup`] of a page, found when first asked: it walks the whole page, and both the
+/// byline and the date shown beside it ask it (for speed; docs/PERFORMANCE.md, 24 November).
+struct Markup<'p, 'h> {
+    page: &'p Page<'h>,
+    headline_line: Option<usize>,
+    found: std::cell::OnceCell<Option<(String, usize)>>,
+}
+
+impl Markup<'_, '_> {
+    fn get(&self) -> Option<&(String, usize)> {
+        self.found.get_or_init(|| byline_markup(self.page, self.headline_line)).as_ref()
+    }
 }
 
 /// How many lines above the headline a byline is looked for first ("By Jane Doe" over the
