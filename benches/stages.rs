@@ -37,6 +37,8 @@ struct Prepared<'a> {
     /// The plain text of `blocks` and the headline, which the language stage reads.
     text: String,
     title: String,
+    /// The text fragments, which `extract` makes once for TitleFinder and the metadata.
+    fragments: Vec<title::Fragment>,
 }
 
 fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
@@ -49,13 +51,14 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
     let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
     let text = render::text(&blocks);
-    let title = title::find(&page, options.title_metric).text;
-    Prepared { page, t1, t2, found, chosen, blocks, text, title }
+    let fragments = title::fragments(&page);
+    let title = title::find(&page, &fragments, options.title_metric).text;
+    Prepared { page, t1, t2, found, chosen, blocks, text, title, fragments }
 }
 
 /// What the metadata stage is told in `extract`: here the headline only (no URL, no language).
 fn meta_context<'a>(p: &'a Prepared) -> meta::Context<'a> {
-    meta::Context { headline: &p.title, ..meta::Context::default() }
+    meta::Context { headline: &p.title, fragments: &p.fragments, ..meta::Context::default() }
 }
 
 /// Fails the run when a stage answered nothing on every page of the sample.
@@ -182,7 +185,9 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     g.bench_function("title", |b| {
         b.iter(|| {
             for p in &prepared {
-                black_box(title::find(black_box(&p.page), options.title_metric));
+                // The fragments are TitleFinder's first step (5.3.1), timed with it.
+                let page = black_box(&p.page);
+                black_box(title::find(page, &title::fragments(page), options.title_metric));
             }
         })
     });

@@ -79,8 +79,9 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let mut candidates = density::candidate_regions(&diff, &t1);
 
     // The headline (chapter 5) first: with `Options::title_bound` its line bounds the main
-    // content from above (7.2.1).
-    let mut headline = title::find(&page, options.title_metric);
+    // content from above (7.2.1). The text fragments it reads (5.3.1) serve the metadata too.
+    let fragments = title::fragments(&page);
+    let mut headline = title::find(&page, &fragments, options.title_metric);
     // Our refinement: checked against the headlines the page declares about itself.
     if options.declared_title {
         headline = title::choose(&page, headline);
@@ -115,7 +116,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // What the reader view needs beyond the text.
     let meta = meta::find(
         &page,
-        meta::Context { url: options.url.as_deref(), headline: &headline.text, headline_line: headline.line, lang: &language.lang },
+        meta::Context { url: options.url.as_deref(), headline: &headline.text, headline_line: headline.line, lang: &language.lang, fragments: &fragments },
         &blocks,
     );
     let reading_minutes = meta::reading_minutes(&text, &language.lang);

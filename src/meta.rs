@@ -47,6 +47,9 @@ pub struct Context<'a> {
     pub headline_line: Option<usize>,
     /// The language of the article ([`crate::lang`]), for dates written in words.
     pub lang: &'a str,
+    /// The page's text fragments ([`crate::title::fragments`]), made once for TitleFinder and
+    /// the metadata.
+    pub fragments: &'a [crate::title::Fragment],
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -56,8 +59,9 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
-    let byline = byline(page, &metas, &ld, site_name.as_deref(), cx.headline_line);
-    let (published, modified) = dates_of(page, &metas, &ld, cx);
+    let markup = Markup { page, headline_line: cx.headline_line, found: std::cell::OnceCell::new() };
+    let byline = byline(&metas, &ld, site_name.as_deref(), cx, &markup);
+    let (published, modified) = dates_of(page, &metas, &ld, cx, &markup);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
     let resolve = |raw: &str| safe_url(base.as_ref(), raw, UrlUse::Image);
@@ -126,7 +130,7 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
 /// `datePublished`/`dateModified`, then the `meta` tags, then `<time datetime>`; the
 /// published date last from the text the page shows beside its headline or byline, in the
 /// page's language and calendar ([`dates::parse_visible`]).
-fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<String>, Option<String>) {
+fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context, markup: &Markup) -> (Option<String>, Option<String>) {
     const PUBLISHED: [&str; 13] = [
         "article:published_time", "og:published_time", "datepublished", "parsely-pub-date", "sailthru.date", "pubdate", "publishdate",
         "publish-date", "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created", "date",
@@ -139,7 +143,7 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context) -> (Option<Str
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(page, cx, local_form(page, d))).or_else(|| visible_date(page, cx));
+    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(cx, local_form(page, d), markup)).or_else(|| visible_date(cx, markup));
     let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
 }
@@ -173,10 +177,10 @@ fn local_form(page: &Page, date: String) -> String {
 /// header shows what the page shows. Sites whose templates fill `datePublished` with the
 /// date the page was first made (a republished evergreen article), or with the modification
 /// date, still write the article's day beside its byline.
-fn shown_day(page: &Page, cx: Context, date: String) -> String {
+fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
     let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
     let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
-    let Some(((y, m, d), update, dateline)) = near_date_marked(page, cx) else { return date };
+    let Some(((y, m, d), update, dateline)) = near_date_marked(cx, markup) else { return date };
     let Some((dy, dm, dd)) = declared() else { return date };
     let apart = (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs();
     if (apart == 1 && !has_offset) || (apart > 1 && dateline && !update) {
@@ -203,24 +207,24 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
 /// A date written in the short lines near the headline or the byline markup (a few lines
 /// before, more after), else anywhere on the page after a label that says what it is
 /// ([`labelled_date`]): the last resort for the published date.
-fn visible_date(page: &Page, cx: Context) -> Option<String> {
-    near_date(page, cx)
-        .or_else(|| labelled_date(&crate::title::fragments(page), cx.lang))
+fn visible_date(cx: Context, markup: &Markup) -> Option<String> {
+    near_date(cx, markup)
+        .or_else(|| labelled_date(cx.fragments, cx.lang))
         .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
 }
 
 /// The first date written in the short lines near the headline or the byline markup.
-fn near_date(page: &Page, cx: Context) -> Option<(i64, u32, u32)> {
-    near_date_marked(page, cx).map(|(day, _, _)| day)
+fn near_date(cx: Context, markup: &Markup) -> Option<(i64, u32, u32)> {
+    near_date_marked(cx, markup).map(|(day, _, _)| day)
 }
 
 /// [`near_date`], and whether the page marks it as the day of an update: its line, or a
 /// short line just before it, says "updated" (or "modified", "edited", and the like in the
 /// languages of [`DATE_LABELS`]) and not "published" or "posted".
-fn near_date_marked(page: &Page, cx: Context) -> Option<((i64, u32, u32), bool, bool)> {
-    let fragments = crate::title::fragments(page);
+fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bool, bool)> {
+    let fragments = cx.fragments;
     let short = |f: &crate::title::Fragment| f.text.chars().count() <= 120;
-    let anchors = [cx.headline_line, byline_markup(page, cx.headline_line).map(|(_, line)| line)];
+    let anchors = [cx.headline_line, markup.get().map(|(_, line, _)| *line)];
     anchors.into_iter().flatten().find_map(|line| {
         let at = fragments.partition_point(|f| f.line < line);
         let from = at.saturating_sub(5);
@@ -412,7 +416,8 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
-fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, headline_line: Option<usize>) -> Option<String> {
+fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, markup: &Markup) -> Option<String> {
+    let headline_line = cx.headline_line;
     const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
     // not a byline (the site's name alone is: the site wrote it).
@@ -424,11 +429,12 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
         // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
         // (some JSON-LD templates write only the first author).
         Some(one) => Some(
-            byline_markup_counted(page, headline_line)
+            markup
+                .get()
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
-                .map_or(one, |(m, _, _)| m),
+                .map_or(one, |(m, _, _)| m.clone()),
         ),
-        None => byline_markup(page, headline_line).map(|(b, _)| b).or_else(|| byline_line(page, headline_line?)).or_else(|| written_by(page)),
+        None => markup.get().map(|(b, _, _)| b.clone()).or_else(|| byline_line(cx.fragments, headline_line?)).or_else(|| written_by(cx.fragments)),
     }
 }
 
@@ -436,8 +442,7 @@ fn byline(page: &Page, metas: &Metas, ld: &JsonLd, site_name: Option<&str>, head
 /// "By Jane Doe", "Written by Jane Doe", "Author: Jane Doe", or the lead on a line of its own
 /// and the names on the next ("Written by" / "Jane Doe"). A few lines before the headline,
 /// more after, as [`visible_date`] looks for the date.
-fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
-    let fragments = crate::title::fragments(page);
+fn byline_line(fragments: &[crate::title::Fragment], headline_line: usize) -> Option<String> {
     let at = fragments.partition_point(|f| f.line < headline_line);
     let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
     near.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|(k, f)| {
@@ -457,9 +462,9 @@ fn byline_line(page: &Page, headline_line: usize) -> Option<String> {
 /// The last resort: a line anywhere on the page that opens with "Written by" and names (an
 /// author box after the article, "Written by John Crenshaw"). Only that lead: "By" and
 /// "Posted by" open other lines too (a photo credit, each comment).
-fn written_by(page: &Page) -> Option<String> {
+fn written_by(fragments: &[crate::title::Fragment]) -> Option<String> {
     const LEAD: &str = "written by";
-    crate::title::fragments(page).iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
+    fragments.iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
         let rest = f.text.get(..LEAD.len()).filter(|p| p.eq_ignore_ascii_case(LEAD)).map(|_| &f.text[LEAD.len()..])?;
         rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
     })
@@ -475,19 +480,23 @@ fn byline_lead(s: &str) -> Option<usize> {
 /// "wp-block-post-author__name"), and not its picture, biography or date.
 fn is_byline_class(class: &str) -> bool {
     class.split_ascii_whitespace().any(|c| {
-        let c = c.to_ascii_lowercase();
-        (c.contains("author") || c.contains("byline"))
-            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box", "about", "more", "social", "link"].iter().any(|x| c.contains(x))
+        (contains_ascii_lowercase(c, "author") || contains_ascii_lowercase(c, "byline"))
+            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box", "about", "more", "social", "link"]
+                .iter()
+                .any(|x| contains_ascii_lowercase(c, x))
     })
 }
 
 /// Whether a class names a forum poster's name ("username" in phpBB and XenForo,
 /// "PostUser-name" in Flarum).
 fn is_user_class(class: &str) -> bool {
-    class.split_ascii_whitespace().any(|c| {
-        let c = c.to_ascii_lowercase();
-        c.contains("username") || c.contains("user-name")
-    })
+    class.split_ascii_whitespace().any(|c| contains_ascii_lowercase(c, "username") || contains_ascii_lowercase(c, "user-name"))
+}
+
+/// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
+/// copy: `byline_markup` asks it of every class on the page.
+fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
+    s.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// The byline the body shows and the normalised line it starts on. By how surely the markup
@@ -534,6 +543,21 @@ fn byline_markup_counted(page: &Page, headline_line: Option<usize>) -> Option<(S
         }
     }
     None
+}
+
+/// [`byline_markup`] of a page, found when first asked: it walks the whole page, and both the
+/// byline and the date shown beside it ask it (for speed; docs/PERFORMANCE.md, 24 November).
+struct Markup<'p, 'h> {
+    page: &'p Page<'h>,
+    headline_line: Option<usize>,
+    found: std::cell::OnceCell<Option<(String, usize, usize)>>,
+}
+
+impl Markup<'_, '_> {
+    /// The byline, its line and how many names it links ([`byline_markup_counted`]).
+    fn get(&self) -> Option<&(String, usize, usize)> {
+        self.found.get_or_init(|| byline_markup_counted(self.page, self.headline_line)).as_ref()
+    }
 }
 
 /// How many lines above the headline a byline is looked for first ("By Jane Doe" over the
@@ -1027,7 +1051,7 @@ mod tests {
 
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        find(&page, Context { url, ..Context::default() }, &[])
+        find(&page, Context { url, fragments: &crate::title::fragments(&page), ..Context::default() }, &[])
     }
 
     #[test]

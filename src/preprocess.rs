@@ -122,9 +122,13 @@ impl Head {
     pub fn meta_contents<'h>(&'h self, by: &'h [&str], key: &'h str) -> impl Iterator<Item = String> + 'h {
         self.metas.iter().filter_map(move |attrs| {
             let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-            let named = by.iter().filter_map(|k| get(k)).any(|v| v.trim().eq_ignore_ascii_case(key));
+            // The name first: collapsing every meta's content for every key looked up was a tenth
+            // of the extraction's instructions (docs/PERFORMANCE.md, 24 November).
+            if !by.iter().filter_map(|k| get(k)).any(|v| v.trim().eq_ignore_ascii_case(key)) {
+                return None;
+            }
             let content = collapse_whitespace(get("content")?).trim().to_string();
-            (named && !content.is_empty()).then_some(content)
+            (!content.is_empty()).then_some(content)
         })
     }
 }

@@ -667,14 +667,13 @@ pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
     }
 }
 
-/// Finds the headline of a page with TitleFinder and the fallbacks described in the module
-/// documentation.
+/// Finds the headline of a page, whose text fragments are `frags` ([`fragments`]), with
+/// TitleFinder and the fallbacks described in the module documentation.
 // Not inlined (called once a page), so that profiles show TitleFinder's share.
 #[inline(never)]
-pub fn find(page: &Page, metric: TitleMetric) -> Headline {
-    let frags = fragments(page);
+pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
     // Only fragments of at most `max_headline_words` words are scored.
-    let mut scored = score_headline_candidates(&frags, &page.head.title);
+    let mut scored = score_headline_candidates(frags, &page.head.title);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
     scored.sort_by(|a, b| metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric)));
@@ -686,7 +685,7 @@ pub fn find(page: &Page, metric: TitleMetric) -> Headline {
         .filter(|s| metric_score(&s.candidate, metric) > 0.0)
         .filter(|s| seen.insert(frags[s.fragment].text.as_str()))
         .take(MAX_CANDIDATES)
-        .map(|s| s.with_text(&frags))
+        .map(|s| s.with_text(frags))
         .collect();
     if let Some(best) = candidates.first() {
         return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
@@ -1044,6 +1043,11 @@ mod tests {
 
     fn page(html: &str) -> Page<'_> {
         Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None))
+    }
+
+    /// [`super::find`] on the page's own fragments, as `extract` calls it.
+    fn find(page: &Page, metric: TitleMetric) -> Headline {
+        super::find(page, &fragments(page), metric)
     }
 
     /// The tokeniser as first written (one `String` per word, optional marks filtered, then

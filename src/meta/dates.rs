@@ -311,6 +311,10 @@ fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usiz
 /// `2025-06-03`), in the Gregorian calendar; `lang` (the page's, BCP 47) says whether Persian
 /// month names are Solar Hijri ones. `None` when there is none.
 pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
+    // Every date read below has a year of four digits: without four digits in a row, none.
+    if !has_four_digits(text) {
+        return None;
+    }
     // Ordinal suffixes ("1st", "22nd", French "1er", Spanish "1º") are not words of the date,
     // nor are the "de" of Spanish and Portuguese ("3 de junio de 2025") and the "del" of
     // Spanish and Italian.
@@ -386,6 +390,19 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
         }
     }
     None
+}
+
+/// Whether `text` has four digits in a row (in any of the digit sets of [`parts`]): the
+/// cheap test that spares most lines the parse.
+fn has_four_digits(text: &str) -> bool {
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c.is_ascii_digit() || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}') { run + 1 } else { 0 };
+        if run == 4 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `text` writes a year-first date with separators (`2025-06-03`, `1403/09/15`,

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use dana::preprocess::{collapse_whitespace, Page, Preprocessing};
-use dana::title::{find, first_heading, tokens};
+use dana::title::{find, first_heading, fragments, tokens};
 use dana::{Options, TitleMetric};
 
 /// Baseline 1 of 5.4.3: the `<title>` text as is.
@@ -66,11 +66,12 @@ pub const EVAL_METHODS: [&str; 6] = ["tf", "tfidf", "osm", "sum", "title", "larg
 
 /// The headline each of [`EVAL_METHODS`] gives for a page, in that order.
 pub fn eval_headlines(page: &Page) -> [String; 6] {
+    let frags = fragments(page);
     [
-        find(page, TitleMetric::Tf).text,
-        find(page, TitleMetric::Tfidf).text,
-        find(page, TitleMetric::Osm).text,
-        find(page, TitleMetric::Sum).text,
+        find(page, &frags, TitleMetric::Tf).text,
+        find(page, &frags, TitleMetric::Tfidf).text,
+        find(page, &frags, TitleMetric::Osm).text,
+        find(page, &frags, TitleMetric::Sum).text,
         baseline_title(page),
         baseline_largest_heading(page),
     ]
