@@ -495,6 +495,7 @@ fn is_user_class(class: &str) -> bool {
 
 /// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
 /// copy: `byline_markup` asks it of every class on the page.
+#[inline(never)] // asked for each of many words: one copy of the loop, not one per word (wasm size)
 fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
     s.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
@@ -518,6 +519,7 @@ pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(Strin
 }
 
 /// [`byline_markup`], and how many authors' links it joined ([`with_co_authors`]).
+#[inline(never)] // one walk of the page, reached from two callers (wasm size)
 fn byline_markup_counted(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
     let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
