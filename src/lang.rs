@@ -296,8 +296,7 @@ pub fn decide(page: &Page, blocks: &[Block], text: &str, title: &str) -> Languag
 /// language's digits. The engine writes them so that every reader (the extension, the demo
 /// page) shows the same words from one table; the reader only places them.
 pub fn chrome(lang: &str, reading_minutes: u32) -> crate::extraction::Chrome {
-    let primary = lang.split('-').next().unwrap_or_default().to_ascii_lowercase();
-    let lang = if CHROME_LANGS.contains(&primary.as_str()) { primary.as_str() } else { "en" };
+    let lang = chrome_lang(lang);
     let n = digits(reading_minutes, lang);
     let (reading_time, updated, not_article, show_anyway, use_selection) = match lang {
         "ar" => (
@@ -327,8 +326,7 @@ pub fn chrome(lang: &str, reading_minutes: u32) -> crate::extraction::Chrome {
 /// by NAME, DATE" in the article's language when [`chrome`] has words for it, else in English;
 /// the date as the page shows it. `None` when the post has neither.
 pub fn post_announcement(lang: &str, author: Option<&str>, date: Option<&str>) -> Option<String> {
-    let primary = lang.split('-').next().unwrap_or_default().to_ascii_lowercase();
-    let lang = if CHROME_LANGS.contains(&primary.as_str()) { primary.as_str() } else { "en" };
+    let lang = chrome_lang(lang);
     // (post by NAME, a post alone, the comma before the date): Arabic-script languages use
     // the Arabic comma.
     let (by, post, comma) = match lang {
@@ -351,6 +349,13 @@ pub fn post_announcement(lang: &str, author: Option<&str>, date: Option<&str>) -
 
 /// The languages [`chrome`] has words for.
 pub const CHROME_LANGS: [&str; 5] = ["ar", "fa", "ur", "ps", "en"];
+
+/// The language of the reader's words for an article in `lang` (a BCP 47 tag): its primary
+/// subtag when [`CHROME_LANGS`] has it, else English.
+fn chrome_lang(lang: &str) -> &'static str {
+    let primary = lang.split('-').next().unwrap_or_default();
+    CHROME_LANGS.iter().find(|l| l.eq_ignore_ascii_case(primary)).copied().unwrap_or("en")
+}
 
 /// `n` in the digits of `lang`: Arabic-Indic for Arabic, Extended Arabic-Indic for Persian,
 /// Urdu and Pashto, else ASCII.
