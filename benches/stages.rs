@@ -220,12 +220,12 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("lang", bytes);
 
-    let with_sentences = prepared.iter().filter(|p| !sentences::of_blocks(&p.blocks).is_empty()).count();
+    let with_sentences = prepared.iter().filter(|p| !sentences::of_blocks(&p.blocks, "en").is_empty()).count();
     check("sentences", algorithm, with_sentences, n);
     g.bench_function("sentences", |b| {
         b.iter(|| {
             for p in &prepared {
-                black_box(sentences::of_blocks(black_box(&p.blocks)));
+                black_box(sentences::of_blocks(black_box(&p.blocks), black_box("en")));
             }
         })
     });

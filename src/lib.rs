@@ -124,8 +124,6 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let readerable = meta::readerable(&meta::reader_features(&page, &blocks, &text, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
     let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
-    let mut said = sentences::of_blocks(&blocks);
-    sentences::announce_posts(&mut said, &blocks, &language.lang);
 
     Extraction {
         algorithm: Some(algorithm),
@@ -136,7 +134,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         title_rule: headline.rule.to_string(),
         title_candidates: headline.candidates,
         html: render::html(&blocks),
-        sentences: said,
+        sentences: sentences::of_blocks(&blocks, &language.lang),
         reading_minutes,
         chrome: lang::chrome(&language.lang, reading_minutes),
         text,

@@ -23,36 +23,35 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::extraction::{Block, BlockKind, Sentence, Table};
 
-/// The sentences of `blocks`, in reading order, each naming its block by index.
-pub fn of_blocks(blocks: &[Block]) -> Vec<Sentence> {
+/// The sentences of `blocks`, in reading order, each naming its block by index; `lang` is the
+/// article's language, in which a post's header is announced (`post_header`).
+pub fn of_blocks(blocks: &[Block], lang: &str) -> Vec<Sentence> {
     blocks
         .iter()
         .enumerate()
         .flat_map(|(i, b)| match &b.table {
             Some(t) => table_sentences(t, i),
             // A post's header (author · date) is one sentence, whatever its punctuation.
-            None if b.kind == BlockKind::Post && !b.text.is_empty() => vec![Sentence { text: b.text.clone(), block: i, start: 0, end: b.text.encode_utf16().count() }],
+            None if b.kind == BlockKind::Post && !b.text.is_empty() => {
+                vec![Sentence { text: post_header(b, lang), block: i, start: 0, end: b.text.encode_utf16().count() }]
+            }
             None => split(&b.text).into_iter().map(|(start, end, text)| Sentence { text, block: i, start, end }).collect(),
         })
         .collect()
 }
 
 /// Read-aloud announces each post of a thread with its author: the sentence of a post's header
-/// is said as "Post by NAME, DATE" in the article's language (`lang`, [`crate::lang::post_announcement`]),
-/// its offsets still covering the header, which is what the reader highlights (as a table row's).
-pub fn announce_posts(sentences: &mut [Sentence], blocks: &[Block], lang: &str) {
-    for s in sentences.iter_mut() {
-        let Some(b) = blocks.get(s.block).filter(|b| b.kind == BlockKind::Post) else { continue };
-        let Some(p) = &b.post else { continue };
-        // The date as the header shows it: what follows the author and ` · `.
-        let shown = match &p.author {
-            Some(a) => b.text.strip_prefix(a.as_str()).and_then(|r| r.strip_prefix(" · ")),
-            None => Some(b.text.as_str()),
-        };
-        if let Some(said) = crate::lang::post_announcement(lang, p.author.as_deref(), shown.filter(|d| !d.is_empty())) {
-            s.text = said;
-        }
-    }
+/// is said as "Post by NAME, DATE" in the article's language ([`crate::lang::post_announcement`]),
+/// its offsets still covering the header, which is what the reader highlights (as a table row's);
+/// the header's text when the block carries no post.
+fn post_header(b: &Block, lang: &str) -> String {
+    let Some(p) = &b.post else { return b.text.clone() };
+    // The date as the header shows it: what follows the author and ` · `.
+    let shown = match &p.author {
+        Some(a) => b.text.strip_prefix(a.as_str()).and_then(|r| r.strip_prefix(" · ")),
+        None => Some(b.text.as_str()),
+    };
+    crate::lang::post_announcement(lang, p.author.as_deref(), shown.filter(|d| !d.is_empty())).unwrap_or_else(|| b.text.clone())
 }
 
 /// A table read aloud: its caption as sentences, then one sentence a row, a body row's cells
@@ -395,7 +394,7 @@ mod tests {
         };
         let text = table_text(&table);
         let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table), code_lang: None, in_definition: false, post: None };
-        let said = of_blocks(&[block]);
+        let said = of_blocks(&[block], "en");
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
             texts,
@@ -439,7 +438,7 @@ mod tests {
             in_definition: false,
             post: None,
         };
-        let got: Vec<_> = of_blocks(&[block]).into_iter().map(|s| (s.start, s.end, s.text)).collect();
+        let got: Vec<_> = of_blocks(&[block], "en").into_iter().map(|s| (s.start, s.end, s.text)).collect();
         assert_eq!(got, [(0, 9, "services:".into()), (12, 16, "web:".into()), (22, 30, "build: .".into()), (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())]);
     }
 
