@@ -43,6 +43,9 @@ pub struct Preprocessing {
     /// Keep formulas (`math`, MathJax 2's TeX scripts) as stand-ins holding MathML built from
     /// an allowlist (src/math.rs; [`Options::article`]); the thesis drops them.
     pub math: bool,
+    /// Drop the marks generators put on a heading (MediaWiki's `[edit]`, the `¶`/`#`
+    /// permalinks: `is_heading_mark`), which are not its words ([`Options::article`]).
+    pub heading_marks: bool,
 }
 
 impl Preprocessing {
@@ -57,12 +60,13 @@ impl Preprocessing {
             asides: options.prune && options.article,
             embeds: options.article,
             math: options.article,
+            heading_marks: options.article,
         }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false, heading_marks: false }
     }
 }
 
@@ -638,7 +642,7 @@ impl<'a> Page<'a> {
                     }
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
-                    let mark = how.embeds && is_heading_mark(&attrs, headings > 0);
+                    let mark = how.heading_marks && is_heading_mark(&attrs, headings > 0);
                     if (is_dropped(&name) || hidden || boilerplate || mark) && !is_void(&name) {
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -1181,7 +1185,7 @@ mod tests {
 
     #[test]
     fn a_headings_edit_link_and_permalink_are_not_its_words() {
-        let how = Preprocessing { embeds: true, ..Preprocessing::thesis(LinkFilter::None) };
+        let how = Preprocessing { heading_marks: true, ..Preprocessing::thesis(LinkFilter::None) };
         let lines = |html: &str| Page::parse(html, how).line_sources();
         // MediaWiki (in its `div.mw-heading`), MkDocs/Sphinx, Docusaurus.
         assert_eq!(
