@@ -514,13 +514,9 @@ fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
 /// the first whose text is a name ([`clean_names`]), read line by line (`element_names`).
 /// Links to authors' pages from a few lines above the headline (`headline_line`) on come
 /// first: the author a navigation menu or a sidebar links to above it is someone else's.
-pub fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize)> {
-    byline_markup_counted(page, headline_line).map(|(b, line, _)| (b, line))
-}
-
-/// [`byline_markup`], and how many authors' links it joined ([`with_co_authors`]).
-#[inline(never)] // one walk of the page, reached from two callers (wasm size)
-fn byline_markup_counted(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
+/// Also how many authors' links the byline joined ([`with_co_authors`]).
+#[inline(never)] // kept out of `Markup::get`'s cell: measured smaller in the wasm (docs/PERFORMANCE.md, size)
+fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
     let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
     let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
@@ -556,9 +552,9 @@ struct Markup<'p, 'h> {
 }
 
 impl Markup<'_, '_> {
-    /// The byline, its line and how many names it links ([`byline_markup_counted`]).
+    /// The byline, its line and how many names it links ([`byline_markup`]).
     fn get(&self) -> Option<&(String, usize, usize)> {
-        self.found.get_or_init(|| byline_markup_counted(self.page, self.headline_line)).as_ref()
+        self.found.get_or_init(|| byline_markup(self.page, self.headline_line)).as_ref()
     }
 }
 
