@@ -25,7 +25,7 @@ export const DEFAULTS = Object.freeze({
   readTables: true,      // read-aloud reads tables, row by row (false: skips them)
   readCaptions: true,    // read-aloud reads the captions of figures (false: skips them)
   readEmbeds: true,      // read-aloud reads the titles of embedded videos and posts (false: skips them)
-  readMath: true,        // read-aloud reads display formulas, their text (false: skips them; inline math stays in its sentence)
+  readMath: true,        // read-aloud reads formulas, their text (false: skips display formulas and leaves inline ones out of their sentence)
   screenReader: false,   // screen-reader mode: the built-in read-aloud off (its controls hidden), messages short
   rememberPosition: true, // reopening an article returns to where the reader was (content/position.js)
   textColor: '#1d1d1f',  // the 'custom' theme's colours, #rrggbb

@@ -150,3 +150,47 @@ fn a_post_is_announced_with_its_author_in_the_articles_language() {
     assert_eq!(got[0].0, "مشاركة من سلمى، ٤ مارس");
     assert_eq!(got[1], ("مشاركة من خالد، ٥ مارس".to_string(), "خالد · ٥ مارس".to_string()));
 }
+
+/// *Read: Math* off leaves a sentence's inline formulas out of what is said (issue 13): the
+/// extension takes the text of the sentence's range outside the block's `math` elements
+/// (`extension/content/speech-aids.js` `spoken`) and highlights the sentence as written. That
+/// rests on what is checked here, on the hand-written KaTeX, MathJax 2/3 and MathML pages: every
+/// inline formula is a `math` element of its paragraph's HTML whose text stands in the block's
+/// text where the element stands, whole inside one sentence.
+#[test]
+fn inline_formulas_stand_whole_in_one_sentence() {
+    use html5gum::{Token, Tokenizer};
+    let mut formulas = 0;
+    for page in ["math-katex", "math-mathjax", "math-mathml"] {
+        let html = std::fs::read_to_string(format!("{}/tests/golden/{page}/input.html", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let out = dana::extract(&html, &Options::default());
+        for (i, b) in out.blocks.iter().enumerate().filter(|(_, b)| b.kind != dana::BlockKind::Math && b.html.contains("<math")) {
+            // The UTF-16 ranges of the block's text that its `math` elements hold.
+            let (mut text, mut depth, mut ranges) = (String::new(), 0, Vec::new());
+            for t in Tokenizer::new(&b.html).flatten() {
+                match t {
+                    Token::StartTag(t) if t.name.as_slice() == b"math" => {
+                        depth += 1;
+                        ranges.push((text.encode_utf16().count(), 0));
+                    }
+                    Token::EndTag(t) if t.name.as_slice() == b"math" => {
+                        depth -= 1;
+                        ranges.last_mut().unwrap().1 = text.encode_utf16().count();
+                    }
+                    Token::String(s) => text.push_str(&String::from_utf8_lossy(&s)),
+                    _ => {}
+                }
+            }
+            assert_eq!(depth, 0, "{page}: a formula left open in {:?}", b.html);
+            assert_eq!(text, b.text, "{page}: the block's text is its HTML's text");
+            for &(start, end) in &ranges {
+                assert!(start < end, "{page}: an empty formula in {:?}", b.html);
+                let sentence = out.sentences.iter().filter(|s| s.block == i).find(|s| s.start <= start && end <= s.end);
+                assert!(sentence.is_some(), "{page}: the formula at {start}..{end} of {:?} is cut by a sentence's end", b.text);
+                formulas += 1;
+            }
+        }
+    }
+    // KaTeX's four inline formulas, MathJax 2's two and 3's one, Wikipedia's two and a plain one.
+    assert_eq!(formulas, 10);
+}

@@ -20,7 +20,7 @@ import { LIMITS } from '../defaults.js';
 import { h, languageName, announceIn } from './dom.js';
 import { blockRange } from './article.js';
 import { follow as rulerFollow } from './ruler.js';
-import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, voiceLabel } from './speech-aids.js';
+import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, spoken, voiceLabel } from './speech-aids.js';
 import { followHeadings } from './toc.js';
 import { rememberSpeechPlace, speechPlace } from './position.js';
 import { mediaPlaying, mediaStart, mediaStop } from './media.js';
@@ -166,8 +166,11 @@ function highlight(i) {
 function speakCurrent() {
   // Screen-reader mode turned on while reading (the Display panel, another tab): reading stops.
   if (view.settings().screenReader) return stop();
-  const s = sentences[idx];
-  if (!s) return finish();
+  const here = sentences[idx];
+  if (!here) return finish();
+  // Said without its inline formulas when math is not read; a sentence of formulas alone is passed.
+  const s = spoken(here, view.blockEl(here.block), view.settings());
+  if (!s) return ++idx < sentences.length ? speakCurrent() : finish();
   const my = ++token;
   const u = new globalThis.SpeechSynthesisUtterance(s.text);
   // A block in another script than the article's has its own language (the engine's

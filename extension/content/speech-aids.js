@@ -13,7 +13,7 @@
 // allows them, and are then marked "network".
 
 import { h } from './dom.js';
-import { blockRange } from './article.js';
+import { blockRange, blockTextNodes } from './article.js';
 import { CHOICES } from '../defaults.js';
 
 const WORD = 'dana-word';
@@ -32,6 +32,29 @@ export const SKIPPABLE = Object.freeze([
 
 // Whether block `b` is read under the settings.
 export const readable = (b, settings) => !!b && !SKIPPABLE.some(([key, kind]) => b.kind === kind && !settings[key]);
+
+// Sentence `s` as it is said under the settings. A display formula is a block of its own, which
+// `readable` skips; an inline one stands in its sentence, and *Read: Math* off leaves it out of
+// what is said. The engine writes every formula as a `math` element of its block (src/math.rs)
+// and the block's text is its element's text (article.js `blockTextNodes`), so the words said
+// are the sentence's text outside `math` elements; `at` lists, for each piece said, where it
+// starts in what is said and in the block, for the word highlight. The sentence itself when
+// math is read, it holds no formula, or it is said otherwise than written (a table row, a post's
+// header); null when nothing but formulas is left to say.
+export function spoken(s, el, settings) {
+  if (settings.readMath || !el || !el.querySelector('math')) return s;
+  let [text, written, pos] = ['', '', 0];
+  const at = [];
+  for (const n of blockTextNodes(el)) {
+    const [a, b] = [Math.max(pos, s.start), Math.min(pos + n.data.length, s.end)];
+    const piece = a < b ? n.data.slice(a - pos, b - pos) : '';
+    written += piece;
+    if (piece && !n.parentElement.closest('math')) at.push([text.length, a]), (text += piece);
+    pos += n.data.length;
+  }
+  if (written !== s.text || text === written) return s;
+  return /[\p{L}\p{N}]/u.test(text) ? { ...s, text, at } : null;
+}
 
 // The voices to offer under the settings.
 export const offeredVoices = (all, settings) => (settings.localVoices ? all.filter((v) => v.localService) : all);
@@ -52,12 +75,14 @@ export function highlightWord(e, s, el, mode) {
   // Without charLength (Firefox, some voices): up to the next space.
   const len = e.charLength > 0 ? e.charLength : (/^\S*/.exec(s.text.slice(at)) || [''])[0].length;
   if (!len) return;
-  const range = blockRange(el, s.start + at, s.start + at + len);
+  // Where the word is in the block: in the piece said that holds it (`spoken`), else the sentence.
+  const [said, from] = (s.at || [[0, s.start]]).findLast(([p]) => p <= at);
+  const range = blockRange(el, from + at - said, from + at - said + len);
   if (range && globalThis.Highlight) CSS.highlights.set(WORD, new Highlight(range));
 }
 
 // The speech bar's own controls: the highlight (word, sentence, none), "voices on this device
-// only" and what is read (code, tables, captions, embeds, display math). `save(changes)` stores settings;
+// only" and what is read (code, tables, captions, embeds, math). `save(changes)` stores settings;
 // `onVoices()` lists the voices again; `onSkip()` takes the kinds read again.
 export function speechAidControls(settings, save, onVoices, onSkip) {
   const mode = h(
