@@ -5,6 +5,10 @@
 // Code: the reader view shows each listing whole in a monospace box that scrolls sideways
 // (lines are never wrapped), with its language as `code.language-x` and without the gutter;
 // strip mode keeps a highlighter's whole table visible.
+// Math: the reader keeps every formula of a KaTeX, a MathJax 2/3 and a MathML page served with
+// their own stylesheets; strip mode leaves each formula drawn where it was (the glyphs the page
+// draws beside its hidden MathML, the picture Wikipedia shows), the clutter around it hidden;
+// read-aloud with *Read: Math* off leaves inline formulas out of what it says.
 // The pages are the golden pages written for the engine's tests (tests/golden/table-*,
 // tests/golden/code-*, tests/golden/embed-wordpress).
 
@@ -14,9 +18,32 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
 import { REPO } from './lib/corpus.mjs';
-import { installFakeSpeech, fakeRecord } from './lib/fixtures.mjs';
+import { installFakeSpeech, fakeRecord, highlightNow } from './lib/fixtures.mjs';
 
 const golden = (name) => readFileSync(path.join(REPO, 'tests', 'golden', name, 'input.html'), 'utf8');
+// The rules of KaTeX's stylesheet (katex.css 0.16) that decide what is drawn: the MathML copy is
+// visually hidden (1px, clipped) and the `katex-html` glyphs are shown, a display formula on a
+// line of its own. The golden page links the stylesheet from a CDN the test does not reach.
+const KATEX_CSS = `<style>.katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif;line-height:1.2;text-indent:0}
+.katex .katex-mathml{position:absolute;clip:rect(1px,1px,1px,1px);padding:0;border:0;height:1px;width:1px;overflow:hidden}
+.katex .katex-html>.newline{display:block}.katex .base{position:relative;display:inline-block;white-space:nowrap;width:min-content}
+.katex .strut{display:inline-block}.katex-display{display:block;margin:1em 0;text-align:center}
+.katex-display>.katex{display:block;text-align:center;white-space:nowrap}.katex-display>.katex>.katex-html{display:block;position:relative}</style>`;
+// MathJax 3's CHTML output writes these rules into the page's head (`style#MJX-CHTML-styles`):
+// the assistive MathML is clipped away, the glyphs are the `mjx-c` elements' `::before` content.
+const MATHJAX3_CSS = `<style id="MJX-CHTML-styles">mjx-container[jax="CHTML"]{line-height:0}
+mjx-container[jax="CHTML"][display="true"]{display:block;text-align:center;margin:1em 0}
+mjx-container [space="4"]{margin-left:.278em}mjx-math{display:inline-block;text-align:left;line-height:0;white-space:nowrap;direction:ltr;padding:1px 0}
+mjx-msub,mjx-mi,mjx-mo,mjx-script{display:inline-block}mjx-c{display:inline-block}mjx-c::before{display:block;width:0}
+mjx-assistive-mml{position:absolute!important;top:0;left:0;clip:rect(1px,1px,1px,1px);padding:1px 0 0 0!important;border:0!important;display:block!important;width:auto!important;overflow:hidden!important;user-select:none}
+.mjx-c1D43B.TEX-I::before{padding:.683em .888em 0 0;content:"H"}.mjx-c1D45B.TEX-I::before{padding:.442em .6em .011em 0;content:"n"}
+.mjx-c2265::before{padding:.636em .778em .138em 0;content:"\\2265"}.mjx-c6C::before{padding:.694em .278em 0 0;content:"l"}
+.mjx-c6E::before{padding:.442em .556em 0 0;content:"n"}</style>`;
+// Until extension/content/capture.js keeps a clipped box that holds MathML (KaTeX's 1 px
+// `katex-mathml`, taken for screen-reader-only text) and MathJax 2's `math/tex` scripts (emptied
+// with the page's code), the reader loses those formulas and strip mode hides KaTeX's display
+// formulas: the mend is capture.js's (not this branch's to make), these two tests wait for it.
+const CAPTURE_MATH = { todo: 'capture.js: keep clipped MathML and math/tex scripts' };
 const serve = (html) => (req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" });
   res.end(html);
@@ -33,6 +60,9 @@ describe('issue 13 kinds in Chromium', () => {
         '/backups.html': serve(golden('code-pygments')),
         '/glossary.html': serve(golden('dl-footnotes-hugo')),
         '/gauge.html': serve(golden('embed-wordpress')),
+        '/squares.html': serve(golden('math-katex').replace(/<link rel="stylesheet"[^>]*katex[^>]*>/, KATEX_CSS)),
+        '/harmonic.html': serve(golden('math-mathjax').replace('</head>', `${MATHJAX3_CSS}</head>`)),
+        '/mean-value.html': serve(golden('math-mathml')),
       },
     });
   });
@@ -284,5 +314,89 @@ describe('issue 13 kinds in Chromium', () => {
     });
     assert.deepEqual(got, { frames: [true, true], post: true, sidebar: false });
     await page.close();
+  });
+
+  // With the pages' own stylesheets, as readers meet them: KaTeX's clips its MathML copy into a
+  // 1 px box, which the capture took for screen-reader-only text; MathJax 2's formulas are the
+  // TeX of `math/tex` scripts, which the capture emptied with the page's code.
+  test('reader view keeps every formula of KaTeX, MathJax 2 and 3 and MathML pages', CAPTURE_MATH, async () => {
+    for (const [url, count] of [['/squares.html', 6], ['/harmonic.html', 5], ['/mean-value.html', 4]]) {
+      const page = await h.open(url);
+      assert.equal((await h.run(page, 'reader')).found, true);
+      const got = await page.evaluate(() => {
+        const a = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article');
+        return [...a.querySelectorAll('math')].filter((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML' && m.textContent).length;
+      });
+      assert.equal(got, count, `${url}: formulas in the reader`);
+      await page.close();
+    }
+  });
+
+  // What the reader sees of a formula is not always its `math`: KaTeX and MathJax 3 draw glyphs
+  // beside a clipped MathML copy, Wikipedia a picture beside a hidden one. Each must stay drawn.
+  test('strip mode keeps every formula drawn, on KaTeX, MathJax 3 and MathML pages', CAPTURE_MATH, async () => {
+    const pages = [
+      // [page, what draws each formula, how many, what strip mode must hide]
+      ['/squares.html', '.katex-html', 6, ['.site-header nav', 'aside.sidebar', 'footer.site-footer']],
+      ['/squares.html', '.katex-display', 2, []],
+      // (The engine takes this page's one-line footer for the article's last paragraph.)
+      ['/harmonic.html', 'mjx-container > mjx-math', 2, ['#menu']],
+      ['/mean-value.html', 'img[class^=mwe-math-fallback-image], p > math', 4, ['#p-search', '#footer']],
+    ];
+    for (const [url, drawn, count, clutter] of pages) {
+      const page = await h.open(url);
+      const r = await h.run(page, 'strip');
+      assert.equal(r.ok, true, JSON.stringify(r));
+      const got = await page.evaluate(([drawn, clutter]) => {
+        const shown = (el) => {
+          const b = el.getBoundingClientRect();
+          return !el.closest('[data-dana-hidden]') && getComputedStyle(el).visibility === 'visible' && b.width > 0 && b.height > 0;
+        };
+        return {
+          formulas: [...document.querySelectorAll(drawn)].map(shown),
+          clutter: clutter.map((c) => shown(document.querySelector(c))),
+        };
+      }, [drawn, clutter]);
+      assert.deepEqual(got.formulas, Array(count).fill(true), `${url}: ${drawn}`);
+      assert.deepEqual(got.clutter, clutter.map(() => false), `${url}: hidden ${clutter}`);
+      if (drawn === '.katex-html') await page.screenshot({ path: path.join(OUT, 'strip-math.png'), caret: 'initial' });
+      await page.close();
+    }
+  });
+
+  // *Read: Math* off: display formulas are skipped (blocks of their own) and inline ones are left
+  // out of their sentence's words, while the highlight still covers the sentence as written and a
+  // word reported by the voice is found in it past the formulas.
+  test('read-aloud leaves inline formulas out of what is said when math is not read', async () => {
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
+    const page = await h.open('/mean-value.html');
+    await h.isolated(page, installFakeSpeech, [['Fake English', 'en-US']]);
+    assert.equal((await h.run(page, 'speak')).active, true);
+    const bar = (id) => page.locator(`[data-dana-surface=reader] .speechbar #${id}`);
+    const last = async () => (await h.isolated(page, fakeRecord)).spoken.at(-1).text;
+    const word = () => {
+      const hl = CSS.highlights.get('dana-word');
+      return hl ? [...hl][0].toString() : null;
+    };
+    await bar('read-math').uncheck();
+    await bar('next').click();
+    const said = 'For a function  continuous on a closed interval and differentiable inside it, there is a point  in between where';
+    assert.equal(await last(), said);
+    assert.equal((await page.evaluate(highlightNow)).text, said.replace('function  ', 'function f ').replace('point  ', 'point c '));
+    // The voice reports the word after the second formula, at its place in what was said.
+    for (const w of ['continuous', 'between']) {
+      await h.isolated(page, ([at, len]) => globalThis.__fake.boundary(at, len), [said.indexOf(w), w.length]);
+      assert.equal(await page.evaluate(word), w);
+    }
+    // The display formula is passed; the plain MathML of the next paragraph is left out too.
+    await bar('next').click();
+    assert.equal(await last(), 'A page may also write its MathML plainly, without a picture beside it, as in , which the reader keeps as it is.');
+    // Math read again: the formulas are words of their sentence.
+    await bar('read-math').check();
+    await bar('prev').click();
+    await bar('prev').click();
+    assert.equal(await last(), said.replace('function  ', 'function f ').replace('point  ', 'point c '));
+    await page.close();
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
   });
 });
