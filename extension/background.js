@@ -287,6 +287,7 @@ async function refusedByUrl(tabId) {
 async function run(tabId, mode) {
   if (!MODES.includes(mode)) throw new TypeError(`dana.run: mode must be one of ${MODES.join(', ')}, not ${mode}`);
   const start = performance.now();
+  const started = performance.timeOrigin + start;
   // The settings and the tab's address are read while the page is being started: a
   // `view-source:` tab is refused from its address, and nothing runs in it meanwhile (it
   // cannot be scripted: `begin` is left waiting there, and its time limit ends it).
@@ -321,6 +322,7 @@ async function run(tabId, mode) {
   if (result.ms) {
     result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
+    result.ms.at.run = started;
   }
   return result;
 }
@@ -337,7 +339,8 @@ async function fail(tabId, mode, error, e) {
 // (`build`) and building it then rendering its first frame (`paint`: `show` ends there), and
 // the rest of `capture` and `show`, the messages both ways (`transfer`). `run` adds `setup`
 // (what comes before the call that captures: on a page the content script is not in yet,
-// asking whether it is and injecting it) and `total`.
+// asking whether it is and injecting it) and `total`; `at`, the moment each hop ended, on the
+// clock the page reads too (content/main.js `at`: bench-reader.mjs prints the hops).
 async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
   const t1 = performance.now();
   let analysed;
@@ -356,6 +359,8 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
   }
   const t3 = performance.now();
   const r1 = (x) => Math.round(x * 10) / 10;
+  const abs = (t) => performance.timeOrigin + t;
+  const at = { captured: abs(t1), analysed: abs(t2), shown: abs(t3), page: page.at, reply: reply.at };
   const ms = {
     capture: Math.round(t1 - t0),
     engine: Math.round(t2 - t1),
@@ -364,6 +369,7 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
     build: r1(reply.work || 0),
     paint: r1(reply.paint || 0),
     transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.paint || reply.work || 0)),
+    at,
   };
   return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
 }
