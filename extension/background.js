@@ -205,23 +205,21 @@ async function begin(tabId, mode, asking = () => {}) {
     if (!result) throw new Error('Receiving end does not exist');
     return result;
   };
-  // A document the worker has not injected (a new page, or a worker started since): the script
-  // and its stylesheet, without asking whether they are there (the script's guard makes a
-  // second copy a no-op), and `begin` in the same call, as a last one-line script whose value
-  // is the call's result: one round trip instead of three (docs/PERFORMANCE.md, "Click to
-  // reader"). Without that value (a browser that answers a call of several files otherwise),
-  // the worker asks once more.
+  // A document the worker has not injected (a new page, or a worker started since): the script,
+  // without asking whether it is there (the script's guard makes a second copy a no-op), and
+  // `begin` in the same call, as a last one-line script whose value is the call's result: one
+  // round trip instead of three (docs/PERFORMANCE.md, "Click to reader"); its stylesheet once
+  // that call has answered (`styleLater`). Without that value (a browser that answers a call of
+  // several files otherwise), the worker asks once more.
   if (!scripted.has(tabId)) {
     asking();
-    const [, [{ result: answer } = {}] = []] = await within(
-      Promise.all([
-        chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
-        chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
-      ]),
+    const [{ result: answer } = {}] = await within(
+      chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
       'The page',
       BEGIN_TIMEOUT_MS
     );
     scripted.add(tabId);
+    styleLater(tabId);
     if (answer && !answer.absent) return answer;
     const again = await ask();
     if (!again.absent) return again;
@@ -241,11 +239,32 @@ async function begin(tabId, mode, asking = () => {}) {
 // (the script's guard makes that harmless; the stylesheet is inserted twice, to the same effect).
 const scripted = new Set();
 chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (change.status === 'loading') scripted.delete(tabId);
+  if (change.status === 'loading') forget(tabId);
 });
-chrome.tabs.onRemoved.addListener((tabId) => scripted.delete(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => forget(tabId));
+
+// The stylesheet (content/page.css) of a first contact goes in after the capture, while the
+// engine runs, and every message to the page waits for it (`send`): the call that captures no
+// longer waits for the stylesheet's round trip, and the capture's computed styles (capture.js
+// `judge`) are asked before the browser has a new user stylesheet to take into account. Worth
+// 2–3 ms of run median in three paired runs, not seen in a fourth (docs/PERFORMANCE.md, "Click
+// to reader, third pass"). Nothing the capture reads depends on it: its rules are keyed on
+// attributes Dana sets only when it shows something.
+const styling = new Map();
+function styleLater(tabId) {
+  const inserted = within(chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }), 'The page');
+  // Not inserted: the next click injects both again.
+  inserted.catch(() => scripted.delete(tabId));
+  styling.set(tabId, inserted);
+}
+
+function forget(tabId) {
+  scripted.delete(tabId);
+  styling.delete(tabId);
+}
 
 async function send(tabId, message) {
+  await styling.get(tabId);
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
