@@ -54,25 +54,41 @@ function startEngine() {
 // that needs the engine, and readying the engine is the largest part of a first run (docs/
 // PERFORMANCE.md, "Click to reader"). Compiling streams off the worker's thread, while the page
 // is being injected and captured; then one small article goes through the engine, because the
-// browser compiles a wasm function only when it is first called (lazily), and the first date
+// browser compiles a wasm function only when it is first called (lazily): an article with a
+// block of each kind the engine keeps (headings, paragraphs, lists, a figure, a quotation, code,
+// math, a table, a definition list; `dana extract` keeps each of them), so that the first click
+// finds their code compiled too (PERFORMANCE.md, "third pass"). The first date
 // formatted loads the locale data (days.js). Both in tasks of their own, after the
 // event that started the worker has been dispatched; a worker started for anything else has
 // them done before the next click.
 const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Warm-up - Site</title>
 <meta property="og:site_name" content="Site"><meta name="author" content="A. Writer">
 <meta property="article:published_time" content="2024-01-02T10:00:00Z"></head><body>
-<nav><a href="/">Home</a> <a href="/a">About</a></nav><main><article><h1>Warm-up</h1>
-<p>The engine reads this page once when the service worker starts. <a href="/x">A link</a>, <em>some emphasis</em> and <code>code</code>.</p>
-<h2>A heading</h2><p>Another paragraph, long enough to count as text. It has two sentences, said one by one.</p>
-<ul><li>An item of a list.</li><li>Another item.</li></ul><figure><img src="/i.png" alt="An image"><figcaption>A caption.</figcaption></figure>
-<blockquote><p>A quotation.</p></blockquote><pre><code>let x = 1;</code></pre>
-<table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table></article></main>
+<nav><a href="/">Home</a> <a href="/a">About</a> <a href="/b">Contact</a></nav><main><article><h1>Warm-up</h1>
+<p>The engine reads this page when the service worker starts, so that the parts of it a real page needs are compiled before the first click. <a href="/x">A link</a>, <em>some emphasis</em>, <strong>strong words</strong> and <code>code</code>.</p>
+<h2>A heading</h2><p>Another paragraph, long enough to count as text. It has two sentences, said one by one, and a footnote.<sup><a href="#fn1" id="r1">1</a></sup></p>
+<ul><li>An item of a list, with words enough to be read.</li><li>Another item of the same list, also with words.</li></ul>
+<ol><li>The first step of a procedure.</li><li>The second step of the procedure.</li></ol>
+<figure><img src="/i.png" alt="An image" width="640" height="480"><figcaption>A caption under the picture, saying what it shows.</figcaption></figure>
+<p>The paragraph after the figure goes on with the story, as articles do between their pictures.</p>
+<blockquote><p>A quotation of somebody who said something worth quoting in a paragraph.</p></blockquote>
+<p>Code follows, in a block of its own, with a language named on it:</p>
+<pre><code class="language-rust">fn main() {
+    println!("warm");
+}</code></pre>
+<p>A formula: <math><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>, in the line of text.</p>
+<table><caption>A small table</caption><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr><td>alpha</td><td>1</td></tr><tr><td>beta</td><td>2</td></tr></tbody></table>
+<h3>A smaller heading</h3><dl><dt>A term</dt><dd>Its definition, in a sentence of its own.</dd></dl>
+<p>The last paragraph of the article closes it, long enough to be kept as text by the engine.</p>
+<ol class="footnotes"><li id="fn1">The footnote's text. <a href="#r1">back</a></li></ol>
+</article></main>
+<aside><h2>Related</h2><ul><li><a href="/r1">Another article</a></li><li><a href="/r2">And another</a></li></ul></aside>
 <footer><p>Footer text, copyright.</p></footer></body></html>`;
 startEngine()
   .then(() => new Promise((done) => setTimeout(done, 0)))
   .then(() => {
     formatDay('2024-01-02', navigator.language);
-    engine.extract(WARM_UP_PAGE, { url: 'https://example.org/warm-up', candidate: 0 });
+    article(engine.extract(WARM_UP_PAGE, { url: 'https://example.org/warm-up', candidate: 0 }), 'en');
   })
   .catch((e) => console.warn('dana: engine warm-up failed:', e));
 
