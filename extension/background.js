@@ -54,25 +54,41 @@ function startEngine() {
 // that needs the engine, and readying the engine is the largest part of a first run (docs/
 // PERFORMANCE.md, "Click to reader"). Compiling streams off the worker's thread, while the page
 // is being injected and captured; then one small article goes through the engine, because the
-// browser compiles a wasm function only when it is first called (lazily), and the first date
+// browser compiles a wasm function only when it is first called (lazily): an article with a
+// block of each kind the engine keeps (headings, paragraphs, lists, a figure, a quotation, code,
+// math, a table, a definition list; `dana extract` keeps each of them), so that the first click
+// finds their code compiled too (PERFORMANCE.md, "third pass"). The first date
 // formatted loads the locale data (days.js). Both in tasks of their own, after the
 // event that started the worker has been dispatched; a worker started for anything else has
 // them done before the next click.
 const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Warm-up - Site</title>
 <meta property="og:site_name" content="Site"><meta name="author" content="A. Writer">
 <meta property="article:published_time" content="2024-01-02T10:00:00Z"></head><body>
-<nav><a href="/">Home</a> <a href="/a">About</a></nav><main><article><h1>Warm-up</h1>
-<p>The engine reads this page once when the service worker starts. <a href="/x">A link</a>, <em>some emphasis</em> and <code>code</code>.</p>
-<h2>A heading</h2><p>Another paragraph, long enough to count as text. It has two sentences, said one by one.</p>
-<ul><li>An item of a list.</li><li>Another item.</li></ul><figure><img src="/i.png" alt="An image"><figcaption>A caption.</figcaption></figure>
-<blockquote><p>A quotation.</p></blockquote><pre><code>let x = 1;</code></pre>
-<table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table></article></main>
+<nav><a href="/">Home</a> <a href="/a">About</a> <a href="/b">Contact</a></nav><main><article><h1>Warm-up</h1>
+<p>The engine reads this page when the service worker starts, so that the parts of it a real page needs are compiled before the first click. <a href="/x">A link</a>, <em>some emphasis</em>, <strong>strong words</strong> and <code>code</code>.</p>
+<h2>A heading</h2><p>Another paragraph, long enough to count as text. It has two sentences, said one by one, and a footnote.<sup><a href="#fn1" id="r1">1</a></sup></p>
+<ul><li>An item of a list, with words enough to be read.</li><li>Another item of the same list, also with words.</li></ul>
+<ol><li>The first step of a procedure.</li><li>The second step of the procedure.</li></ol>
+<figure><img src="/i.png" alt="An image" width="640" height="480"><figcaption>A caption under the picture, saying what it shows.</figcaption></figure>
+<p>The paragraph after the figure goes on with the story, as articles do between their pictures.</p>
+<blockquote><p>A quotation of somebody who said something worth quoting in a paragraph.</p></blockquote>
+<p>Code follows, in a block of its own, with a language named on it:</p>
+<pre><code class="language-rust">fn main() {
+    println!("warm");
+}</code></pre>
+<p>A formula: <math><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>, in the line of text.</p>
+<table><caption>A small table</caption><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr><td>alpha</td><td>1</td></tr><tr><td>beta</td><td>2</td></tr></tbody></table>
+<h3>A smaller heading</h3><dl><dt>A term</dt><dd>Its definition, in a sentence of its own.</dd></dl>
+<p>The last paragraph of the article closes it, long enough to be kept as text by the engine.</p>
+<ol class="footnotes"><li id="fn1">The footnote's text. <a href="#r1">back</a></li></ol>
+</article></main>
+<aside><h2>Related</h2><ul><li><a href="/r1">Another article</a></li><li><a href="/r2">And another</a></li></ul></aside>
 <footer><p>Footer text, copyright.</p></footer></body></html>`;
 startEngine()
   .then(() => new Promise((done) => setTimeout(done, 0)))
   .then(() => {
     formatDay('2024-01-02', navigator.language);
-    engine.extract(WARM_UP_PAGE, { url: 'https://example.org/warm-up', candidate: 0 });
+    article(engine.extract(WARM_UP_PAGE, { url: 'https://example.org/warm-up', candidate: 0 }), 'en');
   })
   .catch((e) => console.warn('dana: engine warm-up failed:', e));
 
@@ -205,23 +221,21 @@ async function begin(tabId, mode, asking = () => {}) {
     if (!result) throw new Error('Receiving end does not exist');
     return result;
   };
-  // A document the worker has not injected (a new page, or a worker started since): the script
-  // and its stylesheet, without asking whether they are there (the script's guard makes a
-  // second copy a no-op), and `begin` in the same call, as a last one-line script whose value
-  // is the call's result: one round trip instead of three (docs/PERFORMANCE.md, "Click to
-  // reader"). Without that value (a browser that answers a call of several files otherwise),
-  // the worker asks once more.
+  // A document the worker has not injected (a new page, or a worker started since): the script,
+  // without asking whether it is there (the script's guard makes a second copy a no-op), and
+  // `begin` in the same call, as a last one-line script whose value is the call's result: one
+  // round trip instead of three (docs/PERFORMANCE.md, "Click to reader"); its stylesheet once
+  // that call has answered (`styleLater`). Without that value (a browser that answers a call of
+  // several files otherwise), the worker asks once more.
   if (!scripted.has(tabId)) {
     asking();
-    const [, [{ result: answer } = {}] = []] = await within(
-      Promise.all([
-        chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }),
-        chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
-      ]),
+    const [{ result: answer } = {}] = await within(
+      chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
       'The page',
       BEGIN_TIMEOUT_MS
     );
     scripted.add(tabId);
+    styleLater(tabId);
     if (answer && !answer.absent) return answer;
     const again = await ask();
     if (!again.absent) return again;
@@ -241,11 +255,32 @@ async function begin(tabId, mode, asking = () => {}) {
 // (the script's guard makes that harmless; the stylesheet is inserted twice, to the same effect).
 const scripted = new Set();
 chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (change.status === 'loading') scripted.delete(tabId);
+  if (change.status === 'loading') forget(tabId);
 });
-chrome.tabs.onRemoved.addListener((tabId) => scripted.delete(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => forget(tabId));
+
+// The stylesheet (content/page.css) of a first contact goes in after the capture, while the
+// engine runs, and every message to the page waits for it (`send`): the call that captures no
+// longer waits for the stylesheet's round trip, and the capture's computed styles (capture.js
+// `judge`) are asked before the browser has a new user stylesheet to take into account. Worth
+// 2–3 ms of run median in three paired runs, not seen in a fourth (docs/PERFORMANCE.md, "Click
+// to reader, third pass"). Nothing the capture reads depends on it: its rules are keyed on
+// attributes Dana sets only when it shows something.
+const styling = new Map();
+function styleLater(tabId) {
+  const inserted = within(chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }), 'The page');
+  // Not inserted: the next click injects both again.
+  inserted.catch(() => scripted.delete(tabId));
+  styling.set(tabId, inserted);
+}
+
+function forget(tabId) {
+  scripted.delete(tabId);
+  styling.delete(tabId);
+}
 
 async function send(tabId, message) {
+  await styling.get(tabId);
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
@@ -287,6 +322,7 @@ async function refusedByUrl(tabId) {
 async function run(tabId, mode) {
   if (!MODES.includes(mode)) throw new TypeError(`dana.run: mode must be one of ${MODES.join(', ')}, not ${mode}`);
   const start = performance.now();
+  const started = performance.timeOrigin + start;
   // The settings and the tab's address are read while the page is being started: a
   // `view-source:` tab is refused from its address, and nothing runs in it meanwhile (it
   // cannot be scripted: `begin` is left waiting there, and its time limit ends it).
@@ -321,6 +357,7 @@ async function run(tabId, mode) {
   if (result.ms) {
     result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
+    result.ms.at.run = started;
   }
   return result;
 }
@@ -337,7 +374,8 @@ async function fail(tabId, mode, error, e) {
 // (`build`) and building it then rendering its first frame (`paint`: `show` ends there), and
 // the rest of `capture` and `show`, the messages both ways (`transfer`). `run` adds `setup`
 // (what comes before the call that captures: on a page the content script is not in yet,
-// asking whether it is and injecting it) and `total`.
+// asking whether it is and injecting it) and `total`; `at`, the moment each hop ended, on the
+// clock the page reads too (content/main.js `at`: bench-reader.mjs prints the hops).
 async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
   const t1 = performance.now();
   let analysed;
@@ -356,6 +394,8 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
   }
   const t3 = performance.now();
   const r1 = (x) => Math.round(x * 10) / 10;
+  const abs = (t) => performance.timeOrigin + t;
+  const at = { captured: abs(t1), analysed: abs(t2), shown: abs(t3), page: page.at, reply: reply.at };
   const ms = {
     capture: Math.round(t1 - t0),
     engine: Math.round(t2 - t1),
@@ -364,6 +404,7 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
     build: r1(reply.work || 0),
     paint: r1(reply.paint || 0),
     transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.paint || reply.work || 0)),
+    at,
   };
   return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
 }

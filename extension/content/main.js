@@ -31,6 +31,12 @@ const BEGIN = Symbol.for('dana-reader.begin');
 
 let lastPage = { lang: '', dir: 'ltr' };
 
+// Moments on the clock the worker reads too (`timeOrigin + now()`: the same across the
+// extension's processes), for the benchmark's hops (tests/e2e/bench-reader.mjs): when this
+// script started running in the page, and each step of `begin` and `show`.
+const at = () => performance.timeOrigin + performance.now();
+const LOADED = at();
+
 // The mode on screen. A view the page removed (or wiped with document.open()) is off: what is
 // left of it (strip mode's hidden elements, the reader's listeners) is undone first.
 function mode() {
@@ -114,11 +120,13 @@ async function switchTo(m) {
 
 function capturePage(tag) {
   const t = performance.now();
+  const start = at();
   removeMessage();
   const page = capture({ tag });
   lastPage = { lang: page.lang, dir: page.dir, selection: false };
   // How long the capture itself took: the worker tells it from the messaging around it.
   page.work = performance.now() - t;
+  page.at = { loaded: LOADED, start, end: at() };
   return page;
 }
 
@@ -151,14 +159,16 @@ const handlers = {
   // view included.
   show: async (msg) => {
     const t = performance.now();
+    const recv = at();
     const timing = { build: null, paint: null };
     globalThis[TIMING] = timing;
     const reply = await show(msg);
     timing.build = performance.now() - t;
+    const built = at();
     await afterFrame();
     timing.paint = performance.now() - t;
     if (reader.isOpen()) reader.firstFrameShown();
-    return { ...reply, work: timing.build, paint: timing.paint };
+    return { ...reply, work: timing.build, paint: timing.paint, at: { recv, built, done: at() } };
   },
   switch: (msg) => switchTo(msg.mode),
   close: () => (close(), { active: false }),

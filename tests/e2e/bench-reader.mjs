@@ -40,6 +40,25 @@ const files = Array.from({ length: Math.min(want, all.length) }, (_, k) => all[M
 const STAGES = ['setup', 'capture', 'captureWork', 'transfer', 'engine', 'show', 'build', 'paint', 'run', 'painted'];
 const NAMES = { setup: 'setup', capture: 'capture+msg', captureWork: 'capture', transfer: 'transfer', engine: 'engine', show: 'show+msg', build: 'build', paint: 'first paint', run: 'run', painted: 'click→frame' };
 
+// Each hop of a click, from the moments the worker and the page read on one clock (builds since
+// 24 November: `ms.at` in the result), in ms: the call reaching the page and the content script
+// compiled and run (`toPage`), the capture (`capture`), its result back to the worker
+// (`back`), the engine, the `show` message reaching the page (`toShow`), building the view, the
+// first frame, and the reply back to the worker (`reply`).
+const HOPS = ['toPage', 'capture', 'back', 'engine', 'toShow', 'build', 'frame', 'reply'];
+function hops(at) {
+  if (!at || !at.page || !at.reply) return {};
+  const t = [at.run, at.page.loaded, at.page.end, at.captured, at.analysed, at.reply.recv, at.reply.built, at.reply.done, at.shown];
+  const out = {};
+  // toPage ends when the page starts capturing (the bundle's load and `begin`'s start are
+  // one task): `loaded` is printed separately as the script's start.
+  HOPS.forEach((name, i) => (out[`hop.${name}`] = t[i + 1] - t[i]));
+  out['hop.capture'] = at.page.end - at.page.start;
+  out['hop.toPage'] = at.page.start - at.run;
+  out['hop.scriptStart'] = at.page.loaded - at.run;
+  return out;
+}
+
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN;
@@ -78,7 +97,7 @@ try {
       paint = await h.isolated(page, () => globalThis[Symbol.for('dana-reader.timing')]?.paint ?? null);
       if (paint === null) await new Promise((res) => setTimeout(res, 20));
     }
-    const row = { page: f, ...r.ms, paint };
+    const row = { page: f, ...r.ms, paint, ...hops(r.ms.at) };
     // Click to the reader's first frame: `run` itself where the page answers after that frame
     // (ms.paint from the reply, this branch on); before, `run` ended when the view was built,
     // and the frame came (paint - build) later.
@@ -99,6 +118,13 @@ console.log(`stage          median      p95      max   (ms)`);
 for (const s of STAGES) {
   const xs = rows.map((r) => r[s]).filter(Number.isFinite);
   console.log(`${NAMES[s].padEnd(12)} ${fmt(quantile(xs, 0.5))}  ${fmt(quantile(xs, 0.95))}  ${fmt(Math.max(...xs))}`);
+}
+if (rows.some((r) => Number.isFinite(r['hop.toPage']))) {
+  console.log('hop (one clock)   median      p95      max   (ms)');
+  for (const s of ['hop.scriptStart', ...HOPS.map((h) => `hop.${h}`)]) {
+    const xs = rows.map((r) => r[s]).filter(Number.isFinite);
+    console.log(`${s.padEnd(16)} ${fmt(quantile(xs, 0.5))}  ${fmt(quantile(xs, 0.95))}  ${fmt(Math.max(...xs))}`);
+  }
 }
 const slow = [...rows].sort((a, b) => b.run - a.run).slice(0, 5);
 console.log(`slowest runs: ${slow.map((r) => `${r.page} ${Math.round(r.run)} ms (capture+msg ${r.capture}, engine ${r.engine}, show+msg ${r.show})`).join('; ')}`);
