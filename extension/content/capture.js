@@ -171,7 +171,9 @@ function measuredAway(live) {
   const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
   if (!out && !clips) return false;
   const r = dom.rect(live);
-  if (clips && (r.width <= 1 || r.height <= 1)) return true;
+  // A clipped box holding MathML is a formula's accessible copy (KaTeX's `katex-mathml`, a 1 px
+  // box), drawn beside it in glyphs that are aria-hidden: the copy is the formula the engine reads.
+  if (clips && (r.width <= 1 || r.height <= 1)) return !dom.all(live, 'math').length;
   if (!out) return false;
   const [x, y] = style.position === 'fixed' ? [0, 0] : [scrollX, scrollY];
   return r.right + x <= 0 || r.bottom + y <= 0;
@@ -244,7 +246,8 @@ export function capture({ tag = false } = {}) {
 function emptyCode(copy) {
   for (const el of copy.querySelectorAll('script, style')) {
     const type = el.getAttribute('type');
-    if (el.localName === 'script' && type !== null && type.trim().toLowerCase() === 'application/ld+json') continue;
+    // JSON-LD is read, and so is a MathJax 2 formula's TeX (`math/tex`, src/math.rs).
+    if (el.localName === 'script' && type !== null && /^(application\/ld\+json|math\/tex)/.test(type.trim().toLowerCase())) continue;
     const text = el.textContent;
     if (text) el.textContent = text.replace(/[^\n]+/g, '');
   }

@@ -39,11 +39,6 @@ mjx-assistive-mml{position:absolute!important;top:0;left:0;clip:rect(1px,1px,1px
 .mjx-c1D43B.TEX-I::before{padding:.683em .888em 0 0;content:"H"}.mjx-c1D45B.TEX-I::before{padding:.442em .6em .011em 0;content:"n"}
 .mjx-c2265::before{padding:.636em .778em .138em 0;content:"\\2265"}.mjx-c6C::before{padding:.694em .278em 0 0;content:"l"}
 .mjx-c6E::before{padding:.442em .556em 0 0;content:"n"}</style>`;
-// Until extension/content/capture.js keeps a clipped box that holds MathML (KaTeX's 1 px
-// `katex-mathml`, taken for screen-reader-only text) and MathJax 2's `math/tex` scripts (emptied
-// with the page's code), the reader loses those formulas and strip mode hides KaTeX's display
-// formulas: the mend is capture.js's (not this branch's to make), these two tests wait for it.
-const CAPTURE_MATH = { todo: 'capture.js: keep clipped MathML and math/tex scripts' };
 const serve = (html) => (req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" });
   res.end(html);
@@ -319,7 +314,7 @@ describe('issue 13 kinds in Chromium', () => {
   // With the pages' own stylesheets, as readers meet them: KaTeX's clips its MathML copy into a
   // 1 px box, which the capture took for screen-reader-only text; MathJax 2's formulas are the
   // TeX of `math/tex` scripts, which the capture emptied with the page's code.
-  test('reader view keeps every formula of KaTeX, MathJax 2 and 3 and MathML pages', CAPTURE_MATH, async () => {
+  test('reader view keeps every formula of KaTeX, MathJax 2 and 3 and MathML pages', async () => {
     for (const [url, count] of [['/squares.html', 6], ['/harmonic.html', 5], ['/mean-value.html', 4]]) {
       const page = await h.open(url);
       assert.equal((await h.run(page, 'reader')).found, true);
@@ -334,7 +329,7 @@ describe('issue 13 kinds in Chromium', () => {
 
   // What the reader sees of a formula is not always its `math`: KaTeX and MathJax 3 draw glyphs
   // beside a clipped MathML copy, Wikipedia a picture beside a hidden one. Each must stay drawn.
-  test('strip mode keeps every formula drawn, on KaTeX, MathJax 3 and MathML pages', CAPTURE_MATH, async () => {
+  test('strip mode keeps every formula drawn, on KaTeX, MathJax 3 and MathML pages', async () => {
     const pages = [
       // [page, what draws each formula, how many, what strip mode must hide]
       ['/squares.html', '.katex-html', 6, ['.site-header nav', 'aside.sidebar', 'footer.site-footer']],
