@@ -119,9 +119,10 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         meta::Context { url: options.url.as_deref(), headline: &headline.text, headline_line: headline.line, lang: &language.lang, fragments: &fragments },
         &blocks,
     );
-    let reading_minutes = meta::reading_minutes(&text, &language.lang);
+    let words = sentences::word_count(&text);
+    let reading_minutes = meta::reading_minutes(&text, words, &language.lang);
     let page_chars = t1.iter().map(|&c| u64::from(c)).sum();
-    let readerable = meta::readerable(&meta::reader_features(&page, &blocks, &text, page_chars));
+    let readerable = meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
     let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
 

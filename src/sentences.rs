@@ -362,7 +362,13 @@ pub fn words(text: &str) -> Vec<(usize, usize, &str)> {
 /// or digit. (UAX #29 words give the same count on space-separated text at a fraction of the
 /// speed; scripts written without spaces are counted by characters in `meta::reading_minutes`.)
 pub fn word_count(text: &str) -> usize {
-    text.split_whitespace().filter(|w| w.chars().any(is_alphanumeric)).count()
+    spaced_words(text).count()
+}
+
+/// The words [`word_count`] counts, in order.
+pub fn spaced_words(text: &str) -> impl Iterator<Item = &str> {
+    // An ASCII letter or digit answers for most words without decoding a character.
+    text.split_whitespace().filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric()) || w.chars().any(is_alphanumeric))
 }
 
 /// `char::is_alphanumeric`, with the letter test answered by [`crate::lang::script_of`]

@@ -63,7 +63,7 @@ fn main() -> Result<(), String> {
         let html = dana::tokenize::normalise_newlines(&html);
         let page = dana::fallback::page(&html, &options);
         let (t1, _) = dana::density::counts(&page, options.algorithm);
-        let f = reader_features(&page, &ex.blocks, &ex.text, t1.iter().map(|&c| u64::from(c)).sum());
+        let f = reader_features(&page, &ex.blocks, &ex.text, dana::sentences::word_count(&ex.text), t1.iter().map(|&c| u64::from(c)).sum());
         rows.push((features(&f), label));
     }
     let mut scored = Vec::new();

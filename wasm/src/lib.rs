@@ -8,9 +8,10 @@
 //! Unknown option keys and bad values throw a JavaScript `Error` whose message names the key;
 //! they never trap.
 //!
-//! Both directions go through serde (options in as a `serde_json::Value`, results out as JSON
-//! text that `JSON.parse` reads) so that a field added to `Options` or `Extraction` crosses the
-//! boundary without an edit here.
+//! Results go out through serde (JSON text that `JSON.parse` reads), so that a field added to
+//! `Extraction` crosses the boundary without an edit here; options come in key by key
+//! (`set_option`: serde's deserialisers would bring float formatting into the module), and a
+//! test fails when a field of `Options` has no key there.
 //!
 //! `decode(bytes, charset?)` turns a page's bytes into the text `extract` takes, with the
 //! engine's decoder ([`dana::decode`]): JavaScript passes the charset of the response's
@@ -20,9 +21,8 @@
 //! are hand-written and must be kept in step: `tests/node/shape.test.mjs` fails when the object
 //! and the declarations disagree.
 
-use dana::{Algorithm, Extraction, LinkFilter, Options};
+use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -410,19 +410,6 @@ fn snake_to_camel(s: &str) -> String {
     out
 }
 
-fn camel_to_snake(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 4);
-    for c in s.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// `typeof`-like name of a JS value for error messages.
 fn js_type(v: &JsValue) -> String {
     if v.is_null() {
@@ -443,6 +430,12 @@ extern "C" {
 
 /// Reads a partial camelCase options object into [`Options`]. `undefined` and `null` (for the
 /// whole object or for one key) mean "the default".
+///
+/// Read key by key with [`set_option`], not through serde: serde's deserialisers describe a
+/// wrong value with `Unexpected`, whose float formatting (`core::fmt`'s Grisu and Dragon4)
+/// and serde_json's `Value` deserialiser with `serde_wasm_bindgen` cost the module about
+/// 10 KB of gzip (docs/PERFORMANCE.md). `known_options_are_all_read` checks that every field
+/// of `Options` has its key here.
 fn parse_options(js: &JsValue) -> Result<Options, JsError> {
     if js.is_undefined() || js.is_null() {
         return Ok(Options::default());
@@ -450,51 +443,213 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
     if !js.is_object() || Array::is_array(js) {
         return Err(JsError::new(&format!("extract: options must be an object, got {}", js_type(js))));
     }
-    let given: Value = serde_wasm_bindgen::from_value(js.clone())
-        .map_err(|e| JsError::new(&format!("extract: options could not be read: {e}")))?;
-    let Value::Object(given) = given else {
-        return Err(JsError::new("extract: options must be a plain object"));
-    };
-    let defaults = serde_json::to_value(Options::default()).expect("Options serialise");
-    let Value::Object(defaults) = defaults else { unreachable!("Options is a struct") };
-    let known = || defaults.keys().map(|k| snake_to_camel(k)).collect::<Vec<_>>().join(", ");
-
-    let mut merged: Map<String, Value> = defaults.clone();
-    for (key, value) in given {
-        let snake = camel_to_snake(&key);
-        if !defaults.contains_key(&snake) || snake_to_camel(&snake) != key {
-            let hint = if defaults.contains_key(&key) { format!(" (did you mean `{}`?)", snake_to_camel(&key)) } else { String::new() };
-            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", known())));
+    let mut options = Options::default();
+    for key in object_keys(js).iter().filter_map(JsValue::as_string) {
+        if !OPTION_KEYS.contains(&key.as_str()) {
+            let camel = snake_to_camel(&key);
+            let hint = if camel != key && OPTION_KEYS.contains(&camel.as_str()) { format!(" (did you mean `{camel}`?)") } else { String::new() };
+            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", OPTION_KEYS.join(", "))));
         }
-        if value.is_null() {
+        let value = reflect_get(js, &JsValue::from_str(&key)).map_err(|e| JsError::new(&format!("extract: option `{key}` could not be read: {}", js_type(&e))))?;
+        let given = if value.is_undefined() || value.is_null() {
             continue; // keep the default
-        }
-        let value = normalise(&snake, value);
-        // Deserialise this one key on top of the defaults so the error names the key.
-        let mut probe = defaults.clone();
-        probe.insert(snake.clone(), value.clone());
-        if let Err(e) = serde_json::from_value::<Options>(Value::Object(probe)) {
-            return Err(JsError::new(&format!("extract: bad value for option `{key}`: {e}")));
-        }
-        merged.insert(snake, value);
+        } else if let Some(b) = value.as_bool() {
+            Given::Bool(b)
+        } else if let Some(n) = value.as_f64() {
+            Given::Number(n)
+        } else if let Some(s) = value.as_string() {
+            Given::Text(s)
+        } else {
+            Given::Other(js_type(&value))
+        };
+        set_option(&mut options, &key, given).map_err(|expected| JsError::new(&format!("extract: bad value for option `{key}`: expected {expected}")))?;
     }
-    serde_json::from_value(Value::Object(merged)).map_err(|e| JsError::new(&format!("extract: bad options: {e}")))
+    Ok(options)
 }
 
-/// Accepts the spellings the CLI accepts: algorithm names in any case, filters as
-/// `none|0|1|2|3` (string or number), metrics in any case.
-fn normalise(key: &str, value: Value) -> Value {
-    let text = match &value {
-        Value::String(s) => s.clone(),
-        Value::Number(n) if key == "filter" => n.to_string(),
-        _ => return value,
+/// The keys of [`Options`] in camelCase, in its order.
+const OPTION_KEYS: &[&str] = &[
+    "algorithm",
+    "filter",
+    "gap",
+    "url",
+    "titleMetric",
+    "titleBound",
+    "cluster",
+    "media",
+    "edges",
+    "prune",
+    "article",
+    "fallback",
+    "declaredTitle",
+    "candidate",
+    "trace",
+    "elementIds",
+    "postKeys",
+    "sections",
+    "linkLists",
+    "questions",
+    "noscriptCopy",
+    "comments",
+    "declaredBody",
+];
+
+/// An option's value as JavaScript gave it.
+#[derive(Debug)]
+enum Given {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    /// Anything else, by its `typeof`-like name.
+    Other(String),
+}
+
+impl Given {
+    /// For an error message, without formatting a float.
+    fn describe(&self) -> String {
+        match self {
+            Given::Bool(b) => b.to_string(),
+            Given::Number(n) => whole(*n).map_or_else(|| "a number with a fraction".to_string(), |n| n.to_string()),
+            Given::Text(s) => format!("\"{s}\""),
+            Given::Other(t) => t.clone(),
+        }
+    }
+}
+
+/// `n` as a whole number (an integer of at most 2^53 in magnitude, which `f64` holds exactly).
+fn whole(n: f64) -> Option<i64> {
+    (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64)
+}
+
+/// Sets option `key` (camelCase) of `options` to `given`; the error says what was expected and
+/// what was given. Accepts the spellings the CLI accepts: algorithm names and metrics in any
+/// case, filters as `none|remove|strip|placeholder|0|1|2|3` (string, any case, or number).
+fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), String> {
+    let bad = |expected: &str, given: &Given| format!("{expected}, got {}", given.describe());
+    let count = |given: &Given| match given {
+        Given::Number(n) => whole(*n).and_then(|n| usize::try_from(n).ok()),
+        _ => None,
+    };
+    let text = |given: &Given| match given {
+        Given::Text(s) => Some(s.to_ascii_lowercase()),
+        _ => None,
+    };
+    let flag = match (key, &given) {
+        (_, Given::Bool(b)) => Some(*b),
+        _ => None,
     };
     match key {
-        "algorithm" => Algorithm::parse(&text).map(|a| Value::String(a.name().into())).unwrap_or(value),
-        "filter" => LinkFilter::parse(&text.to_ascii_lowercase())
-            .map(|f| serde_json::to_value(f).expect("LinkFilter serialises"))
-            .unwrap_or(Value::String(text.to_ascii_lowercase())),
-        "title_metric" => Value::String(text.to_ascii_lowercase()),
-        _ => value,
+        "algorithm" => options.algorithm = text(&given).and_then(|t| Algorithm::parse(&t)).ok_or_else(|| bad("r2l, dana, danag or addanag", &given))?,
+        "filter" => {
+            let name = match &given {
+                Given::Number(n) => whole(*n).map(|n| n.to_string()),
+                _ => text(&given),
+            };
+            options.filter = Some(name.and_then(|t| LinkFilter::parse(&t)).ok_or_else(|| bad("none, remove, strip, placeholder or 0 to 3", &given))?);
+        }
+        "gap" => options.gap = Some(count(&given).ok_or_else(|| bad("a whole number from 0", &given))?),
+        "candidate" => options.candidate = count(&given).ok_or_else(|| bad("a whole number from 0", &given))?,
+        "url" => match given {
+            Given::Text(s) => options.url = Some(s),
+            _ => return Err(bad("a string", &given)),
+        },
+        "titleMetric" => {
+            options.title_metric = match text(&given).as_deref() {
+                Some("tf") => TitleMetric::Tf,
+                Some("tfidf") => TitleMetric::Tfidf,
+                Some("osm") => TitleMetric::Osm,
+                Some("sum") => TitleMetric::Sum,
+                _ => return Err(bad("tf, tfidf, osm or sum", &given)),
+            }
+        }
+        _ => {
+            let field = match key {
+                "titleBound" => &mut options.title_bound,
+                "cluster" => &mut options.cluster,
+                "media" => &mut options.media,
+                "edges" => &mut options.edges,
+                "prune" => &mut options.prune,
+                "article" => &mut options.article,
+                "fallback" => &mut options.fallback,
+                "declaredTitle" => &mut options.declared_title,
+                "trace" => &mut options.trace,
+                "elementIds" => &mut options.element_ids,
+                "postKeys" => &mut options.post_keys,
+                "sections" => &mut options.sections,
+                "linkLists" => &mut options.link_lists,
+                "questions" => &mut options.questions,
+                "noscriptCopy" => &mut options.noscript_copy,
+                "comments" => &mut options.comments,
+                "declaredBody" => &mut options.declared_body,
+                _ => return Err(format!("a known option, got `{key}`")),
+            };
+            *field = flag.ok_or_else(|| bad("true or false", &given))?;
+        }
+    }
+    Ok(())
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Object, js_name = keys)]
+    fn object_keys(o: &JsValue) -> Box<[JsValue]>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(o: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of `Options` (as serde names it) has its key in `OPTION_KEYS`, and
+    /// `set_option` sets it: a field added to `Options` without a key here fails this test.
+    #[test]
+    fn known_options_are_all_read() {
+        let serde_json::Value::Object(fields) = serde_json::to_value(Options::default()).unwrap() else { panic!("Options is a struct") };
+        let mut keys: Vec<String> = fields.keys().map(|k| snake_to_camel(k)).collect();
+        let mut known = OPTION_KEYS.to_vec();
+        keys.sort();
+        known.sort();
+        assert_eq!(keys, known);
+        for snake in fields.keys() {
+            let key = &snake_to_camel(snake);
+            let mut options = Options::default();
+            let given = match fields[snake] {
+                serde_json::Value::Bool(b) => Given::Bool(!b),
+                _ => match key.as_str() {
+                    "algorithm" => Given::Text("R2L".into()),
+                    "filter" => Given::Number(2.0),
+                    "url" => Given::Text("https://example.org/".into()),
+                    "titleMetric" => Given::Text("OSM".into()),
+                    _ => Given::Number(3.0),
+                },
+            };
+            set_option(&mut options, key, given).unwrap();
+            let changed = serde_json::to_value(&options).unwrap();
+            assert_ne!(changed[snake], fields[snake], "{key} is set");
+            let others = |v: &serde_json::Value| v.as_object().unwrap().iter().filter(|(k, _)| k != &snake).map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
+            assert_eq!(others(&changed), others(&serde_json::Value::Object(fields.clone())), "{key} sets nothing else");
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused_and_said_without_floats() {
+        let mut options = Options::default();
+        for (key, given, message) in [
+            ("gap", Given::Number(-1.0), "a whole number from 0, got -1"),
+            ("gap", Given::Number(2.5), "a whole number from 0, got a number with a fraction"),
+            ("gap", Given::Text("wide".into()), "a whole number from 0, got \"wide\""),
+            ("algorithm", Given::Number(3.0), "r2l, dana, danag or addanag, got 3"),
+            ("filter", Given::Text("4".into()), "none, remove, strip, placeholder or 0 to 3, got \"4\""),
+            ("filter", Given::Number(1.5), "none, remove, strip, placeholder or 0 to 3, got a number with a fraction"),
+            ("trace", Given::Number(1.0), "true or false, got 1"),
+            ("url", Given::Other("object".into()), "a string, got object"),
+        ] {
+            assert_eq!(set_option(&mut options, key, given).unwrap_err(), message, "{key}");
+        }
+        assert_eq!(options, Options::default(), "a refused value changes nothing");
+        set_option(&mut options, "filter", Given::Text("Strip".into())).unwrap();
+        set_option(&mut options, "algorithm", Given::Text("DANAG".into())).unwrap();
+        assert_eq!((options.filter, options.algorithm), (Some(LinkFilter::Strip), Algorithm::Danag));
     }
 }
