@@ -93,7 +93,8 @@ struct TableStats {
     /// colspan of the cell being read. A heading in a row's one cell, as wide as the table,
     /// under a first row of two or more header cells labels the rows after it (an events
     /// table's "Film club" between its groups of rows): a page laid out in a table does not
-    /// name its columns, so only there is a heading not a sign of layout.
+    /// name its columns, so only there is a heading not a sign of layout. (Our refinement,
+    /// with `labels`: under the thesis such a table stays layout, as it was read.)
     head_cells: u32,
     span: u32,
 }
@@ -112,8 +113,9 @@ impl TableStats {
 }
 
 /// The page's data tables in document order. A table holding another table is layout, so data
-/// tables never nest.
-fn data_tables(page: &Page) -> Vec<DataTable> {
+/// tables never nest. With `labels` (`Options::article`), headings labelling groups of rows do
+/// not make a table layout (`TableStats::head_cells`).
+fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
     let mut open: Vec<TableStats> = Vec::new();
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
@@ -143,7 +145,7 @@ fn data_tables(page: &Page) -> Vec<DataTable> {
                         }
                     }
                     "caption" | "thead" => t.header = true,
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if t.rows > 1 && t.head_cells >= 2 && t.row_cols == t.span && t.span >= t.cols => {}
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if labels && t.rows > 1 && t.head_cells >= 2 && t.row_cols == t.span && t.span >= t.cols => {}
                     "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "form" | "input" | "article" | "section" | "nav" | "main" | "header" | "footer" | "aside" => {
                         t.layout = true
                     }
@@ -835,7 +837,7 @@ impl<'a> Builder<'a> {
         // link to elsewhere (a banner) on a line that was not chosen.
         let first = chosen.iter().position(|&c| c).unwrap_or(usize::MAX);
         let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
-        let tables = data_tables(page);
+        let tables = data_tables(page, whole_code);
         let mut tables = tables.iter().peekable();
         let codes = if whole_code { code_blocks(page) } else { Vec::new() };
         self.kinds = whole_code;
