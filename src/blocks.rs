@@ -86,8 +86,17 @@ struct TableStats {
     /// A caption, a `thead` or a `th`.
     header: bool,
     /// Says it is layout (`role=presentation`/`none`), or holds what a data table does not:
-    /// another table, a heading, a form or sectioning elements.
+    /// another table, a heading (but a row-group label, see `head_cells`), a form or
+    /// sectioning elements.
     layout: bool,
+    /// The first row's cells while all of them are header cells (0 once one is not), and the
+    /// colspan of the cell being read. A heading in a row's one cell, as wide as the table,
+    /// under a first row of two or more header cells labels the rows after it (an events
+    /// table's "Film club" between its groups of rows): a page laid out in a table does not
+    /// name its columns, so only there is a heading not a sign of layout. (Our refinement,
+    /// with `labels`: under the thesis such a table stays layout, as it was read.)
+    head_cells: u32,
+    span: u32,
 }
 
 impl TableStats {
@@ -104,8 +113,9 @@ impl TableStats {
 }
 
 /// The page's data tables in document order. A table holding another table is layout, so data
-/// tables never nest.
-fn data_tables(page: &Page) -> Vec<DataTable> {
+/// tables never nest. With `labels` (`Options::article`), headings labelling groups of rows do
+/// not make a table layout (`TableStats::head_cells`).
+fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
     let mut open: Vec<TableStats> = Vec::new();
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
@@ -125,12 +135,17 @@ fn data_tables(page: &Page) -> Vec<DataTable> {
                         t.row_cols = 0;
                     }
                     "td" | "th" => {
-                        t.row_cols += tok.attr("colspan").and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, 1000);
+                        t.span = tok.attr("colspan").and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, 1000);
+                        t.row_cols += t.span;
                         t.cols = t.cols.max(t.row_cols);
                         t.cells += 1;
                         t.header |= name == "th";
+                        if t.rows <= 1 {
+                            t.head_cells = if name == "th" && t.cells == t.head_cells + 1 { t.cells } else { 0 };
+                        }
                     }
                     "caption" | "thead" => t.header = true,
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if labels && t.rows > 1 && t.head_cells >= 2 && t.row_cols == t.span && t.span >= t.cols => {}
                     "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "form" | "input" | "article" | "section" | "nav" | "main" | "header" | "footer" | "aside" => {
                         t.layout = true
                     }
@@ -314,9 +329,12 @@ struct PostMark {
 /// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
 /// a blog's `Comment`).
 fn is_post_type(tok: &Tok) -> bool {
-    tok.attr("itemtype").is_some_and(|t| {
-        t.split_ascii_whitespace().any(|t| matches!(t.rsplit('/').next(), Some("Comment" | "Answer" | "Question" | "DiscussionForumPosting" | "SocialMediaPosting")))
-    })
+    tok.attr("itemtype").is_some_and(|t| t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name)))
+}
+
+/// Whether a schema.org type name is a post's.
+fn is_post_type_name(t: &str) -> bool {
+    matches!(t, "Comment" | "Answer" | "Question" | "DiscussionForumPosting" | "SocialMediaPosting")
 }
 
 /// A date as the article may carry it ([`Post::date`]).
@@ -425,7 +443,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         let [itemprop, name, class] = g;
         // A name the page marks as one (`itemprop=name`) is taken as written when it is short:
         // a forum's handle (`user30200`) is a name there, though a byline's cleaning refuses it.
-        let marked = name.as_ref().map(|n| collapse_whitespace(&n.0).trim().to_string()).filter(|n| (1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5);
+        let marked = name.as_ref().and_then(|n| short_name(&n.0));
         let chosen = match (&itemprop, name) {
             // Only the name's own element is the header's: the author's card may hold more (Stack
             // Exchange's "answered …" line, a reputation); but a short card of words alone is the
@@ -449,7 +467,139 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     // date: a page's one `article` is the article itself.
     let articles = marks.iter().filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some()).count();
     marks.retain(|m| (m.post.author.is_some() || m.post.date.is_some()) && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some())));
+    if marks.is_empty() {
+        return json_ld_posts(page);
+    }
     marks
+}
+
+/// A name as the page writes it, whitespace collapsed, when it is short (1 to 64 characters,
+/// five words at most): a forum's handle (`user30200`) is a name there, though a byline's
+/// cleaning refuses it.
+fn short_name(s: &str) -> Option<String> {
+    let n = collapse_whitespace(s).trim().to_string();
+    ((1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5).then_some(n)
+}
+
+/// The posts a page declares only in JSON-LD (Invision Community's `DiscussionForumPosting`
+/// and its `comment` array, a `QAPage`'s `Question` with its `acceptedAnswer` and
+/// `suggestedAnswer`s; their microdata, when they have it, is read by [`post_marks`]), each
+/// placed on the element of the page that holds its text: the innermost element around the
+/// first place the page's text (its letters and digits) holds the post's opening (its first
+/// 40 bytes of them), holding at least nine tenths as many letters and digits as the post's
+/// `text`, and no other post's opening; the post starts at the element around that which
+/// also holds its author's card (the declared name as a text of its own). A post not found so
+/// is not placed; a page with fewer than two placed is not a thread. The author and date are
+/// the declared ones, the date as the card's `<time>` shows it.
+fn json_ld_posts(page: &Page) -> Vec<PostMark> {
+    let alnum = |s: &str, out: &mut String| out.extend(s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase));
+    let mut declared: Vec<(Post, String, Option<String>)> = Vec::new();
+    for v in page.head.json_ld.iter().filter_map(|s| crate::meta::json_ld_value(s)) {
+        declared_posts(&v, &mut |o| {
+            let text = o.get("text")?.as_str()?;
+            let name = o.get("author").map(|a| a.get(0).unwrap_or(a)).and_then(|a| a.get("name").unwrap_or(a).as_str()).map(|n| collapse_whitespace(n).trim().to_string());
+            let author = name.as_deref().and_then(|a| crate::meta::clean_names(a, true).or_else(|| short_name(a)));
+            let date = ["datePublished", "dateCreated"].iter().find_map(|k| o.get(*k)?.as_str());
+            let date = date.and_then(|d| post_date(d).or_else(|| post_date(d.get(..10)?)));
+            let mut key = String::new();
+            alnum(text, &mut key);
+            (author.is_some() || date.is_some()).then_some((Post { author, date, blocks: 0 }, key, name))
+        }, &mut declared);
+    }
+    if declared.len() < 2 {
+        return Vec::new();
+    }
+    // The page's letters and digits, lowercased, and where each token's start among them.
+    let mut stream = String::new();
+    let mut at = Vec::with_capacity(page.toks.len() + 1);
+    for tok in &page.toks {
+        at.push(stream.len());
+        if let Tok::Text(t) = tok {
+            alnum(t, &mut stream);
+        }
+    }
+    at.push(stream.len());
+    // Each post's opening: (token, post), the first place not already another's.
+    let mut openings: Vec<(usize, usize)> = Vec::new();
+    for (k, (_, key, _)) in declared.iter().enumerate() {
+        let end = (0..=40.min(key.len())).rev().find(|&e| key.is_char_boundary(e)).unwrap_or(0);
+        if end < 20 {
+            continue;
+        }
+        let tok_of = |pos: usize| at.partition_point(|&a| a <= pos) - 1;
+        if let Some(t) = stream.match_indices(&key[..end]).map(|(pos, _)| tok_of(pos)).find(|t| !openings.iter().any(|o| o.0 == *t)) {
+            openings.push((t, k));
+        }
+    }
+    openings.sort_unstable();
+    // Where the page writes each author's name as a text of its own.
+    let mut names: Vec<Vec<usize>> = vec![Vec::new(); declared.len()];
+    for (i, tok) in page.toks.iter().enumerate() {
+        if let Tok::Text(t) = tok {
+            declared.iter().zip(names.iter_mut()).filter(|((_, _, n), _)| n.as_deref() == Some(t.trim())).for_each(|(_, at)| at.push(i));
+        }
+    }
+    // Elements close innermost first. A post's body is the first to close around its opening
+    // with room for its text (nine tenths of its letters and digits) and no other opening;
+    // its card the first of those, or an element around them, that also holds the author's
+    // name before the opening: the post starts there, and that name and the first `<time>`
+    // before the opening are its header's (quiet), as microdata's are.
+    let mut marks: Vec<Option<PostMark>> = vec![None; declared.len()];
+    let mut carded = vec![false; declared.len()];
+    let mut times: Vec<(usize, usize)> = Vec::new();
+    let mut stack: Vec<(&str, usize)> = Vec::new();
+    for (i, tok) in page.toks.iter().enumerate() {
+        match tok {
+            Tok::Start { name, self_closing, .. } if !self_closing && !is_void(name) && stack.len() < MAX_DEPTH => stack.push((&**name, i)),
+            Tok::End { name } => {
+                let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
+                for (name, s) in stack.drain(pos..).rev() {
+                    if name == "time" && page.toks[s].attr("datetime").is_some() {
+                        times.push((s, i));
+                    }
+                    let inside = &openings[openings.partition_point(|o| o.0 < s)..openings.partition_point(|o| o.0 <= i)];
+                    let &[(a, k)] = inside else { continue };
+                    let (post, key, _) = &declared[k];
+                    if marks[k].is_none() && (at[i] - at[s]) * 10 >= key.len() * 9 {
+                        marks[k] = Some(PostMark { start: s, end: i, post: post.clone(), ..PostMark::default() });
+                    }
+                    let Some(m) = marks[k].as_mut().filter(|_| !carded[k]) else { continue };
+                    if let Some(&n) = names[k].iter().find(|&&n| s < n && n < a) {
+                        (m.start, m.end, carded[k]) = (s, i, true);
+                        m.quiet.push((n, n));
+                        if let Some(&(from, to)) = times.iter().find(|t| s < t.0 && t.0 < a) {
+                            m.quiet.push((from, to));
+                            let shown = page.toks[from..to].iter().filter_map(|t| if let Tok::Text(t) = t { Some(&**t) } else { None }).collect::<Vec<_>>().join(" ");
+                            m.shown = collapse_whitespace(&shown).trim().to_string();
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut marks: Vec<PostMark> = marks.into_iter().flatten().collect();
+    marks.sort_by_key(|m| m.start);
+    if marks.len() < 2 {
+        marks.clear();
+    }
+    marks
+}
+
+/// Calls `read` on every object of JSON-LD value `v` whose `@type` is a post's
+/// ([`is_post_type_name`]), in document order, nested ones after their parent, and keeps what it
+/// gives.
+fn declared_posts<T>(v: &serde_json::Value, read: &mut impl FnMut(&serde_json::Map<String, serde_json::Value>) -> Option<T>, out: &mut Vec<T>) {
+    match v {
+        serde_json::Value::Array(a) => a.iter().for_each(|v| declared_posts(v, read, out)),
+        serde_json::Value::Object(o) => {
+            if o.get("@type").and_then(|t| t.as_str()).is_some_and(is_post_type_name) {
+                out.extend(read(o));
+            }
+            o.values().for_each(|v| declared_posts(v, read, out));
+        }
+        _ => {}
+    }
 }
 
 /// Whether the heading on `line` (not chosen) stands alone between two chosen lines: the lines
@@ -687,7 +837,7 @@ impl<'a> Builder<'a> {
         // link to elsewhere (a banner) on a line that was not chosen.
         let first = chosen.iter().position(|&c| c).unwrap_or(usize::MAX);
         let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
-        let tables = data_tables(page);
+        let tables = data_tables(page, whole_code);
         let mut tables = tables.iter().peekable();
         let codes = if whole_code { code_blocks(page) } else { Vec::new() };
         self.kinds = whole_code;
@@ -838,7 +988,15 @@ impl<'a> Builder<'a> {
                         self.flush();
                     }
                     self.close_inline(name);
-                    if let Some(pos) = self.stack.iter().rposition(|n| *n == name) {
+                    // HTML's "any other end tag": the end tag of an element neither block nor
+                    // formatting (`sup`, `span`) is ignored when a block element opened after
+                    // it is still open, so a stray `</sup>` at the start of a heading
+                    // (`<sup>20</p><h3></sup>Title</h3>`, 2000s pages) does not close the
+                    // heading. (Formatting elements go through the adoption agency, which
+                    // closes them and keeps the block open: they still close both here.)
+                    // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
+                    let stray = |pos: usize| self.kinds && !is_block(name) && !is_formatting(name) && self.stack[pos + 1..].iter().any(|n| is_block(n));
+                    if let Some(pos) = self.stack.iter().rposition(|n| *n == name).filter(|&pos| !stray(pos)) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
                         if heading.is_some_and(|d| d >= pos) {
@@ -1446,6 +1604,11 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// HTML's formatting elements, whose misnested end tags the adoption agency algorithm handles.
+fn is_formatting(name: &str) -> bool {
+    matches!(name, "a" | "b" | "big" | "code" | "em" | "font" | "i" | "nobr" | "s" | "small" | "strike" | "strong" | "tt" | "u")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1556,6 +1719,41 @@ mod tests {
     }
 
     #[test]
+    fn posts_declared_only_in_json_ld_are_placed_on_the_elements_holding_their_text() {
+        let ld = r#"{"@type":"DiscussionForumPosting","text":"The case has two little holes near the power supply: what are they for?",
+            "author":{"@type":"Person","name":"Rabbit"},"datePublished":"2024-03-19T21:22:50+0000",
+            "comment":[{"@type":"Comment","text":"Those hold the cable ties.\n\nThe manual says nothing about them, sadly.","author":{"name":"DevBiker"},"dateCreated":"2024-03-19 23:37"}]}"#;
+        let page = |ld: &str| {
+            format!(
+                "<script type=\"application/ld+json\">{ld}</script><p>Topic</p><article><div class=card><b>Rabbit</b> <time datetime=2024-03-19>March 19</time></div><div class=post><p>The case has two little holes near the <a href=/psu>power supply</a>: what are they for?</p></div></article>\
+                 <article><div class=card><b>DevBiker</b></div><div class=post><p>Those hold the cable ties.</p><p>The manual says nothing about them, sadly.</p></div><p>Quote</p></article><p>Footer</p>"
+            )
+        };
+        let b = all(&page(ld));
+        let shape: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks))).collect();
+        assert_eq!(
+            shape,
+            [
+                (BlockKind::Paragraph, "Topic", None),
+                (BlockKind::Post, "Rabbit · March 19", Some(1)),
+                (BlockKind::Paragraph, "The case has two little holes near the power supply: what are they for?", None),
+                (BlockKind::Post, "DevBiker · 2024-03-19", Some(3)),
+                (BlockKind::Paragraph, "Those hold the cable ties.", None),
+                (BlockKind::Paragraph, "The manual says nothing about them, sadly.", None),
+                (BlockKind::Paragraph, "Quote", None),
+                (BlockKind::Paragraph, "Footer", None),
+            ]
+        );
+        // One post whose text the page does not hold: the other alone is no thread.
+        assert!(all(&page(&ld.replace("Those hold", "These hold"))).iter().all(|b| b.kind != BlockKind::Post));
+        // Not under the thesis (posts are `kinds`).
+        let html = page(ld);
+        let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let chosen = vec![true; page.lines.len()];
+        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false).iter().all(|b| b.kind != BlockKind::Post));
+    }
+
+    #[test]
     fn a_post_ends_where_its_element_ends() {
         // Discourse: after the last post, the page's "Powered by Discourse" and its related
         // topics are not the last post's words; the blocks before the next post's header are the
@@ -1644,6 +1842,11 @@ mod tests {
         let t: Vec<_> = b.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(t, vec!["onetwo", "three"]);
         assert_eq!(b[0].html, "one<em>two</em>");
+        // A stray end tag of an inline element does not close the blocks opened after it, as
+        // in HTML: the heading stays a heading, the quote a quote (a 2000s page's footnote marks).
+        let b = all("<p>Text.<sup>20</p><sup><h3></sup>Alternative patterns</h3><blockquote><span><p>Quoted</span> words.</p></blockquote>");
+        let k: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
+        assert_eq!(k, [(BlockKind::Paragraph, "Text.20"), (BlockKind::Heading, "Alternative patterns"), (BlockKind::Quote, "Quoted words.")]);
     }
 
     #[test]
@@ -1779,6 +1982,13 @@ mod tests {
             ("small without header", format!("<table><tr>{}</tr><tr>{}</tr></table>", cells(3), cells(3))),
             ("prose in cells", format!("<table><tr><th>a</th><td>{}</td></tr><tr><th>b</th><td>x</td></tr></table>", "words ".repeat(200))),
             ("holds a heading", format!("<table><tr><th>a</th><td><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(2))),
+            // A heading is a row-group label only in a row's one cell, as wide as the table,
+            // under a first row of header cells alone.
+            ("a heading beside a cell", format!("<table><tr><th>a</th><th>b</th></tr><tr><td><h2>Title</h2></td>{}</tr><tr>{}</tr></table>", cells(1), cells(2))),
+            ("a heading not as wide", format!("<table><tr><th>a</th><th>b</th><th>c</th></tr><tr><td colspan=2><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(3))),
+            ("a first row not all header", format!("<table><tr><th>a</th>{}</tr><tr><td colspan=2><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(1), cells(2))),
+            ("one header cell", format!("<table><tr><th colspan=2>a</th></tr><tr><td colspan=2><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(2))),
+            ("a heading in the header row", format!("<table><tr><th><h2>a</h2></th><th>b</th></tr><tr>{}</tr><tr>{}</tr></table>", cells(2), cells(2))),
         ] {
             let b = all(&html);
             assert!(b.iter().all(|b| b.kind == BlockKind::Paragraph || b.kind == BlockKind::Heading), "{what}: {b:?}");
@@ -1787,6 +1997,16 @@ mod tests {
         let b = all(&format!("<table><tr><td><p>Side</p></td><td>{TAX}</td></tr></table>"));
         let kinds: Vec<_> = b.iter().map(|b| b.kind).collect();
         assert_eq!(kinds, [BlockKind::Paragraph, BlockKind::Table]);
+        // Headings labelling groups of rows under a header row (an events listing) are a
+        // data table's, kept in their cells.
+        let b = all(&format!(
+            "<table><tr><th>Town</th><th>Event</th></tr><tr><td colspan=\"2\"><p><a name=\"x\"><h4>Film club</h4></a></td></tr><tr>{}</tr><tr><td colspan=2><h4>Festivals</h4></td></tr><tr>{}</tr></table>",
+            cells(2),
+            cells(2)
+        ));
+        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Table]);
+        let rows = &b[0].table.as_ref().unwrap().rows;
+        assert_eq!((rows.len(), rows[1][0].text.as_str(), rows[3][0].text.as_str()), (5, "Film club", "Festivals"));
         // Size alone makes a data table.
         let b = all(&format!("<table>{}</table>", (0..10).map(|_| format!("<tr>{}</tr>", cells(2))).collect::<String>()));
         assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Table]);

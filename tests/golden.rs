@@ -613,6 +613,18 @@ fn essentials() {
             &["Design", "Frets", "Movement", "Care", "The pivots need only a very small drop of clock oil once every few years; too much oil gathers dust and wears the holes faster than none at all."],
             &["[", "edit", "Create account", "Privacy policy", "Contents", "Wall clocks"],
         ),
+        // Issue 13: an events table whose groups of rows are labelled by headings in full-width
+        // cells under a header row is a data table (kept whole, no cell a loose line); a heading
+        // after a stray `</sup>` stays a heading.
+        ("table-events", "default", &["Why we keep our own seed", "How the seed library works"], &["Northfield\n", "Home | News"]),
+        // Issue 13: a forum thread declared only in JSON-LD: a post header per post, the card's
+        // name and time its header's, not loose lines.
+        (
+            "forum-jsonld",
+            "default",
+            &["mossgrower · September 14, 2025", "Hedgerow Jan · September 14, 2025", "Fit an overflow kit near the top of the barrel and run a length of hose to a soakaway or a second container. Mine cost less than a bag of compost and took ten minutes."],
+            &["Quote", "Report", "Posted", "Create an account", "Powered by"],
+        ),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),
@@ -647,6 +659,26 @@ fn essentials() {
 /// Issue 13: a Discourse thread is its posts, each with its author and date, each ending where
 /// its element ends: the page's text after the last post stands outside every post's
 /// `<article>` (golden page `discourse-thread`).
+#[test]
+fn json_ld_posts_and_row_labels_keep_their_structure() {
+    let read = |page: &str| {
+        let (html, _) = dana::decode(&fs::read(golden_dir().join(page).join("input.html")).unwrap(), None);
+        dana::extract(&html, &Options::default())
+    };
+    let ex = read("forum-jsonld");
+    let posts: Vec<(Option<&str>, usize)> = ex.blocks.iter().filter_map(|b| b.post.as_ref()).map(|p| (p.author.as_deref(), p.blocks)).collect();
+    assert_eq!(posts, [(Some("mossgrower"), 2), (Some("Hedgerow Jan"), 1), (Some("mossgrower"), 1)]);
+    let said: Vec<&str> = ex.sentences.iter().filter(|s| ex.blocks[s.block].kind == BlockKind::Post).map(|s| s.text.as_str()).collect();
+    assert_eq!(said[1], "Post by Hedgerow Jan, September 14, 2025");
+    // The events table: one table block, its group labels rows of one cell.
+    let ex = read("table-events");
+    let tables: Vec<_> = ex.blocks.iter().filter_map(|b| b.table.as_ref()).collect();
+    assert_eq!(tables.len(), 1);
+    let labels: Vec<&str> = tables[0].rows.iter().filter(|r| r.len() == 1).map(|r| r[0].text.as_str()).collect();
+    assert_eq!(labels, ["Work days", "Shows and sales"]);
+    assert!(ex.blocks.iter().any(|b| b.kind == BlockKind::Heading && b.text == "How the seed library works"));
+}
+
 #[test]
 fn a_discourse_thread_is_its_posts() {
     let (html, _) = dana::decode(&fs::read(golden_dir().join("discourse-thread/input.html")).unwrap(), None);

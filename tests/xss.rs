@@ -539,6 +539,13 @@ const HAND_MADE: &[&str] = &[
      <time itemprop=dateCreated datetime=\"2024-01-01&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\">t</time><p>answer <img src=x onerror=alert(1)></p></div>\
      <ul><li><article><header><a rel=author href=\"javascript:alert(1)\">Ann Lee</a><time datetime=2024-05-05>t</time></header><p>one</p></article>\
      <dl><dt>x<dd><article><header><span class=author onclick=alert(1)>Bo Ng</span><time datetime=2024-06-06T10:00:00Z>t</time></header><p>two</p></article></dl>",
+    // Posts declared only in JSON-LD (issue 13): names and dates that try to leave the header,
+    // a name written in the page as markup.
+    "<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\",\"text\":\"The first post of a thread about payloads, and nothing more.\",\
+     \"author\":{\"name\":\"</header><script>alert(1)<\\/script>\"},\"datePublished\":\"2024-01-01\\\"><img src=x onerror=alert(1)>\",\
+     \"comment\":[{\"@type\":\"Comment\",\"text\":\"The second post of a thread about payloads, and nothing more.\",\"author\":\"<img src=x onerror=alert(1)>\",\"dateCreated\":\"2024-02-02T10:00:00Z\"}]}</script>\
+     <div><b>&lt;/header&gt;&lt;script&gt;alert(1)&lt;/script&gt;</b><time datetime=2024-01-01>&lt;img src=x onerror=alert(1)&gt;</time><p>The first post of a thread about payloads, and nothing more.</p></div>\
+     <div><b><img src=x onerror=alert(1)></b><p onclick=alert(1)>The second post of a thread about payloads, and nothing more.</p></div>",
     // Math (issue 13): namespace confusion, shapes that carry HTML out of foreign content.
     "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext><mi>x</mi></math>",
     "<math><mi><svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg></mi><mn>1</mn></math>",
