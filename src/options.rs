@@ -228,6 +228,12 @@ pub struct Options {
     /// container, or when the container holds it and it holds at least half of the chosen
     /// text ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub declared_body: bool,
+    /// With `article`, when the chosen lines lie outside the page's main landmark (its first
+    /// `main` element or `role="main"`) and the landmark holds more than twice their text, the
+    /// landmark's lines are the article instead, all of them (a shop's product grid below a
+    /// promotion banner that Algorithm 1 chose) ([`crate::article`]). Default `true`
+    /// (measured, docs/EVALUATION.md).
+    pub landmark: bool,
 }
 
 impl Default for Options {
@@ -256,16 +262,17 @@ impl Default for Options {
             noscript_copy: true,
             comments: true,
             declared_body: true,
+            landmark: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

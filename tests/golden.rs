@@ -516,6 +516,17 @@ fn essentials() {
             &["The cycle lane on the bridge's east side stays closed until the spring, when the weather is warm enough for the new surface to be laid and painted, the council said.", "Market hall roof to be replaced this summer"],
             &["All rights reserved"],
         ),
+        // Issue 12, `landmark`: Algorithm 1 chooses the announcement bar above the shop's
+        // grid, whose product names are links (code under Filter 3); the main landmark, whole,
+        // is the content instead.
+        (
+            "shop-collection",
+            "default",
+            &["Waterproof hiking boot", "$149.00", "Cushioned sole for paved paths."],
+            &["Members earn a twenty dollar reward card with their first order of the season, and free shipping on every order over fifty dollars. Terms apply.", "Privacy policy", "Shop all"],
+        ),
+        // Without it, the announcement is the article.
+        ("shop-collection", "no-landmark", &["Members earn a twenty dollar reward card with their first order of the season, and free shipping on every order over fifty dollars. Terms apply."], &["Waterproof hiking boot"]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

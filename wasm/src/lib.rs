@@ -103,6 +103,9 @@ export interface DanaOptions {
    *  `itemprop="articleBody"`, else the one showing the JSON-LD `articleBody`) bounds the
    *  article when the container holds it and it holds half of the chosen text. */
   declaredBody?: boolean | null;
+  /** With `article`, when the chosen lines lie outside the page's main landmark (`main`,
+   *  `role="main"`) and it holds more than twice their text, the landmark is the article. */
+  landmark?: boolean | null;
 }
 
 export interface TitleCandidate {
