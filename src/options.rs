@@ -234,6 +234,12 @@ pub struct Options {
     /// promotion banner that Algorithm 1 chose) ([`crate::article`]). Default `true`
     /// (measured, docs/EVALUATION.md).
     pub landmark: bool,
+    /// With `fallback`, a choice of under 1,000 characters on a page with ten times more
+    /// text, none of its lines a paragraph of 250 characters (a banner chosen on a shop's
+    /// grid, a listing or a front page), gives way to all of the page's text
+    /// ([`crate::fallback`]; also for a runner-up candidate). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub scant: bool,
 }
 
 impl Default for Options {
@@ -263,16 +269,17 @@ impl Default for Options {
             comments: true,
             declared_body: true,
             landmark: true,
+            scant: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

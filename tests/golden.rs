@@ -527,6 +527,17 @@ fn essentials() {
         ),
         // Without it, the announcement is the article.
         ("shop-collection", "no-landmark", &["Members earn a twenty dollar reward card with their first order of the season, and free shipping on every order over fifty dollars. Terms apply."], &["Waterproof hiking boot"]),
+        // Issue 12, `scant`: Algorithm 1 chooses the sign-in prompt alone, since the event
+        // cards are links (code under Filter 3); a short choice on a page of ten times more
+        // text gives way to the page's text, the cards with it.
+        (
+            "listing-cards",
+            "default",
+            &["Repair café: bring a broken lamp", "Forest gate entrance"],
+            &["Find events", "Privacy"],
+        ),
+        // Without it, the prompt is the article.
+        ("listing-cards", "no-scant", &["Sign in to save the events you like and get a reminder the day before each one starts."], &["Repair café: bring a broken lamp"]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

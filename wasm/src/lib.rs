@@ -106,6 +106,9 @@ export interface DanaOptions {
   /** With `article`, when the chosen lines lie outside the page's main landmark (`main`,
    *  `role="main"`) and it holds more than twice their text, the landmark is the article. */
   landmark?: boolean | null;
+  /** With `fallback`, a choice of under 1,000 characters on a page with ten times more text,
+   *  none of its lines a 250-character paragraph, gives way to all of the page's text. */
+  scant?: boolean | null;
 }
 
 export interface TitleCandidate {
