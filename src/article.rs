@@ -315,9 +315,7 @@ impl Tree {
     /// page builder's keyed blocks, `block-yui_…_41603`, do not).
     fn is_comment(&self, page: &Page, e: u32) -> bool {
         let depth = self.depth[e as usize];
-        let own = &page.toks[self.tag[e as usize]];
-        let says = |k: &str| own.attr(k).is_some_and(|v| v.split_ascii_whitespace().next().is_some_and(|w| w.to_ascii_lowercase().contains("comment")));
-        if says("id") || says("class") {
+        if names_comment(&page.toks[self.tag[e as usize]]) {
             return true;
         }
         std::iter::once(e as usize).chain((e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth)).any(|d| {
@@ -331,13 +329,19 @@ impl Tree {
     /// smallest element around `c` with at least [`OWN_PROSE`] characters of prose outside
     /// those comments: the article they belong to (thesis 7.2.2: a post's comments sit under
     /// the same subtree as the post). Else `c`.
-    fn article_of_comments(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)]) -> u32 {
+    fn article_of_comments(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)], boxes: bool) -> u32 {
         let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let mut lists = self.keyed_lists_inside(page, c);
         if let Some(thread) = self.posts(page, c, true).filter(|p| p.len() >= 2 && keyed_alike(tag(p[0]), tag(p[1]))) {
             lists.extend(thread);
         }
         lists.retain(|&e| self.is_comment(page, e));
+        // With `boxes` (`Options::comment_box`), a thread without keys (a blog host's
+        // `<div id="comment-box">` of `ul`s, each comment known by an `<a name="comment-N">`):
+        // the element around the container whose id or first class names the comments.
+        if boxes {
+            lists.extend(std::iter::successors(Some(c), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT)).find(|&a| names_comment(tag(a))));
+        }
         if lists.is_empty() {
             return c;
         }
@@ -435,6 +439,13 @@ impl Tree {
     fn of_line(&self, l: usize) -> u32 {
         self.common(self.first[l], self.last[l])
     }
+}
+
+/// Whether the id or the first class of `t` names a comment (`comment-949545`, WordPress's
+/// `li-comment-N`, `class="comment …"`, `id="comment-box"`).
+fn names_comment(t: &Tok) -> bool {
+    let says = |k: &str| t.attr(k).is_some_and(|v| v.split_ascii_whitespace().next().is_some_and(|w| w.to_ascii_lowercase().contains("comment")));
+    says("id") || says("class")
 }
 
 /// What makes sibling elements the posts of one thread: the same tag name and class; for
@@ -652,7 +663,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         out[tree.open[b as usize] as usize..].iter_mut().for_each(|t| *t = false);
     }
     if options.comments && declares_article(page) {
-        c = tree.article_of_comments(page, c, &runs);
+        c = tree.article_of_comments(page, c, &runs, options.comment_box);
     }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
     if options.questions {

@@ -240,6 +240,11 @@ pub struct Options {
     /// ([`crate::fallback`]; also for a runner-up candidate). Default `true` (measured,
     /// docs/EVALUATION.md).
     pub scant: bool,
+    /// With `comments`, the chosen lines also count as readers' comments when an element
+    /// around them has an id or first class naming comments (`id="comment-box"`: a blog
+    /// host's thread without keyed posts) ([`crate::article`]). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub comment_box: bool,
 }
 
 impl Default for Options {
@@ -270,16 +275,17 @@ impl Default for Options {
             declared_body: true,
             landmark: true,
             scant: true,
+            comment_box: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

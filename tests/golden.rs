@@ -538,6 +538,17 @@ fn essentials() {
         ),
         // Without it, the prompt is the article.
         ("listing-cards", "no-scant", &["Sign in to save the events you like and get a reminder the day before each one starts."], &["Repair café: bring a broken lamp"]),
+        // Issue 12, `comment_box`: Algorithm 1 chooses the readers' comments, which are no keyed
+        // list (each is a `ul` after an `<a name="comment-N">`) but sit in `id="comment-box"`;
+        // the post they belong to is taken, and the comments stay (thesis 7.2.2).
+        (
+            "blog-comment-box",
+            "default",
+            &["The second day began under low cloud, with frost still on the tents.", "Thank you for visiting, Eamon! See you on the trail."],
+            &["Camping (48)"],
+        ),
+        // Without it, the comments alone.
+        ("blog-comment-box", "no-comment-box", &["Thank you for visiting, Mira! See you on the trail."], &["The second day began under low cloud, with frost still on the tents."]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

@@ -109,6 +109,9 @@ export interface DanaOptions {
   /** With `fallback`, a choice of under 1,000 characters on a page with ten times more text,
    *  none of its lines a 250-character paragraph, gives way to all of the page's text. */
   scant?: boolean | null;
+  /** With `comments`, the chosen lines also count as readers' comments when an element
+   *  around them has an id or first class naming comments (`id="comment-box"`). */
+  commentBox?: boolean | null;
 }
 
 export interface TitleCandidate {
