@@ -315,9 +315,7 @@ impl Tree {
     /// page builder's keyed blocks, `block-yui_…_41603`, do not).
     fn is_comment(&self, page: &Page, e: u32) -> bool {
         let depth = self.depth[e as usize];
-        let own = &page.toks[self.tag[e as usize]];
-        let says = |k: &str| own.attr(k).is_some_and(|v| v.split_ascii_whitespace().next().is_some_and(|w| w.to_ascii_lowercase().contains("comment")));
-        if says("id") || says("class") {
+        if names_comment(&page.toks[self.tag[e as usize]]) {
             return true;
         }
         std::iter::once(e as usize).chain((e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth)).any(|d| {
@@ -331,13 +329,19 @@ impl Tree {
     /// smallest element around `c` with at least [`OWN_PROSE`] characters of prose outside
     /// those comments: the article they belong to (thesis 7.2.2: a post's comments sit under
     /// the same subtree as the post). Else `c`.
-    fn article_of_comments(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)]) -> u32 {
+    fn article_of_comments(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)], boxes: bool) -> u32 {
         let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let mut lists = self.keyed_lists_inside(page, c);
         if let Some(thread) = self.posts(page, c, true).filter(|p| p.len() >= 2 && keyed_alike(tag(p[0]), tag(p[1]))) {
             lists.extend(thread);
         }
         lists.retain(|&e| self.is_comment(page, e));
+        // With `boxes` (`Options::comment_box`), a thread without keys (a blog host's
+        // `<div id="comment-box">` of `ul`s, each comment known by an `<a name="comment-N">`):
+        // the element around the container whose id or first class names the comments.
+        if boxes {
+            lists.extend(std::iter::successors(Some(c), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT)).find(|&a| names_comment(tag(a))));
+        }
         if lists.is_empty() {
             return c;
         }
@@ -415,6 +419,17 @@ impl Tree {
         Some(self.majority(&runs)).filter(|&b| b != ROOT && self.common(b, c) == c)
     }
 
+    /// `Options::landmark`: the page's main landmark (its first `main` element or element with
+    /// `role="main"`) when the container `c` is neither inside it nor around it and it holds
+    /// more than [`LANDMARK_TEXT`] times the chosen text (`runs`).
+    fn outside_main(&self, page: &Page, c: u32, runs: &[(usize, usize, u64)]) -> Option<u32> {
+        let tag = |e: u32| &page.toks[self.tag[e as usize]];
+        let m = (0..self.tag.len() as u32).find(|&e| matches!(tag(e), Tok::Start { name, .. } if name == "main") || tag(e).attr("role") == Some("main"))?;
+        let common = self.common(m, c);
+        let text: u64 = (self.open[m as usize] as usize..=self.close[m as usize] as usize).map(|l| u64::from(self.texts[l].text)).sum();
+        (common != m && common != c && text > LANDMARK_TEXT * runs.iter().map(|r| r.2).sum::<u64>()).then_some(m)
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -424,6 +439,13 @@ impl Tree {
     fn of_line(&self, l: usize) -> u32 {
         self.common(self.first[l], self.last[l])
     }
+}
+
+/// Whether the id or the first class of `t` names a comment (`comment-949545`, WordPress's
+/// `li-comment-N`, `class="comment …"`, `id="comment-box"`).
+fn names_comment(t: &Tok) -> bool {
+    let says = |k: &str| t.attr(k).is_some_and(|v| v.split_ascii_whitespace().next().is_some_and(|w| w.to_ascii_lowercase().contains("comment")));
+    says("id") || says("class")
 }
 
 /// What makes sibling elements the posts of one thread: the same tag name and class; for
@@ -472,6 +494,10 @@ fn keyed_alike(a: &Tok, b: &Tok) -> bool {
 /// With `Options::comments`, the characters of prose outside a list of readers' comments that
 /// make an element around it the article they belong to.
 pub const OWN_PROSE: u64 = 500;
+
+/// With `Options::landmark`, the main landmark replaces a choice outside it when it holds more
+/// than this many times the chosen text.
+pub const LANDMARK_TEXT: u64 = 2;
 
 /// With `Options::declared_body`, the share of the chosen text that the declared body must
 /// hold for the container around it to narrow to it.
@@ -620,6 +646,14 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         return out;
     };
     let mut c = if options.sections { tree.outermost_section(page, c) } else { c };
+    // With `landmark`: a choice outside the page's main landmark (a promotion banner above a
+    // shop's product grid, whose cards are link text that Filter 3 weighs as code) gives way
+    // to the landmark, whole: the page's own bound of its main content (7.2.1's "smallest
+    // sub-tree", named by the page). Measured: docs/EVALUATION.md, seventh round.
+    let landmark = options.landmark && tree.outside_main(page, c, &runs).inspect(|&m| c = m).is_some();
+    if landmark {
+        out.iter_mut().for_each(|t| *t = false);
+    }
     if let Some(b) = if options.declared_body { tree.declared_body(page, c, &runs) } else { None } {
         // Lines Algorithm 1 chose after the declared body's start but outside it (a caption
         // strip, "more stories", a teaser of the next article) are not the article; those
@@ -629,7 +663,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         out[tree.open[b as usize] as usize..].iter_mut().for_each(|t| *t = false);
     }
     if options.comments && declares_article(page) {
-        c = tree.article_of_comments(page, c, &runs);
+        c = tree.article_of_comments(page, c, &runs, options.comment_box);
     }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
     if options.questions {
@@ -644,7 +678,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
             if t.text == 0 {
                 continue;
             }
-            let take = chosen[l] || (!t.is_navigation_or_form(tree.depth[e as usize]) && (t.text >= MIN_TEXT || next_taken));
+            let take = landmark || chosen[l] || (!t.is_navigation_or_form(tree.depth[e as usize]) && (t.text >= MIN_TEXT || next_taken));
             out[l] = take;
             next_taken = take;
         }

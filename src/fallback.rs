@@ -109,6 +109,24 @@ pub fn all_text(t1: &[u32]) -> Vec<bool> {
     t1.iter().map(|&t| t > 0).collect()
 }
 
+/// With `Options::scant`, a choice below [`SCANT_TEXT`] characters of content (T1) and below
+/// 1/[`SCANT_SHARE`] of the page's, none of whose lines is a paragraph ([`SCANT_LINE`]): a
+/// promotion banner or a "sign in" prompt chosen on a shop's grid, a listing or a front page,
+/// whose item titles are links that Filter 3 weighs as code. Their gold, and what a reader
+/// needs, is the page's text (measured: docs/EVALUATION.md, seventh round).
+pub fn is_scant(t1: &[u32], chosen: &[bool]) -> bool {
+    let taken = || t1.iter().zip(chosen).filter(|(_, &c)| c).map(|(&t, _)| u64::from(t));
+    let (text, all) = (taken().sum::<u64>(), t1.iter().map(|&t| u64::from(t)).sum::<u64>());
+    text > 0 && text < SCANT_TEXT && text * SCANT_SHARE < all && taken().all(|t| t < SCANT_LINE)
+}
+
+/// With `Options::scant`: at most this many characters chosen are scant…
+pub const SCANT_TEXT: u64 = 1000;
+/// … when the page holds this many times more…
+pub const SCANT_SHARE: u64 = 10;
+/// … and no chosen line has this many characters (a short article's paragraph).
+pub const SCANT_LINE: u64 = 250;
+
 /// Characters of text on the page.
 fn text_chars(page: &Page) -> u64 {
     page.weights.iter().map(|w| u64::from(w.text)).sum()
@@ -124,6 +142,23 @@ mod tests {
             "<div class=\"flex flex-col items-start gap-4 md:flex-row md:items-center lg:gap-8\" data-testid=\"rich-text-block\">\
              <p class=\"mt-4 max-w-prose text-base leading-7 text-gray-600 dark:text-gray-400 sm:text-lg sm:leading-8 lg:mt-6\">{text}</p></div>"
         )
+    }
+
+    #[test]
+    fn a_few_short_lines_on_a_page_of_text_are_scant_but_a_paragraph_is_not() {
+        use super::is_scant;
+        // A 90-character banner chosen on a page of 2,000 characters.
+        let mut t1 = vec![90, 0, 0];
+        t1.extend(std::iter::repeat_n(40, 48));
+        let chosen: Vec<bool> = (0..t1.len()).map(|l| l == 0).collect();
+        assert!(is_scant(&t1, &chosen));
+        assert!(!is_scant(&t1, &vec![false; t1.len()]), "nothing chosen is the fallback's, not this rule's");
+        // A short article: one paragraph of 300 characters.
+        t1[0] = 300;
+        assert!(!is_scant(&t1, &chosen));
+        // A banner on a page with less than ten times its text.
+        let (t1, chosen) = (vec![90, 200, 300], vec![true, false, false]);
+        assert!(!is_scant(&t1, &chosen));
     }
 
     #[test]

@@ -183,6 +183,10 @@ fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[
     if options.article {
         chosen = article::grow(page, &chosen, options);
     }
+    // With `scant`, a few short lines chosen on a page of much text give way to all of it.
+    if options.fallback && options.scant && fallback::is_scant(t1, &chosen) {
+        chosen = fallback::all_text(t1);
+    }
     chosen
 }
 

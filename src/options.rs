@@ -228,6 +228,23 @@ pub struct Options {
     /// container, or when the container holds it and it holds at least half of the chosen
     /// text ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub declared_body: bool,
+    /// With `article`, when the chosen lines lie outside the page's main landmark (its first
+    /// `main` element or `role="main"`) and the landmark holds more than twice their text, the
+    /// landmark's lines are the article instead, all of them (a shop's product grid below a
+    /// promotion banner that Algorithm 1 chose) ([`crate::article`]). Default `true`
+    /// (measured, docs/EVALUATION.md).
+    pub landmark: bool,
+    /// With `fallback`, a choice of under 1,000 characters on a page with ten times more
+    /// text, none of its lines a paragraph of 250 characters (a banner chosen on a shop's
+    /// grid, a listing or a front page), gives way to all of the page's text
+    /// ([`crate::fallback`]; also for a runner-up candidate). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub scant: bool,
+    /// With `comments`, the chosen lines also count as readers' comments when an element
+    /// around them has an id or first class naming comments (`id="comment-box"`: a blog
+    /// host's thread without keyed posts) ([`crate::article`]). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub comment_box: bool,
 }
 
 impl Default for Options {
@@ -256,16 +273,19 @@ impl Default for Options {
             noscript_copy: true,
             comments: true,
             declared_body: true,
+            landmark: true,
+            scant: true,
+            comment_box: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -516,6 +516,39 @@ fn essentials() {
             &["The cycle lane on the bridge's east side stays closed until the spring, when the weather is warm enough for the new surface to be laid and painted, the council said.", "Market hall roof to be replaced this summer"],
             &["All rights reserved"],
         ),
+        // Issue 12, `landmark`: Algorithm 1 chooses the announcement bar above the shop's
+        // grid, whose product names are links (code under Filter 3); the main landmark, whole,
+        // is the content instead.
+        (
+            "shop-collection",
+            "default",
+            &["Waterproof hiking boot", "$149.00", "Cushioned sole for paved paths."],
+            &["Members earn a twenty dollar reward card with their first order of the season, and free shipping on every order over fifty dollars. Terms apply.", "Privacy policy", "Shop all"],
+        ),
+        // Without it, the announcement is the article.
+        ("shop-collection", "no-landmark", &["Members earn a twenty dollar reward card with their first order of the season, and free shipping on every order over fifty dollars. Terms apply."], &["Waterproof hiking boot"]),
+        // Issue 12, `scant`: Algorithm 1 chooses the sign-in prompt alone, since the event
+        // cards are links (code under Filter 3); a short choice on a page of ten times more
+        // text gives way to the page's text, the cards with it.
+        (
+            "listing-cards",
+            "default",
+            &["Repair café: bring a broken lamp", "Forest gate entrance"],
+            &["Find events", "Privacy"],
+        ),
+        // Without it, the prompt is the article.
+        ("listing-cards", "no-scant", &["Sign in to save the events you like and get a reminder the day before each one starts."], &["Repair café: bring a broken lamp"]),
+        // Issue 12, `comment_box`: Algorithm 1 chooses the readers' comments, which are no keyed
+        // list (each is a `ul` after an `<a name="comment-N">`) but sit in `id="comment-box"`;
+        // the post they belong to is taken, and the comments stay (thesis 7.2.2).
+        (
+            "blog-comment-box",
+            "default",
+            &["The second day began under low cloud, with frost still on the tents.", "Thank you for visiting, Eamon! See you on the trail."],
+            &["Camping (48)"],
+        ),
+        // Without it, the comments alone.
+        ("blog-comment-box", "no-comment-box", &["Thank you for visiting, Mira! See you on the trail."], &["The second day began under low cloud, with frost still on the tents."]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

@@ -11,7 +11,7 @@ use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
 /// `article`, 7 `fallback` (each inverted, so 0 is the product default), bits 3-4 the title
 /// metric. Bits 0, 1, 2, 3 and 4 of the two bytes' XOR turn off `declared_title`, `post_keys`,
 /// `sections`, `link_lists` and `questions`; bits 5, 6 and 7 turn off `noscript_copy`,
-/// `comments` and `declared_body`.
+/// `comments` and `declared_body` (with `landmark`, `scant` and `comment_box`).
 pub fn options(a: u8, b: u8) -> Options {
     Options {
         algorithm: Algorithm::ALL[usize::from(a & 3)],
@@ -36,6 +36,9 @@ pub fn options(a: u8, b: u8) -> Options {
         noscript_copy: (a ^ b) & 0x20 == 0,
         comments: (a ^ b) & 0x40 == 0,
         declared_body: (a ^ b) & 0x80 == 0,
+        landmark: (a ^ b) & 0x80 == 0,
+        scant: (a ^ b) & 0x80 == 0,
+        comment_box: (a ^ b) & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

@@ -103,6 +103,15 @@ export interface DanaOptions {
    *  `itemprop="articleBody"`, else the one showing the JSON-LD `articleBody`) bounds the
    *  article when the container holds it and it holds half of the chosen text. */
   declaredBody?: boolean | null;
+  /** With `article`, when the chosen lines lie outside the page's main landmark (`main`,
+   *  `role="main"`) and it holds more than twice their text, the landmark is the article. */
+  landmark?: boolean | null;
+  /** With `fallback`, a choice of under 1,000 characters on a page with ten times more text,
+   *  none of its lines a 250-character paragraph, gives way to all of the page's text. */
+  scant?: boolean | null;
+  /** With `comments`, the chosen lines also count as readers' comments when an element
+   *  around them has an id or first class naming comments (`id="comment-box"`). */
+  commentBox?: boolean | null;
 }
 
 export interface TitleCandidate {
