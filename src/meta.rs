@@ -50,6 +50,9 @@ pub struct Context<'a> {
     /// The page's text fragments ([`crate::title::fragments`]), made once for TitleFinder and
     /// the metadata.
     pub fragments: &'a [crate::title::Fragment],
+    /// The page's HTML when `page` was read pruned ([`crate::Options::prune`]), which drops an
+    /// article's `<footer>` with the site's: the byline there is read from it ([`footer_byline`]).
+    pub unpruned: Option<&'a str>,
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -434,7 +437,12 @@ fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, mark
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
                 .map_or(one, |(m, _, _)| m.clone()),
         ),
-        None => markup.get().map(|(b, _, _)| b.clone()).or_else(|| byline_line(cx.fragments, headline_line?)).or_else(|| written_by(cx.fragments)),
+        None => markup
+            .get()
+            .map(|(b, _, _)| b.clone())
+            .or_else(|| byline_line(cx.fragments, headline_line?))
+            .or_else(|| written_by(cx.fragments))
+            .or_else(|| footer_byline(cx.unpruned?)),
     }
 }
 
@@ -538,6 +546,36 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
                 let (name, names) = if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
                 return Some((name, page.line_of[i] as usize, names));
             }
+        }
+    }
+    None
+}
+
+/// The last resort on a page read pruned: the byline markup ([`byline_markup`]) in an article's
+/// own `<footer>`, which pruning drops with the site's footers. HTML gives an article's footer to
+/// information about it "such as who wrote it" (the `footer` element, HTML Living Standard
+/// 4.3.8); a comment's article or footer (WordPress's `comment-body` and `comment-meta`) names
+/// the commenter, and is passed over. Only the footers inside an open `<article>` are read
+/// (each on its own, found by byte search), and only when no other rule found a byline.
+fn footer_byline(html: &str) -> Option<String> {
+    use crate::preprocess::Preprocessing;
+    let how = Preprocessing::of(&crate::Options { prune: false, ..Default::default() });
+    let mut at = 0;
+    while let Some(k) = html[at..].find("<footer") {
+        let start = at + k;
+        at = html[start..].find("</footer>").map_or(html.len(), |e| start + e);
+        let before = &html[..start];
+        let Some(article) = before.rfind("<article") else { continue };
+        let article_tag = &before[article..before[article..].find('>').map_or(start, |e| article + e)];
+        if before[article..].contains("</article>") || article_tag.contains("comment") {
+            continue;
+        }
+        let footer = Page::parse(&html[start..at], how);
+        if footer.toks.first().and_then(|t| t.attr("class")).is_some_and(|c| contains_ascii_lowercase(c, "comment")) {
+            continue;
+        }
+        if let Some((byline, _, _)) = byline_markup(&footer, None) {
+            return Some(byline);
         }
     }
     None
