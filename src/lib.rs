@@ -122,7 +122,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             headline_line: headline.line,
             lang: &language.lang,
             fragments: &fragments,
-            unpruned: options.prune.then_some(&*html),
+            unpruned: options.prune.then(|| (&*html, preprocess::Preprocessing { prune: false, ..preprocess::Preprocessing::of(options) })),
         },
         &blocks,
     );

@@ -51,8 +51,9 @@ pub struct Context<'a> {
     /// the metadata.
     pub fragments: &'a [crate::title::Fragment],
     /// The page's HTML when `page` was read pruned ([`crate::Options::prune`]), which drops an
-    /// article's `<footer>` with the site's: the byline there is read from it ([`footer_byline`]).
-    pub unpruned: Option<&'a str>,
+    /// article's `<footer>` with the site's, and how to read it unpruned: the byline there is
+    /// read from it (`footer_byline`).
+    pub unpruned: Option<(&'a str, crate::preprocess::Preprocessing)>,
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -555,27 +556,33 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
 /// own `<footer>`, which pruning drops with the site's footers. HTML gives an article's footer to
 /// information about it "such as who wrote it" (the `footer` element, HTML Living Standard
 /// 4.3.8); a comment's article or footer (WordPress's `comment-body` and `comment-meta`) names
-/// the commenter, and is passed over. Only the footers inside an open `<article>` are read
-/// (each on its own, found by byte search), and only when no other rule found a byline.
-fn footer_byline(html: &str) -> Option<String> {
-    use crate::preprocess::Preprocessing;
-    let how = Preprocessing::of(&crate::Options { prune: false, ..Default::default() });
-    let mut at = 0;
-    while let Some(k) = html[at..].find("<footer") {
-        let start = at + k;
-        at = html[start..].find("</footer>").map_or(html.len(), |e| start + e);
-        let before = &html[..start];
-        let Some(article) = before.rfind("<article") else { continue };
-        let article_tag = &before[article..before[article..].find('>').map_or(start, |e| article + e)];
-        if before[article..].contains("</article>") || article_tag.contains("comment") {
-            continue;
-        }
-        let footer = Page::parse(&html[start..at], how);
-        if footer.toks.first().and_then(|t| t.attr("class")).is_some_and(|c| contains_ascii_lowercase(c, "comment")) {
-            continue;
-        }
-        if let Some((byline, _, _)) = byline_markup(&footer, None) {
-            return Some(byline);
+/// the commenter, and is passed over. Only footers inside an open `<article>` are read, each
+/// parsed on its own (`how`, without pruning), and only when no other rule found a byline.
+fn footer_byline((html, how): (&str, crate::preprocess::Preprocessing)) -> Option<String> {
+    // One pass over the tags' openings, by bytes: where the open article and footer start.
+    let (mut article, mut footer) = (None, None);
+    let mut next = 0;
+    while let Some(k) = memchr::memchr(b'<', &html.as_bytes()[next..]) {
+        let i = next + k;
+        next = i + 1;
+        let at = &html.as_bytes()[i..];
+        let opens = |name: &[u8]| at.len() > name.len() && at[1..].starts_with(name);
+        if opens(b"article") {
+            article = Some(i);
+        } else if opens(b"/article") {
+            article = None;
+        } else if opens(b"footer") {
+            footer = article.map(|a| (a, i));
+        } else if let Some((a, f)) = footer.filter(|_| opens(b"/footer")) {
+            footer = None;
+            // A comment's article or footer: its start tag says so.
+            let comment = |at: usize| contains_ascii_lowercase(&html[at..html[at..].find('>').map_or(i, |e| at + e)], "comment");
+            if comment(a) || comment(f) {
+                continue;
+            }
+            if let Some((byline, _, _)) = byline_markup(&Page::parse(&html[f..i], how), None) {
+                return Some(byline);
+            }
         }
     }
     None
