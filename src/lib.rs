@@ -116,7 +116,14 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // What the reader view needs beyond the text.
     let meta = meta::find(
         &page,
-        meta::Context { url: options.url.as_deref(), headline: &headline.text, headline_line: headline.line, lang: &language.lang, fragments: &fragments },
+        meta::Context {
+            url: options.url.as_deref(),
+            headline: &headline.text,
+            headline_line: headline.line,
+            lang: &language.lang,
+            fragments: &fragments,
+            unpruned: options.prune.then(|| (&*html, preprocess::Preprocessing { prune: false, ..preprocess::Preprocessing::of(options) })),
+        },
         &blocks,
     );
     let words = sentences::word_count(&text);

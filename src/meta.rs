@@ -50,6 +50,10 @@ pub struct Context<'a> {
     /// The page's text fragments ([`crate::title::fragments`]), made once for TitleFinder and
     /// the metadata.
     pub fragments: &'a [crate::title::Fragment],
+    /// The page's HTML when `page` was read pruned ([`crate::Options::prune`]), which drops an
+    /// article's `<footer>` with the site's, and how to read it unpruned: the byline there is
+    /// read from it (`footer_byline`).
+    pub unpruned: Option<(&'a str, crate::preprocess::Preprocessing)>,
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -434,7 +438,12 @@ fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, mark
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
                 .map_or(one, |(m, _, _)| m.clone()),
         ),
-        None => markup.get().map(|(b, _, _)| b.clone()).or_else(|| byline_line(cx.fragments, headline_line?)).or_else(|| written_by(cx.fragments)),
+        None => markup
+            .get()
+            .map(|(b, _, _)| b.clone())
+            .or_else(|| byline_line(cx.fragments, headline_line?))
+            .or_else(|| written_by(cx.fragments))
+            .or_else(|| footer_byline(cx.unpruned?)),
     }
 }
 
@@ -550,6 +559,42 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
                 // Co-authors' links after the first (`rel=author` or a link to an author's page).
                 let (name, names) = if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
                 return Some((name, page.line_of[i] as usize, names));
+            }
+        }
+    }
+    None
+}
+
+/// The last resort on a page read pruned: the byline markup ([`byline_markup`]) in an article's
+/// own `<footer>`, which pruning drops with the site's footers. HTML gives an article's footer to
+/// information about it "such as who wrote it" (the `footer` element, HTML Living Standard
+/// 4.3.8); a comment's article or footer (WordPress's `comment-body` and `comment-meta`) names
+/// the commenter, and is passed over. Only footers inside an open `<article>` are read, each
+/// parsed on its own (`how`, without pruning), and only when no other rule found a byline.
+fn footer_byline((html, how): (&str, crate::preprocess::Preprocessing)) -> Option<String> {
+    // One pass over the tags' openings, by bytes: where the open article and footer start.
+    let (mut article, mut footer) = (None, None);
+    let mut next = 0;
+    while let Some(k) = memchr::memchr(b'<', &html.as_bytes()[next..]) {
+        let i = next + k;
+        next = i + 1;
+        let at = &html.as_bytes()[i..];
+        let opens = |name: &[u8]| at.len() > name.len() && at[1..].starts_with(name);
+        if opens(b"article") {
+            article = Some(i);
+        } else if opens(b"/article") {
+            article = None;
+        } else if opens(b"footer") {
+            footer = article.map(|a| (a, i));
+        } else if let Some((a, f)) = footer.filter(|_| opens(b"/footer")) {
+            footer = None;
+            // A comment's article or footer: its start tag says so.
+            let comment = |at: usize| contains_ascii_lowercase(&html[at..html[at..].find('>').map_or(i, |e| at + e)], "comment");
+            if comment(a) || comment(f) {
+                continue;
+            }
+            if let Some((byline, _, _)) = byline_markup(&Page::parse(&html[f..i], how), None) {
+                return Some(byline);
             }
         }
     }

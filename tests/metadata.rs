@@ -433,3 +433,30 @@ fn a_dateline_under_the_headline_overrides_a_declared_date_it_contradicts() {
     let joined = page(declared, "Nov 4, 2011").replace("<p class=\"date\">", "<p class=\"label\">Joined</p><p class=\"date\">");
     assert_eq!(extract(&joined, &Options::default()).published.as_deref(), Some(declared), "Joined / Nov 4, 2011");
 }
+
+#[test]
+fn the_byline_in_the_articles_own_footer_which_pruning_drops() {
+    // Twenty Twelve's `footer.entry-meta` after the post, and a theme's author box in the
+    // article's footer: pruning drops every `footer`, so the byline is read from the page as
+    // it was before pruning.
+    let page = |footer: &str, comments: &str| {
+        format!(
+            "<html><head><title>Why cheap repairs cost more</title></head><body><div id=\"primary\"><article class=\"post type-post\">\
+             <header><h1 class=\"entry-title\">Why cheap repairs cost more</h1></header><div class=\"entry-content\">{}</div>{footer}</article>{comments}</div>\
+             <footer id=\"colophon\"><p>Theme by <a href=\"/author/admin/\" rel=\"author\">Sam Admin</a></p></footer></body></html>",
+            paras(8)
+        )
+    };
+    let entry_meta = "<footer class=\"entry-meta\">This entry was posted on <time datetime=\"2012-11-12T14:00:55+00:00\">November 12, 2012</time> \
+                      <span class=\"by-author\">by <span class=\"author vcard\"><a class=\"url fn n\" href=\"/author/jlister/\" title=\"View all posts by Jo Lister\" rel=\"author\">Jo Lister</a></span></span>.</footer>";
+    assert_eq!(extract(&page(entry_meta, ""), &Options::default()).byline.as_deref(), Some("Jo Lister"));
+    let author_box = "<footer id=\"post_full_meta\" class=\"meta\"><div class=\"author\"><p class=\"name\"><a href=\"/scst/author/hgoetz/\" rel=\"author\">Hana Goetz</a></p></div><h2>Browse Related:</h2></footer>";
+    assert_eq!(extract(&page(author_box, ""), &Options::default()).byline.as_deref(), Some("Hana Goetz"));
+    // A comment's article and footer name the commenter, not the author; the site's footer
+    // (outside any article) names no one.
+    let comment = "<section id=\"comments\"><ol class=\"comment-list\"><li class=\"comment\"><article id=\"div-comment-2\" class=\"comment-body\">\
+                   <footer class=\"comment-meta\"><div class=\"comment-author vcard\"><b class=\"fn\"><a href=\"https://kim.example/\" class=\"url\" rel=\"external nofollow\">Kim Marsh</a></b> <span class=\"says\">says:</span></div></footer>\
+                   <div class=\"comment-content\"><p>Thanks, this helped.</p></div></article></li></ol></section>";
+    assert_eq!(extract(&page("", comment), &Options::default()).byline, None);
+    assert_eq!(extract(&page("", ""), &Options::default()).byline, None);
+}

@@ -37,11 +37,17 @@ fn main() -> Result<(), String> {
                 let w = dana::title::headline_words(h).join(" ");
                 !w.is_empty() && article_words.contains(&w)
             }).collect();
+            // TitleFinder's own ranked fragments (the body candidates `choose` looks at after
+            // the `h1`s) and the site's declared name, for grouping the misses.
+            let found = dana::title::find(&page, &dana::title::fragments(&page), options.title_metric);
+            let candidates: Vec<&str> = found.candidates.iter().map(|c| c.text.as_str()).collect();
+            let site_name: Vec<String> = page.head.meta_contents(&["property", "name"], "og:site_name").collect();
             let s = score_page(&ex, e, annotates_authors);
             let line = serde_json::json!({
                 "set": set.name, "id": e.id, "url": e.url,
                 "gold_title": e.title, "title": ex.title, "title_rule": ex.title_rule,
                 "declared": declared, "h1s": h1s, "h1_in_article": h1_in_article,
+                "candidates": candidates, "found": found.text, "site_name": site_name,
                 "gold_author": e.author, "byline": ex.byline,
                 "gold_published": e.published, "published": ex.published, "modified": ex.modified,
                 "score": s,
