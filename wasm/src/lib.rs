@@ -501,6 +501,9 @@ const OPTION_KEYS: &[&str] = &[
     "noscriptCopy",
     "comments",
     "declaredBody",
+    "landmark",
+    "scant",
+    "commentBox",
 ];
 
 /// An option's value as JavaScript gave it.
@@ -590,6 +593,9 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
                 "noscriptCopy" => &mut options.noscript_copy,
                 "comments" => &mut options.comments,
                 "declaredBody" => &mut options.declared_body,
+                "landmark" => &mut options.landmark,
+                "scant" => &mut options.scant,
+                "commentBox" => &mut options.comment_box,
                 _ => return Err(format!("a known option, got `{key}`")),
             };
             *field = flag.ok_or_else(|| bad("true or false", &given))?;
