@@ -36,12 +36,26 @@ const SETS: [&str; 6] = ["cleaneval", "cleanportaleval", "dragnet", "readability
 /// (the end of one, 20 characters, then the opening of the next): an item is in the extraction
 /// as part of its list or table, not because its words are found alone elsewhere.
 fn beside_a_neighbour(items: &[String], text: &str) -> usize {
-    (0..items.len()).filter(|&k| (k > 0 && together(&items[k - 1], &items[k], text)) || items.get(k + 1).is_some_and(|n| together(&items[k], n, text))).count()
+    (0..items.len())
+        .filter(|&k| {
+            (k > 0 && together(&items[k - 1], &items[k], text))
+                || items
+                    .get(k + 1)
+                    .is_some_and(|n| together(&items[k], n, text))
+        })
+        .count()
 }
 
 /// Whether the end of `a` (20 characters) then the opening of `b` stand in `text`.
 fn together(a: &str, b: &str, text: &str) -> bool {
-    let tail: String = a.chars().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect();
+    let tail: String = a
+        .chars()
+        .rev()
+        .take(20)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     text.contains(&format!("{tail}{}", b.chars().take(20).collect::<String>()))
 }
 
@@ -479,14 +493,37 @@ const PARAGRAPH: char = '\u{1}';
 /// makes each such line a block of its own (a definition of two paragraphs is two
 /// definitions), which Algorithm 1 (thesis 4.4) chooses or leaves out one by one.
 fn is_paragraph_break(name: &[u8]) -> bool {
-    matches!(name, b"p" | b"div" | b"br" | b"li" | b"ul" | b"ol" | b"pre" | b"blockquote" | b"table" | b"tr" | b"h1" | b"h2" | b"h3" | b"h4" | b"h5" | b"h6")
+    matches!(
+        name,
+        b"p" | b"div"
+            | b"br"
+            | b"li"
+            | b"ul"
+            | b"ol"
+            | b"pre"
+            | b"blockquote"
+            | b"table"
+            | b"tr"
+            | b"h1"
+            | b"h2"
+            | b"h3"
+            | b"h4"
+            | b"h5"
+            | b"h6"
+    )
 }
 
 /// An item's text without its paragraph marks, and its opening: the first 40 characters of
 /// its first paragraph (of the item when that paragraph is shorter, the opening stops at its
 /// end: the next paragraph is a line that Algorithm 1 may leave out, a comment's "Reply").
 fn item_and_opening(item: &str) -> (String, String) {
-    let opening = item.split(PARAGRAPH).find(|p| !p.is_empty()).unwrap_or("").chars().take(40).collect();
+    let opening = item
+        .split(PARAGRAPH)
+        .find(|p| !p.is_empty())
+        .unwrap_or("")
+        .chars()
+        .take(40)
+        .collect();
     (item.replace(PARAGRAPH, ""), opening)
 }
 
@@ -640,8 +677,26 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
             // Each item as its text and its opening (see `item_and_opening`).
             let dls: Vec<Vec<(String, String)>> = dls
                 .into_iter()
-                .map(|items| items.iter().map(|i| item_and_opening(i)).filter(|(i, _)| i.chars().count() >= 4).collect::<Vec<_>>())
-                .filter(|items| items.len() >= 2 && items.iter().filter(|(i, _)| gold.contains(i.as_str())).count() * 2 >= items.len())
+                .map(|items| {
+                    items
+                        .iter()
+                        .map(|i| item_and_opening(i))
+                        .filter(|(i, _)| i.chars().count() >= 4)
+                        .collect::<Vec<_>>()
+                })
+                .filter(|items| {
+                    items.len() >= 2
+                        && items
+                            .iter()
+                            .filter(|(i, _)| gold.contains(i.as_str()))
+                            .count()
+                            * 2
+                            >= items.len()
+                })
+                .collect();
+            let fns: Vec<String> = fns
+                .into_iter()
+                .filter(|n| n.chars().count() >= 4 && gold.contains(n.as_str()))
                 .collect();
             let fns: Vec<String> = fns.into_iter().filter(|n| n.chars().count() >= 4 && gold.contains(n.as_str())).collect();
             if dls.is_empty() && fns.is_empty() {
@@ -655,8 +710,20 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
             let kept: String = ex.blocks.iter().filter(|b| matches!(b.kind, BlockKind::Term | BlockKind::Definition) || b.in_definition).map(|b| collapse(&b.text)).collect();
             // Every block's text, `None` for the terms and definitions and the blocks they hold:
             // an item split off its list opens one of the others.
-            let loose: Vec<Option<String>> = ex.blocks.iter().map(|b| (!matches!(b.kind, BlockKind::Term | BlockKind::Definition) && !b.in_definition).then(|| collapse(&b.text))).collect();
-            let opens = |j: usize, opening: &str| loose.get(j).and_then(Option::as_ref).is_some_and(|b| b.starts_with(opening));
+            let loose: Vec<Option<String>> = ex
+                .blocks
+                .iter()
+                .map(|b| {
+                    (!matches!(b.kind, BlockKind::Term | BlockKind::Definition) && !b.in_definition)
+                        .then(|| collapse(&b.text))
+                })
+                .collect();
+            let opens = |j: usize, opening: &str| {
+                loose
+                    .get(j)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|b| b.starts_with(opening))
+            };
             for dl in &dls {
                 set_lists += 1;
                 let items: Vec<String> = dl.iter().map(|(i, _)| i.clone()).collect();
@@ -688,13 +755,20 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
                             continue;
                         }
                         missing.push(i.chars().take(24).collect::<String>());
-                        let next = |d: isize| dl.get(k.wrapping_add_signed(d)).map(|(_, o)| o.as_str());
+                        let next =
+                            |d: isize| dl.get(k.wrapping_add_signed(d)).map(|(_, o)| o.as_str());
                         split += usize::from((0..loose.len()).any(|j| {
-                            opens(j, o) && (next(1).is_some_and(|n| opens(j + 1, n)) || (j > 0 && next(-1).is_some_and(|p| opens(j - 1, p))))
+                            opens(j, o)
+                                && (next(1).is_some_and(|n| opens(j + 1, n))
+                                    || (j > 0 && next(-1).is_some_and(|p| opens(j - 1, p))))
                         }));
                     }
                     let split = split * 2 >= missing.len();
-                    let how = if split { "split into loose blocks" } else { "run together in another block" };
+                    let how = if split {
+                        "split into loose blocks"
+                    } else {
+                        "run together in another block"
+                    };
                     broken.push(format!("{set}/{id}: definition list {how}, {as_such} of {} as terms and definitions, {present} in the text; not as such: {missing:?}", items.len()));
                 }
             }
@@ -719,8 +793,14 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
     }
     println!("all sets: definition lists {lists_survived} of {lists} ({lists_survived} of the {} that reach the extraction), footnotes {notes_survived} of {notes} ({notes_survived} of the {} that reach it)", lists - lists_outside, notes - notes_outside);
     println!("  definition lists whose items in the extraction are terms and definitions: {lists_shaped} of the {} that reach it ({} of them with items missing)", lists - lists_outside, notes_lines.len());
-    let split = broken.iter().filter(|b| b.contains("definition list split")).count();
-    let run_together = broken.iter().filter(|b| b.contains("definition list run together")).count();
+    let split = broken
+        .iter()
+        .filter(|b| b.contains("definition list split"))
+        .count();
+    let run_together = broken
+        .iter()
+        .filter(|b| b.contains("definition list run together"))
+        .count();
     println!("  {split} lists split into loose blocks, {run_together} run together in another block; {} footnotes without their anchor", broken.iter().filter(|b| b.contains("footnote")).count());
     for b in broken.iter().take(40) {
         println!("  {b}");
