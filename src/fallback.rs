@@ -120,6 +120,58 @@ pub fn is_scant(t1: &[u32], chosen: &[bool]) -> bool {
     text > 0 && text < SCANT_TEXT && text * SCANT_SHARE < all && taken().all(|t| t < SCANT_LINE)
 }
 
+/// Whether a scant choice is nonetheless a short article: the page's headline (chapter 5)
+/// stands in it or right above it (the headline as the upper bound of the article, 7.2.1) with
+/// a sentence under it, or it holds the opening of the description the page declares
+/// (`description`, `og:description`), which a short post's generator writes from its first
+/// sentence. A banner, a "sign in" prompt or a copyright line on a listing is neither
+/// (measured: docs/EVALUATION.md, seventh round).
+pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line: Option<usize>) -> bool {
+    let Some(first) = chosen.iter().position(|&c| c) else { return false };
+    let text = chosen_text(page, chosen);
+    let under_headline = headline_line.is_some_and(|h| {
+        chosen.get(h) == Some(&true) || (h < first && t1[h + 1..first].iter().map(|&t| u64::from(t)).sum::<u64>() < HEADLINE_GAP)
+    });
+    if under_headline && has_sentence(&text) {
+        return true;
+    }
+    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
+    let chosen_words = words(&text);
+    page.head.meta_contents(&["name", "property"], "description").chain(page.head.meta_contents(&["property", "name"], "og:description")).any(|d| {
+        let lead: Vec<String> = words(&d).into_iter().take(DESCRIPTION_WORDS).collect();
+        lead.len() == DESCRIPTION_WORDS && chosen_words.windows(DESCRIPTION_WORDS).any(|w| w == lead.as_slice())
+    })
+}
+
+/// At most this many characters of content between the headline and a short article.
+const HEADLINE_GAP: u64 = 100;
+/// The description's opening words that a short article repeats.
+const DESCRIPTION_WORDS: usize = 6;
+
+/// The text of the chosen lines, a space between tokens.
+fn chosen_text(page: &Page, chosen: &[bool]) -> String {
+    let mut text = String::new();
+    for (line, _) in page.lines.iter().zip(chosen).filter(|(_, &c)| c) {
+        for tok in &page.toks[line.start..line.end] {
+            if let Tok::Text(t) = tok {
+                text.push_str(t);
+                text.push(' ');
+            }
+        }
+    }
+    text
+}
+
+/// Whether `text` holds a sentence: at least [`SENTENCE_WORDS`] words ending in `.`, `!` or `?`.
+fn has_sentence(text: &str) -> bool {
+    text.split_inclusive(['.', '!', '?']).any(|s| {
+        s.ends_with(['.', '!', '?']) && s.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() >= SENTENCE_WORDS
+    })
+}
+
+/// Words a sentence has at least.
+const SENTENCE_WORDS: usize = 6;
+
 /// With `Options::scant`: at most this many characters chosen are scant…
 pub const SCANT_TEXT: u64 = 1000;
 /// … when the page holds this many times more…
@@ -159,6 +211,31 @@ mod tests {
         // A banner on a page with less than ten times its text.
         let (t1, chosen) = (vec![90, 200, 300], vec![true, false, false]);
         assert!(!is_scant(&t1, &chosen));
+    }
+
+    #[test]
+    fn a_short_post_under_its_headline_or_repeating_its_description_is_not_scant() {
+        // A blog post of two short paragraphs above a grid of thirty teasers with ten times its
+        // text: `is_scant` holds for it, the headline and the description say it is the article.
+        let html = include_str!("../tests/golden/short-blog-post/input.html");
+        let post = "A short note on printing with dried corn husks";
+        let teaser = "Working on the wool takes an afternoon";
+        let on = extract(html, &Options::default());
+        assert!(on.text.starts_with(post) && !on.text.contains(teaser), "{:?}", on.text);
+        let description = "<meta name=\"description\" content=\"A short note on printing with dried corn husks: roll the paint thin and press the husk flat for a clean print.\">";
+        let headline = "<header class=\"entry-header\"><h1 class=\"entry-title\">Printing on corn husks</h1></header>";
+        assert!(html.contains(description) && html.contains(headline));
+        // Either sign alone keeps the post.
+        for page in [html.replace(description, ""), html.replace(headline, "")] {
+            let text = extract(&page, &Options::default()).text;
+            assert!(text.starts_with(post) && !text.contains(teaser), "{text:?}");
+        }
+        // With neither, the two paragraphs are a scant choice and the page's text is taken.
+        let bare = html.replace(description, "").replace(headline, "");
+        let text = extract(&bare, &Options::default()).text;
+        assert!(text.contains(post) && text.contains(teaser), "{text:?}");
+        let text = extract(&bare, &Options { scant: false, ..Options::default() }).text;
+        assert!(text.starts_with(post) && !text.contains(teaser), "{text:?}");
     }
 
     #[test]

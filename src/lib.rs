@@ -92,7 +92,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
 
     // Phase 4: the chosen lines become blocks.
-    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options);
+    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line);
     // The runner-up candidates; with `Options::candidate = k`, the k-th is the article.
     let runners_up = regions::runners_up(&candidates, gap, title_bound, options.cluster, &chosen, MAX_RUNNERS_UP, u64::from(article::MIN_TEXT));
     let mut article_candidates = vec![article::candidate(&page, &chosen)];
@@ -100,7 +100,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     if options.candidate > 0 {
         let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
         candidates = only(&candidates, chain);
-        chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options) };
+        chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options, headline.line) };
     }
     let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
     let text = render::text(&blocks);
@@ -180,7 +180,7 @@ const MAX_RUNNERS_UP: usize = 3;
 
 /// Phase 4's lines: the chosen regions' (with `edges`), else with `fallback` the whole text of
 /// a page without regions, grown to their article with `article`.
-fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[u32], options: &Options) -> Vec<bool> {
+fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[u32], options: &Options, headline_line: Option<usize>) -> Vec<bool> {
     let mut chosen = regions::chosen_lines(regions, t1, t2, options.edges);
     // With `fallback`, a page with visible text but no region gives all of its text.
     if options.fallback && !chosen.contains(&true) {
@@ -190,8 +190,9 @@ fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[
     if options.article {
         chosen = article::grow(page, &chosen, options);
     }
-    // With `scant`, a few short lines chosen on a page of much text give way to all of it.
-    if options.fallback && options.scant && fallback::is_scant(t1, &chosen) {
+    // With `scant`, a few short lines chosen on a page of much text give way to all of it,
+    // unless they read as a short article: under the headline, or the page's description.
+    if options.fallback && options.scant && fallback::is_scant(t1, &chosen) && !fallback::is_short_article(page, t1, &chosen, headline_line) {
         chosen = fallback::all_text(t1);
     }
     chosen
