@@ -116,8 +116,43 @@ fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str)) 
     if ascii {
         ascii_words(piece, f);
     } else {
-        piece.unicode_words().for_each(f);
+        // `unicode_words` is `split_word_bounds` keeping the segments with a letter or digit;
+        // [`has_alphanumeric`] answers that without a table look-up for most Arabic-script words.
+        piece.split_word_bounds().filter(|w| has_alphanumeric(w)).for_each(f);
     }
+}
+
+/// Whether `unicode_words` keeps the word-bound segment `w`: whether a character of it is
+/// alphanumeric by `unicode-segmentation`'s own tables (which may be of another Unicode version
+/// than std's). Asked of every segment, spaces and punctuation too, so the common answers are
+/// short cuts: ASCII, and the Arabic-script letters and digits of [`is_arabic_alphanumeric`]
+/// (the unit test `arabic_short_cuts_agree_with_unicode_segmentation` checks each against the
+/// crate). Any other character is asked of the crate alone, as a one-character text.
+fn has_alphanumeric(w: &str) -> bool {
+    w.chars().any(|c| {
+        if c.is_ascii() {
+            c.is_ascii_alphanumeric()
+        } else if is_arabic_alphanumeric(c) {
+            true
+        } else {
+            let mut buf = [0u8; 4];
+            c.encode_utf8(&mut buf).unicode_words().next().is_some()
+        }
+    })
+}
+
+/// Arabic-script letters (with tatweel) and Arabic-Indic digits: alphanumeric. The r2l corpus
+/// set is mostly Arabic and Persian, the one set whose words take `unicode_words`' slow path.
+fn is_arabic_alphanumeric(c: char) -> bool {
+    matches!(c, '\u{0620}'..='\u{064A}' | '\u{0660}'..='\u{0669}' | '\u{0671}'..='\u{06D3}' | '\u{06F0}'..='\u{06F9}')
+}
+
+/// Characters that have no case (`to_lowercase` is the character itself; the unit test
+/// `caseless_characters_lowercase_to_themselves` checks every one): the Hebrew, Arabic,
+/// Syriac, Thaana, NKo, Samaritan and Mandaic blocks, and the zero-width non-joiner that Persian
+/// writes inside words.
+fn is_caseless(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{200C}')
 }
 
 /// `text.unicode_words()` for ASCII `text`, in one pass without an iterator chain. In ASCII,
@@ -191,6 +226,11 @@ fn compared_form(w: &str, buf: &mut String) -> Form {
     }
     // One look at each byte for the most common case, lowercase ASCII.
     if !w.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+        return Form::AsIs;
+    }
+    // A word of a caseless script without optional marks (most Arabic and Persian words) is
+    // its own compared form too; checked before the ASCII case only when a byte is not ASCII.
+    if !w.is_ascii() && w.chars().all(|c| if c.is_ascii() { !c.is_ascii_uppercase() } else { is_caseless(c) && !is_optional_mark(c) }) {
         return Form::AsIs;
     }
     if w.is_ascii() {
@@ -806,7 +846,12 @@ fn is_host(w: &str) -> bool {
 /// The words two headlines are compared by: [`tokens`] with typographic apostrophes made
 /// plain (`We’ve` and `We've` are one word, as a reader sees it).
 pub fn headline_words(s: &str) -> Vec<String> {
-    tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+    // Copied only when there is an apostrophe to replace (most texts have none).
+    if s.contains(['\u{2019}', '\u{2018}']) {
+        tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+    } else {
+        tokens(s)
+    }
 }
 
 /// The headline shown: TitleFinder's `found` (thesis chapter 5) checked against what the page
@@ -1075,6 +1120,7 @@ mod tests {
         "CJK 日本語のテキスト and emoji 👍🏽 flags 🇫🇷🇩🇪",
         "can't won't O'Neil e.g. U.S.A. 1,000.5",
         "tab\tnew\nline\u{a0}nbsp\u{3000}ideographic",
+        "Persian \u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}\u{060C} \u{06F1}\u{06F2}\u{060C}\u{06F3} \u{0627}\u{0644}\u{0643}\u{062A}\u{0627}\u{0628}\u{061F}",
     ];
 
     #[test]
@@ -1231,6 +1277,41 @@ mod tests {
         assert_eq!(buf, "i\u{307}");
         assert_eq!(compared_form("\u{064E}\u{0640}", &mut buf), Form::Empty);
         assert_eq!(compared_form("", &mut buf), Form::Empty);
+        assert_eq!(compared_form("\u{0643}\u{062A}\u{0627}\u{0628}", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("\u{0643}\u{064E}\u{062A}\u{0628}", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "\u{0643}\u{062A}\u{0628}");
+        assert_eq!(compared_form("\u{0643}A", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "\u{0643}a");
+    }
+
+    #[test]
+    fn caseless_characters_lowercase_to_themselves() {
+        let caseless = (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_caseless(c));
+        let mut n = 0;
+        for c in caseless {
+            assert_eq!(c.to_lowercase().collect::<String>(), c.to_string(), "{c:?}");
+            n += 1;
+        }
+        assert_eq!(n, 0x08FF - 0x0590 + 1 + 1);
+    }
+
+    #[test]
+    fn arabic_short_cuts_agree_with_unicode_segmentation() {
+        let mut n = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_arabic_alphanumeric(c)) {
+            // A lone character is one segment, which `unicode_words` keeps when it is alphanumeric.
+            assert_eq!(c.to_string().unicode_words().count(), 1, "{c:?}");
+            n += 1;
+        }
+        assert!(n > 150);
+        // Every character of a few scripts and the punctuation around them: the short cuts
+        // give the crate's answer.
+        let ranges = [0x00..=0x7F, 0xA0..=0x24F, 0x0590..=0x08FF, 0x2000..=0x206F, 0x200C..=0x200D, 0x3000..=0x30FF];
+        for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+            let text = c.to_string();
+            assert_eq!(has_alphanumeric(&text), text.unicode_words().count() == 1, "{c:?}");
+        }
     }
 
     #[test]
