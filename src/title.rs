@@ -48,7 +48,7 @@ pub struct Headline {
 pub fn tokens(s: &str) -> Vec<String> {
     let mut buf = String::new();
     let mut out = Vec::new();
-    for_each_word(s, |w| match compared_form(w, &mut buf) {
+    for_each_word(s, |w, _| match compared_form(w, &mut buf) {
         Form::AsIs => out.push(w.to_string()),
         Form::InBuffer => out.push(buf.clone()),
         Form::Empty => {}
@@ -56,7 +56,8 @@ pub fn tokens(s: &str) -> Vec<String> {
     out
 }
 
-/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order.
+/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order,
+/// and whether the word is all ASCII (it comes from a piece that is).
 ///
 /// `unicode-segmentation` has a fast path for text that is all ASCII, and a table-driven one
 /// for the rest. A line of English with one curly quote or accented letter would take the slow
@@ -68,9 +69,9 @@ pub fn tokens(s: &str) -> Vec<String> {
 /// it. No rule looks across a space (WB6, WB7, WB7b, WB7c, WB11 and WB12 look one character
 /// beyond the pair, skipping only Extend, Format and ZWJ, and need a letter or digit there),
 /// so the words inside a piece are the same alone as in the whole text.
-fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
+fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str, bool)) {
     if text.is_ascii() {
-        ascii_words(text, &mut f);
+        ascii_words(text, &mut |w| f(w, true));
         return;
     }
     let bytes = text.as_bytes();
@@ -112,13 +113,13 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
     }
 }
 
-fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str)) {
+fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str, bool)) {
     if ascii {
-        ascii_words(piece, f);
+        ascii_words(piece, &mut |w| f(w, true));
     } else {
         // `unicode_words` is `split_word_bounds` keeping the segments with a letter or digit;
         // [`has_alphanumeric`] answers that without a table look-up for most Arabic-script words.
-        piece.split_word_bounds().filter(|w| has_alphanumeric(w)).for_each(f);
+        piece.split_word_bounds().filter(|w| has_alphanumeric(w)).for_each(|w| f(w, false));
     }
 }
 
@@ -374,12 +375,14 @@ impl<'s> Vocabulary<'s> {
         Vocabulary { ids: HashMap::with_capacity_and_hasher(words, WordHashing::new()), buf: String::new() }
     }
 
-    /// Appends the term ids of the [`tokens`] of `text` to `out`.
-    fn push_ids(&mut self, text: &'s str, out: &mut Vec<usize>) {
+    /// Appends the term ids of the [`tokens`] of `text` to `out`. `lowered`: the ASCII letters
+    /// of `text` are lowercase already, so that an ASCII word is its own compared form.
+    fn push_ids(&mut self, text: &'s str, lowered: bool, out: &mut Vec<usize>) {
         let Vocabulary { ids, buf } = self;
-        for_each_word(text, |w| {
+        for_each_word(text, |w, ascii| {
             let next = ids.len();
-            let id = match compared_form(w, buf) {
+            let form = if ascii && lowered { Form::AsIs } else { compared_form(w, buf) };
+            let id = match form {
                 Form::AsIs => *ids.entry(Cow::Borrowed(w)).or_insert(next),
                 Form::InBuffer => match ids.get(buf.as_str()) {
                     Some(&id) => id,
@@ -477,13 +480,13 @@ fn score_fragments(fragments: &[Fragment], query: &str) -> Vec<Scored> {
     let text_bytes = query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>();
     let mut vocab = Vocabulary::with_capacity((text_bytes / 16).min(1 << 16));
     let mut q_terms = Vec::new();
-    vocab.push_ids(query, &mut q_terms);
+    vocab.push_ids(query, false, &mut q_terms);
     let mut terms: Vec<usize> = Vec::new();
     // (fragment index, its range in `terms`), for the fragments with at least one token.
     let mut docs: Vec<(usize, Range<usize>)> = Vec::new();
     for (i, f) in fragments.iter().enumerate() {
         let start = terms.len();
-        vocab.push_ids(&f.text, &mut terms);
+        vocab.push_ids(&f.text, false, &mut terms);
         if terms.len() > start {
             docs.push((i, start..terms.len()));
         }
@@ -614,7 +617,7 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     // Sized as in `score_fragments`.
     let mut vocab = Vocabulary::with_capacity((lowered.len() / 16).min(1 << 16));
     let mut q_terms = Vec::new();
-    vocab.push_ids(&lowered[..query.len()], &mut q_terms);
+    vocab.push_ids(&lowered[..query.len()], true, &mut q_terms);
     if q_terms.is_empty() {
         return Vec::new();
     }
@@ -634,7 +637,7 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     let mut short: Vec<(usize, Range<usize>)> = Vec::new();
     for (i, span) in spans.into_iter().enumerate() {
         ids.clear();
-        vocab.push_ids(&lowered[span], &mut ids);
+        vocab.push_ids(&lowered[span], true, &mut ids);
         if ids.is_empty() {
             continue;
         }
@@ -1132,7 +1135,11 @@ mod tests {
 
     fn words_by_pieces(text: &str) -> Vec<&str> {
         let mut out = Vec::new();
-        for_each_word(text, |w| out.push(w));
+        for_each_word(text, |w, ascii| {
+            // `push_ids` takes such a word for lowercase ASCII when the text was lowered.
+            assert!(!ascii || w.is_ascii(), "{w:?}");
+            out.push(w)
+        });
         out
     }
 
@@ -1319,7 +1326,14 @@ mod tests {
         let mut vocab = Vocabulary::with_capacity(0);
         let mut ids = Vec::new();
         let text = TRICKY.join(" The THE the ");
-        vocab.push_ids(&text, &mut ids);
+        vocab.push_ids(&text, false, &mut ids);
+        // A lowered text's ASCII words taken as they are: the ids of every word as compared.
+        let lowered = text.to_ascii_lowercase();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        Vocabulary::with_capacity(0).push_ids(&lowered, true, &mut a);
+        Vocabulary::with_capacity(0).push_ids(&lowered, false, &mut b);
+        assert_eq!(a, b);
+        assert_eq!(a, ids);
         // The reference: a word's id is the number of distinct words before its first occurrence.
         let words = reference_tokens(&text);
         let mut first: Vec<&str> = Vec::new();
