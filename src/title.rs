@@ -48,7 +48,7 @@ pub struct Headline {
 pub fn tokens(s: &str) -> Vec<String> {
     let mut buf = String::new();
     let mut out = Vec::new();
-    for_each_word(s, |w| match compared_form(w, &mut buf) {
+    for_each_word(s, |w, _| match compared_form(w, &mut buf) {
         Form::AsIs => out.push(w.to_string()),
         Form::InBuffer => out.push(buf.clone()),
         Form::Empty => {}
@@ -56,7 +56,8 @@ pub fn tokens(s: &str) -> Vec<String> {
     out
 }
 
-/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order.
+/// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order,
+/// and whether the word is all ASCII (it comes from a piece that is).
 ///
 /// `unicode-segmentation` has a fast path for text that is all ASCII, and a table-driven one
 /// for the rest. A line of English with one curly quote or accented letter would take the slow
@@ -68,9 +69,9 @@ pub fn tokens(s: &str) -> Vec<String> {
 /// it. No rule looks across a space (WB6, WB7, WB7b, WB7c, WB11 and WB12 look one character
 /// beyond the pair, skipping only Extend, Format and ZWJ, and need a letter or digit there),
 /// so the words inside a piece are the same alone as in the whole text.
-fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
+fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str, bool)) {
     if text.is_ascii() {
-        ascii_words(text, &mut f);
+        ascii_words(text, &mut |w| f(w, true));
         return;
     }
     let bytes = text.as_bytes();
@@ -112,12 +113,47 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str)) {
     }
 }
 
-fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str)) {
+fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str, bool)) {
     if ascii {
-        ascii_words(piece, f);
+        ascii_words(piece, &mut |w| f(w, true));
     } else {
-        piece.unicode_words().for_each(f);
+        // `unicode_words` is `split_word_bounds` keeping the segments with a letter or digit;
+        // [`has_alphanumeric`] answers that without a table look-up for most Arabic-script words.
+        piece.split_word_bounds().filter(|w| has_alphanumeric(w)).for_each(|w| f(w, false));
     }
+}
+
+/// Whether `unicode_words` keeps the word-bound segment `w`: whether a character of it is
+/// alphanumeric by `unicode-segmentation`'s own tables (which may be of another Unicode version
+/// than std's). Asked of every segment, spaces and punctuation too, so the common answers are
+/// short cuts: ASCII, and the Arabic-script letters and digits of [`is_arabic_alphanumeric`]
+/// (the unit test `arabic_short_cuts_agree_with_unicode_segmentation` checks each against the
+/// crate). Any other character is asked of the crate alone, as a one-character text.
+fn has_alphanumeric(w: &str) -> bool {
+    w.chars().any(|c| {
+        if c.is_ascii() {
+            c.is_ascii_alphanumeric()
+        } else if is_arabic_alphanumeric(c) {
+            true
+        } else {
+            let mut buf = [0u8; 4];
+            c.encode_utf8(&mut buf).unicode_words().next().is_some()
+        }
+    })
+}
+
+/// Arabic-script letters (with tatweel) and Arabic-Indic digits: alphanumeric. The r2l corpus
+/// set is mostly Arabic and Persian, the one set whose words take `unicode_words`' slow path.
+fn is_arabic_alphanumeric(c: char) -> bool {
+    matches!(c, '\u{0620}'..='\u{064A}' | '\u{0660}'..='\u{0669}' | '\u{0671}'..='\u{06D3}' | '\u{06F0}'..='\u{06F9}')
+}
+
+/// Characters that have no case (`to_lowercase` is the character itself; the unit test
+/// `caseless_characters_lowercase_to_themselves` checks every one): the Hebrew, Arabic,
+/// Syriac, Thaana, NKo, Samaritan and Mandaic blocks, and the zero-width non-joiner that Persian
+/// writes inside words.
+fn is_caseless(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{200C}')
 }
 
 /// `text.unicode_words()` for ASCII `text`, in one pass without an iterator chain. In ASCII,
@@ -191,6 +227,11 @@ fn compared_form(w: &str, buf: &mut String) -> Form {
     }
     // One look at each byte for the most common case, lowercase ASCII.
     if !w.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+        return Form::AsIs;
+    }
+    // A word of a caseless script without optional marks (most Arabic and Persian words) is
+    // its own compared form too; checked before the ASCII case only when a byte is not ASCII.
+    if !w.is_ascii() && w.chars().all(|c| if c.is_ascii() { !c.is_ascii_uppercase() } else { is_caseless(c) && !is_optional_mark(c) }) {
         return Form::AsIs;
     }
     if w.is_ascii() {
@@ -334,12 +375,14 @@ impl<'s> Vocabulary<'s> {
         Vocabulary { ids: HashMap::with_capacity_and_hasher(words, WordHashing::new()), buf: String::new() }
     }
 
-    /// Appends the term ids of the [`tokens`] of `text` to `out`.
-    fn push_ids(&mut self, text: &'s str, out: &mut Vec<usize>) {
+    /// Appends the term ids of the [`tokens`] of `text` to `out`. `lowered`: the ASCII letters
+    /// of `text` are lowercase already, so that an ASCII word is its own compared form.
+    fn push_ids(&mut self, text: &'s str, lowered: bool, out: &mut Vec<usize>) {
         let Vocabulary { ids, buf } = self;
-        for_each_word(text, |w| {
+        for_each_word(text, |w, ascii| {
             let next = ids.len();
-            let id = match compared_form(w, buf) {
+            let form = if ascii && lowered { Form::AsIs } else { compared_form(w, buf) };
+            let id = match form {
                 Form::AsIs => *ids.entry(Cow::Borrowed(w)).or_insert(next),
                 Form::InBuffer => match ids.get(buf.as_str()) {
                     Some(&id) => id,
@@ -437,13 +480,13 @@ fn score_fragments(fragments: &[Fragment], query: &str) -> Vec<Scored> {
     let text_bytes = query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>();
     let mut vocab = Vocabulary::with_capacity((text_bytes / 16).min(1 << 16));
     let mut q_terms = Vec::new();
-    vocab.push_ids(query, &mut q_terms);
+    vocab.push_ids(query, false, &mut q_terms);
     let mut terms: Vec<usize> = Vec::new();
     // (fragment index, its range in `terms`), for the fragments with at least one token.
     let mut docs: Vec<(usize, Range<usize>)> = Vec::new();
     for (i, f) in fragments.iter().enumerate() {
         let start = terms.len();
-        vocab.push_ids(&f.text, &mut terms);
+        vocab.push_ids(&f.text, false, &mut terms);
         if terms.len() > start {
             docs.push((i, start..terms.len()));
         }
@@ -574,7 +617,7 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     // Sized as in `score_fragments`.
     let mut vocab = Vocabulary::with_capacity((lowered.len() / 16).min(1 << 16));
     let mut q_terms = Vec::new();
-    vocab.push_ids(&lowered[..query.len()], &mut q_terms);
+    vocab.push_ids(&lowered[..query.len()], true, &mut q_terms);
     if q_terms.is_empty() {
         return Vec::new();
     }
@@ -594,7 +637,7 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     let mut short: Vec<(usize, Range<usize>)> = Vec::new();
     for (i, span) in spans.into_iter().enumerate() {
         ids.clear();
-        vocab.push_ids(&lowered[span], &mut ids);
+        vocab.push_ids(&lowered[span], true, &mut ids);
         if ids.is_empty() {
             continue;
         }
@@ -806,7 +849,12 @@ fn is_host(w: &str) -> bool {
 /// The words two headlines are compared by: [`tokens`] with typographic apostrophes made
 /// plain (`We’ve` and `We've` are one word, as a reader sees it).
 pub fn headline_words(s: &str) -> Vec<String> {
-    tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+    // Copied only when there is an apostrophe to replace (most texts have none).
+    if s.contains(['\u{2019}', '\u{2018}']) {
+        tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+    } else {
+        tokens(s)
+    }
 }
 
 /// The headline shown: TitleFinder's `found` (thesis chapter 5) checked against what the page
@@ -1075,6 +1123,7 @@ mod tests {
         "CJK 日本語のテキスト and emoji 👍🏽 flags 🇫🇷🇩🇪",
         "can't won't O'Neil e.g. U.S.A. 1,000.5",
         "tab\tnew\nline\u{a0}nbsp\u{3000}ideographic",
+        "Persian \u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}\u{060C} \u{06F1}\u{06F2}\u{060C}\u{06F3} \u{0627}\u{0644}\u{0643}\u{062A}\u{0627}\u{0628}\u{061F}",
     ];
 
     #[test]
@@ -1086,7 +1135,11 @@ mod tests {
 
     fn words_by_pieces(text: &str) -> Vec<&str> {
         let mut out = Vec::new();
-        for_each_word(text, |w| out.push(w));
+        for_each_word(text, |w, ascii| {
+            // `push_ids` takes such a word for lowercase ASCII when the text was lowered.
+            assert!(!ascii || w.is_ascii(), "{w:?}");
+            out.push(w)
+        });
         out
     }
 
@@ -1231,6 +1284,41 @@ mod tests {
         assert_eq!(buf, "i\u{307}");
         assert_eq!(compared_form("\u{064E}\u{0640}", &mut buf), Form::Empty);
         assert_eq!(compared_form("", &mut buf), Form::Empty);
+        assert_eq!(compared_form("\u{0643}\u{062A}\u{0627}\u{0628}", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}", &mut buf), Form::AsIs);
+        assert_eq!(compared_form("\u{0643}\u{064E}\u{062A}\u{0628}", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "\u{0643}\u{062A}\u{0628}");
+        assert_eq!(compared_form("\u{0643}A", &mut buf), Form::InBuffer);
+        assert_eq!(buf, "\u{0643}a");
+    }
+
+    #[test]
+    fn caseless_characters_lowercase_to_themselves() {
+        let caseless = (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_caseless(c));
+        let mut n = 0;
+        for c in caseless {
+            assert_eq!(c.to_lowercase().collect::<String>(), c.to_string(), "{c:?}");
+            n += 1;
+        }
+        assert_eq!(n, 0x08FF - 0x0590 + 1 + 1);
+    }
+
+    #[test]
+    fn arabic_short_cuts_agree_with_unicode_segmentation() {
+        let mut n = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_arabic_alphanumeric(c)) {
+            // A lone character is one segment, which `unicode_words` keeps when it is alphanumeric.
+            assert_eq!(c.to_string().unicode_words().count(), 1, "{c:?}");
+            n += 1;
+        }
+        assert!(n > 150);
+        // Every character of a few scripts and the punctuation around them: the short cuts
+        // give the crate's answer.
+        let ranges = [0x00..=0x7F, 0xA0..=0x24F, 0x0590..=0x08FF, 0x2000..=0x206F, 0x200C..=0x200D, 0x3000..=0x30FF];
+        for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+            let text = c.to_string();
+            assert_eq!(has_alphanumeric(&text), text.unicode_words().count() == 1, "{c:?}");
+        }
     }
 
     #[test]
@@ -1238,7 +1326,14 @@ mod tests {
         let mut vocab = Vocabulary::with_capacity(0);
         let mut ids = Vec::new();
         let text = TRICKY.join(" The THE the ");
-        vocab.push_ids(&text, &mut ids);
+        vocab.push_ids(&text, false, &mut ids);
+        // A lowered text's ASCII words taken as they are: the ids of every word as compared.
+        let lowered = text.to_ascii_lowercase();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        Vocabulary::with_capacity(0).push_ids(&lowered, true, &mut a);
+        Vocabulary::with_capacity(0).push_ids(&lowered, false, &mut b);
+        assert_eq!(a, b);
+        assert_eq!(a, ids);
         // The reference: a word's id is the number of distinct words before its first occurrence.
         let words = reference_tokens(&text);
         let mut first: Vec<&str> = Vec::new();
