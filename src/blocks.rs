@@ -332,9 +332,12 @@ fn is_post_type(tok: &Tok) -> bool {
     tok.attr("itemtype").is_some_and(|t| t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name)))
 }
 
+/// The schema.org types of a post.
+const POST_TYPES: [&str; 5] = ["Comment", "Answer", "Question", "DiscussionForumPosting", "SocialMediaPosting"];
+
 /// Whether a schema.org type name is a post's.
 fn is_post_type_name(t: &str) -> bool {
-    matches!(t, "Comment" | "Answer" | "Question" | "DiscussionForumPosting" | "SocialMediaPosting")
+    POST_TYPES.contains(&t)
 }
 
 /// A date as the article may carry it ([`Post::date`]).
@@ -494,7 +497,9 @@ fn short_name(s: &str) -> Option<String> {
 fn json_ld_posts(page: &Page) -> Vec<PostMark> {
     let alnum = |s: &str, out: &mut String| out.extend(s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase));
     let mut declared: Vec<(Post, String, Option<String>)> = Vec::new();
-    for v in page.head.json_ld.iter().filter_map(|s| crate::meta::json_ld_value(s)) {
+    // Only a script that names a post's type can declare one: the others are not parsed again
+    // (most pages with JSON-LD and no microdata posts declare none).
+    for v in page.head.json_ld.iter().filter(|s| POST_TYPES.iter().any(|t| s.contains(t))).filter_map(|s| crate::meta::json_ld_value(s)) {
         declared_posts(&v, &mut |o| {
             let text = o.get("text")?.as_str()?;
             let name = o.get("author").map(|a| a.get(0).unwrap_or(a)).and_then(|a| a.get("name").unwrap_or(a).as_str()).map(|n| collapse_whitespace(n).trim().to_string());
