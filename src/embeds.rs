@@ -151,20 +151,18 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
 /// player's frame links to the video's own page, which plays where the frame URL alone shows a
 /// bare player), and what the provider's frames hold.
 fn page_of(url: &str) -> (String, Option<&'static str>) {
-    let rest = url.strip_prefix("https://").unwrap_or(url);
-    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let host = host.strip_prefix("www.").unwrap_or(host);
+    let (host, path) = host_and_path(url.strip_prefix("https://").unwrap_or(url));
     let id_after = |prefix: &str| {
         path.strip_prefix(prefix)
             .map(|r| r.split(['?', '#', '/']).next().unwrap_or(""))
             .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
     };
     match host {
-        "youtube.com" | "youtube-nocookie.com" | "m.youtube.com" => match id_after("embed/") {
+        "youtube.com" | "youtube-nocookie.com" | "m.youtube.com" => match id_after("/embed/") {
             Some(id) => (format!("https://www.youtube.com/watch?v={id}"), Some("video")),
             None => (url.to_string(), Some("video")),
         },
-        "player.vimeo.com" => match id_after("video/") {
+        "player.vimeo.com" => match id_after("/video/") {
             Some(id) => (format!("https://vimeo.com/{id}"), Some("video")),
             None => (url.to_string(), Some("video")),
         },
@@ -188,17 +186,16 @@ const HTTPS_PROVIDERS: &[&str] = &[
 pub(crate) fn upgrade(url: &str) -> Option<String> {
     let scheme = url.get(..7).filter(|s| s.eq_ignore_ascii_case("http://"))?;
     let rest = &url[scheme.len()..];
-    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest).to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host);
-    HTTPS_PROVIDERS.contains(&host).then(|| format!("https://{rest}"))
+    let lower = rest.to_ascii_lowercase();
+    HTTPS_PROVIDERS.contains(&host_and_path(&lower).0).then(|| format!("https://{rest}"))
 }
 
 /// Frames that are widgets of the site, not the article's media: social buttons and page boxes
 /// (Facebook's like, share, follow, page and comments plugins, X's follow and tweet buttons),
 /// captchas, comment threads, ads and tag managers, sign-in and consent frames.
 pub(crate) fn is_widget(url: &str) -> bool {
-    let h = host(url).to_ascii_lowercase();
-    let path = url.strip_prefix("https://").and_then(|r| r.find('/').map(|k| &r[k..])).unwrap_or("").to_ascii_lowercase();
+    let (h, path) = host_and_path(url.strip_prefix("https://").unwrap_or(url));
+    let (h, path) = (h.to_ascii_lowercase(), path.to_ascii_lowercase());
     let under = |domain: &str| h == domain || h.ends_with(&format!(".{domain}"));
     (under("facebook.com") && ["/plugins/like", "/plugins/share", "/plugins/follow", "/plugins/page", "/plugins/comments", "/widgets/", "/connect/"].iter().any(|p| path.starts_with(p)))
         || (h == "platform.twitter.com" && path.starts_with("/widgets/") && !path.starts_with("/widgets/tweet.html") && !path.starts_with("/embed"))
@@ -233,10 +230,16 @@ fn without_tracking(url: &str) -> String {
 
 /// The host of an `https:` URL, without `www.`.
 fn host(url: &str) -> &str {
-    let rest = url.strip_prefix("https://").unwrap_or(url);
-    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    host_and_path(url.strip_prefix("https://").unwrap_or(url)).0
+}
+
+/// What follows a URL's scheme, split into its host (without user info and `www.`) and the
+/// rest from the path on (`/…`, `?…`, `#…` or empty): the one split every provider test uses.
+fn host_and_path(rest: &str) -> (&str, &str) {
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = &rest[..end];
     let host = host.rsplit('@').next().unwrap_or(host);
-    host.strip_prefix("www.").unwrap_or(host)
+    (host.strip_prefix("www.").unwrap_or(host), &rest[end..])
 }
 
 /// The attributes a frame's source is read from, in order: a lazy loader's first (its `src`
