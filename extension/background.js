@@ -33,6 +33,11 @@ const BEGIN = 'dana-reader.begin';
 // injects the content script (its value is that call's result), so that a first contact with a
 // page is one round trip to it (`begin` below).
 const BEGIN_FILES = { reader: 'bundle/begin-reader.js', speak: 'bundle/begin-speak.js', strip: 'bundle/begin-strip.js' };
+// A first contact in reader or read-aloud mode injects the capture alone (content/first.js, a
+// tenth of the content script) with its one-line call, and the content script after it, while
+// the engine runs (`begin`).
+const FIRST_SCRIPT = 'bundle/first.js';
+const FIRST_FILES = { reader: 'bundle/first-reader.js', speak: 'bundle/first-speak.js' };
 
 // ---- engine ----------------------------------------------------------------------------------
 
@@ -225,18 +230,22 @@ async function begin(tabId, mode, asking = () => {}) {
   // without asking whether it is there (the script's guard makes a second copy a no-op), and
   // `begin` in the same call, as a last one-line script whose value is the call's result: one
   // round trip instead of three (docs/PERFORMANCE.md, "Click to reader"); its stylesheet once
-  // that call has answered (`styleLater`). Without that value (a browser that answers a call of
-  // several files otherwise), the worker asks once more.
+  // that call has answered (`injectLater`). In reader and read-aloud mode the script of that
+  // call is the capture alone (FIRST_SCRIPT), and the content script follows with the
+  // stylesheet. Without that value (a browser that answers a call of several files otherwise),
+  // the worker asks once more.
   if (!scripted.has(tabId)) {
     asking();
+    const firstFile = FIRST_FILES[mode];
     const [{ result: answer } = {}] = await within(
-      chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
+      chrome.scripting.executeScript({ target: { tabId }, files: firstFile ? [FIRST_SCRIPT, firstFile] : [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
       'The page',
       BEGIN_TIMEOUT_MS
     );
     scripted.add(tabId);
-    styleLater(tabId);
+    injectLater(tabId, !!firstFile);
     if (answer && !answer.absent) return answer;
+    await pending.get(tabId);
     const again = await ask();
     if (!again.absent) return again;
   } else {
@@ -265,22 +274,31 @@ chrome.tabs.onRemoved.addListener((tabId) => forget(tabId));
 // `judge`) are asked before the browser has a new user stylesheet to take into account. Worth
 // 2–3 ms of run median in three paired runs, not seen in a fourth (docs/PERFORMANCE.md, "Click
 // to reader, third pass"). Nothing the capture reads depends on it: its rules are keyed on
-// attributes Dana sets only when it shows something.
-const styling = new Map();
-function styleLater(tabId) {
-  const inserted = within(chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }), 'The page');
+// attributes Dana sets only when it shows something. With `script`, the content script too:
+// the call that captured injected the capture alone (FIRST_SCRIPT), and the page compiles the
+// content script while the worker runs the engine (docs/PERFORMANCE.md, "fourth pass").
+const pending = new Map();
+function injectLater(tabId, script) {
+  const target = { tabId };
+  const inserted = within(
+    Promise.all([
+      chrome.scripting.insertCSS({ target, files: ['content/page.css'], origin: 'USER' }),
+      script && chrome.scripting.executeScript({ target, files: [CONTENT_SCRIPT] }),
+    ]),
+    'The page'
+  );
   // Not inserted: the next click injects both again.
   inserted.catch(() => scripted.delete(tabId));
-  styling.set(tabId, inserted);
+  pending.set(tabId, inserted);
 }
 
 function forget(tabId) {
   scripted.delete(tabId);
-  styling.delete(tabId);
+  pending.delete(tabId);
 }
 
 async function send(tabId, message) {
-  await styling.get(tabId);
+  await pending.get(tabId);
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
