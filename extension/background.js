@@ -19,6 +19,7 @@ import { installAutoOpen, fromReader } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
 import { formatDay } from './days.js';
 import { fontBytes } from './fonts/fonts.js';
+import { hostOf, siteKey } from './sites.js';
 import init, { extract } from './pkg/dana.js';
 
 const MODES = ['reader', 'speak', 'strip'];
@@ -329,10 +330,20 @@ function loadSettings() {
 
 // Pages the content script cannot read, known from the tab's address alone (when the browser
 // tells it: with the user's click, activeTab does).
-async function refusedByUrl(tabId) {
-  const tab = await within(chrome.tabs.get(tabId), 'The browser');
+function refusedByUrl(tab) {
   if (tab.url && tab.url.startsWith('view-source:')) return "Dana Reader reads web pages, not their source: open the page itself (without 'view-source:').";
   return null;
+}
+
+// The stored entry of the tab's site (sites.js), read while the page captures, so that the page
+// does not read it while it builds the reader (sites.js `forThisSite` checks it as it checks its
+// own read): { host, [key]: entry }, or null (no site, or not read: the page reads it then).
+async function readSite(url) {
+  const host = url && hostOf(url);
+  if (!host) return null;
+  const key = siteKey(host);
+  const { [key]: stored } = await within(chrome.storage.sync.get(key), "The browser's settings storage", 5000);
+  return { host, [key]: stored };
 }
 
 // ---- the entry point -------------------------------------------------------------------------
@@ -348,7 +359,9 @@ async function run(tabId, mode) {
   let injected = start;
   const began = begin(tabId, mode, () => (injected = performance.now()));
   began.catch(() => {});
-  const byUrl = await refusedByUrl(tabId);
+  const tab = await within(chrome.tabs.get(tabId), 'The browser');
+  const siteRead = readSite(tab.url).catch(() => null);
+  const byUrl = refusedByUrl(tab);
   if (byUrl) return { ok: false, mode, active: false, error: byUrl };
   let state, page, error;
   try {
@@ -371,7 +384,7 @@ async function run(tabId, mode) {
   }
   if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
   if (mode !== 'strip') captured.set(tabId, page);
-  const result = await show(tabId, mode, page, settings, injected);
+  const result = await show(tabId, mode, page, settings, injected, 0, await siteRead);
   if (result.ms) {
     result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
@@ -394,7 +407,7 @@ async function fail(tabId, mode, error, e) {
 // (what comes before the call that captures: on a page the content script is not in yet,
 // asking whether it is and injecting it) and `total`; `at`, the moment each hop ended, on the
 // clock the page reads too (content/main.js `at`: bench-reader.mjs prints the hops).
-async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
+async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0, site = null) {
   const t1 = performance.now();
   let analysed;
   try {
@@ -406,7 +419,10 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
   const t2 = performance.now();
   let reply;
   try {
-    reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
+    // Strip mode receives the kept ids and nothing else (it shows no settings).
+    const message = { type: 'show', mode, settings, ...analysed };
+    if (site && mode !== 'strip') message.site = site;
+    reply = await send(tabId, message);
   } catch (e) {
     return fail(tabId, mode, `Dana Reader could not show this page's article: ${plainError(e)}`, e);
   }

@@ -77,9 +77,10 @@ const readerHooks = {
   onCandidate: (k) => chrome.runtime.sendMessage({ type: 'candidate', k }),
 };
 
-// { mode, settings, found, reason, article } for the reader and read-aloud, { mode, found,
+// { mode, settings, site, found, reason, article } for the reader and read-aloud (site: the
+// site's stored entry when the worker read it, background.js `readSite`), { mode, found,
 // reason, keep } for strip mode (the ids of the elements to keep, nothing else of the page).
-async function show({ mode: m, settings, found, reason, article, keep }) {
+async function show({ mode: m, settings, site, found, reason, article, keep }) {
   removeMessage();
   if (!found) {
     showMessage({
@@ -98,7 +99,7 @@ async function show({ mode: m, settings, found, reason, article, keep }) {
   // choice to show it anyway or to read a selection (never asked of a selection itself).
   // A candidate the reader asked for replaces the open view, read-aloud included.
   if (speech.active()) speech.stop();
-  settings = await forThisSite(settings); // this site's own settings over the global ones (sites.js)
+  settings = await forThisSite(settings, site); // this site's own settings over the global ones (sites.js)
   if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
     const c = article.chrome || {};
     const anyway = () => {
