@@ -384,7 +384,7 @@ async function run(tabId, mode) {
   }
   if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
   if (mode !== 'strip') captured.set(tabId, page);
-  const result = await show(tabId, mode, page, settings, injected, 0, await siteRead);
+  const result = await show(tabId, mode, page, settings, injected, 0, siteRead);
   if (result.ms) {
     result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
@@ -406,8 +406,8 @@ async function fail(tabId, mode, error, e) {
 // the rest of `capture` and `show`, the messages both ways (`transfer`). `run` adds `setup`
 // (what comes before the call that captures: on a page the content script is not in yet,
 // asking whether it is and injecting it) and `total`; `at`, the moment each hop ended, on the
-// clock the page reads too (content/main.js `at`: bench-reader.mjs prints the hops).
-async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0, site = null) {
+// clock the page reads too (content/capture.js `at`: bench-reader.mjs prints the hops).
+async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0, siteRead = null) {
   const t1 = performance.now();
   let analysed;
   try {
@@ -419,9 +419,11 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
   const t2 = performance.now();
   let reply;
   try {
-    // Strip mode receives the kept ids and nothing else (it shows no settings).
+    // Strip mode receives the kept ids and nothing else (it shows no settings). The site's
+    // entry (`readSite`), read while the page captured and the engine ran, is awaited only now.
     const message = { type: 'show', mode, settings, ...analysed };
-    if (site && mode !== 'strip') message.site = site;
+    const site = mode === 'strip' ? null : await siteRead;
+    if (site) message.site = site;
     reply = await send(tabId, message);
   } catch (e) {
     return fail(tabId, mode, `Dana Reader could not show this page's article: ${plainError(e)}`, e);
