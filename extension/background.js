@@ -19,6 +19,7 @@ import { installAutoOpen, fromReader } from './autoopen.js';
 import { settingsFrom } from './defaults.js';
 import { formatDay } from './days.js';
 import { fontBytes } from './fonts/fonts.js';
+import { hostOf, siteKey } from './sites.js';
 import init, { extract } from './pkg/dana.js';
 
 const MODES = ['reader', 'speak', 'strip'];
@@ -33,6 +34,11 @@ const BEGIN = 'dana-reader.begin';
 // injects the content script (its value is that call's result), so that a first contact with a
 // page is one round trip to it (`begin` below).
 const BEGIN_FILES = { reader: 'bundle/begin-reader.js', speak: 'bundle/begin-speak.js', strip: 'bundle/begin-strip.js' };
+// A first contact in reader or read-aloud mode injects the capture alone (content/first.js, a
+// tenth of the content script) with its one-line call, and the content script after it, while
+// the engine runs (`begin`).
+const FIRST_SCRIPT = 'bundle/first.js';
+const FIRST_FILES = { reader: 'bundle/first-reader.js', speak: 'bundle/first-speak.js' };
 
 // ---- engine ----------------------------------------------------------------------------------
 
@@ -225,18 +231,22 @@ async function begin(tabId, mode, asking = () => {}) {
   // without asking whether it is there (the script's guard makes a second copy a no-op), and
   // `begin` in the same call, as a last one-line script whose value is the call's result: one
   // round trip instead of three (docs/PERFORMANCE.md, "Click to reader"); its stylesheet once
-  // that call has answered (`styleLater`). Without that value (a browser that answers a call of
-  // several files otherwise), the worker asks once more.
+  // that call has answered (`injectLater`). In reader and read-aloud mode the script of that
+  // call is the capture alone (FIRST_SCRIPT), and the content script follows with the
+  // stylesheet. Without that value (a browser that answers a call of several files otherwise),
+  // the worker asks once more.
   if (!scripted.has(tabId)) {
     asking();
+    const firstFile = FIRST_FILES[mode];
     const [{ result: answer } = {}] = await within(
-      chrome.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
+      chrome.scripting.executeScript({ target: { tabId }, files: firstFile ? [FIRST_SCRIPT, firstFile] : [CONTENT_SCRIPT, BEGIN_FILES[mode]] }),
       'The page',
       BEGIN_TIMEOUT_MS
     );
     scripted.add(tabId);
-    styleLater(tabId);
+    injectLater(tabId, !!firstFile);
     if (answer && !answer.absent) return answer;
+    await pending.get(tabId);
     const again = await ask();
     if (!again.absent) return again;
   } else {
@@ -265,22 +275,31 @@ chrome.tabs.onRemoved.addListener((tabId) => forget(tabId));
 // `judge`) are asked before the browser has a new user stylesheet to take into account. Worth
 // 2–3 ms of run median in three paired runs, not seen in a fourth (docs/PERFORMANCE.md, "Click
 // to reader, third pass"). Nothing the capture reads depends on it: its rules are keyed on
-// attributes Dana sets only when it shows something.
-const styling = new Map();
-function styleLater(tabId) {
-  const inserted = within(chrome.scripting.insertCSS({ target: { tabId }, files: ['content/page.css'], origin: 'USER' }), 'The page');
+// attributes Dana sets only when it shows something. With `script`, the content script too:
+// the call that captured injected the capture alone (FIRST_SCRIPT), and the page compiles the
+// content script while the worker runs the engine (docs/PERFORMANCE.md, "fourth pass").
+const pending = new Map();
+function injectLater(tabId, script) {
+  const target = { tabId };
+  const inserted = within(
+    Promise.all([
+      chrome.scripting.insertCSS({ target, files: ['content/page.css'], origin: 'USER' }),
+      script && chrome.scripting.executeScript({ target, files: [CONTENT_SCRIPT] }),
+    ]),
+    'The page'
+  );
   // Not inserted: the next click injects both again.
   inserted.catch(() => scripted.delete(tabId));
-  styling.set(tabId, inserted);
+  pending.set(tabId, inserted);
 }
 
 function forget(tabId) {
   scripted.delete(tabId);
-  styling.delete(tabId);
+  pending.delete(tabId);
 }
 
 async function send(tabId, message) {
-  await styling.get(tabId);
+  await pending.get(tabId);
   const reply = await within(chrome.tabs.sendMessage(tabId, message), 'The page', SLOW.has(message.type) ? PAGE_TIMEOUT_MS : TIMEOUT_MS);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
@@ -311,10 +330,20 @@ function loadSettings() {
 
 // Pages the content script cannot read, known from the tab's address alone (when the browser
 // tells it: with the user's click, activeTab does).
-async function refusedByUrl(tabId) {
-  const tab = await within(chrome.tabs.get(tabId), 'The browser');
+function refusedByUrl(tab) {
   if (tab.url && tab.url.startsWith('view-source:')) return "Dana Reader reads web pages, not their source: open the page itself (without 'view-source:').";
   return null;
+}
+
+// The stored entry of the tab's site (sites.js), read while the page captures, so that the page
+// does not read it while it builds the reader (sites.js `forThisSite` checks it as it checks its
+// own read): { host, [key]: entry }, or null (no site, or not read: the page reads it then).
+async function readSite(url) {
+  const host = url && hostOf(url);
+  if (!host) return null;
+  const key = siteKey(host);
+  const { [key]: stored } = await within(chrome.storage.sync.get(key), "The browser's settings storage", 5000);
+  return { host, [key]: stored };
 }
 
 // ---- the entry point -------------------------------------------------------------------------
@@ -330,7 +359,9 @@ async function run(tabId, mode) {
   let injected = start;
   const began = begin(tabId, mode, () => (injected = performance.now()));
   began.catch(() => {});
-  const byUrl = await refusedByUrl(tabId);
+  const tab = await within(chrome.tabs.get(tabId), 'The browser');
+  const siteRead = readSite(tab.url).catch(() => null);
+  const byUrl = refusedByUrl(tab);
   if (byUrl) return { ok: false, mode, active: false, error: byUrl };
   let state, page, error;
   try {
@@ -353,7 +384,7 @@ async function run(tabId, mode) {
   }
   if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
   if (mode !== 'strip') captured.set(tabId, page);
-  const result = await show(tabId, mode, page, settings, injected);
+  const result = await show(tabId, mode, page, settings, injected, 0, siteRead);
   if (result.ms) {
     result.ms.setup = Math.round(injected - start);
     result.ms.total = Math.round(performance.now() - start);
@@ -375,8 +406,8 @@ async function fail(tabId, mode, error, e) {
 // the rest of `capture` and `show`, the messages both ways (`transfer`). `run` adds `setup`
 // (what comes before the call that captures: on a page the content script is not in yet,
 // asking whether it is and injecting it) and `total`; `at`, the moment each hop ended, on the
-// clock the page reads too (content/main.js `at`: bench-reader.mjs prints the hops).
-async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0) {
+// clock the page reads too (content/capture.js `at`: bench-reader.mjs prints the hops).
+async function show(tabId, mode, page, settings, t0 = performance.now(), candidate = 0, siteRead = null) {
   const t1 = performance.now();
   let analysed;
   try {
@@ -388,7 +419,12 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
   const t2 = performance.now();
   let reply;
   try {
-    reply = await send(tabId, { type: 'show', mode, settings, ...analysed });
+    // Strip mode receives the kept ids and nothing else (it shows no settings). The site's
+    // entry (`readSite`), read while the page captured and the engine ran, is awaited only now.
+    const message = { type: 'show', mode, settings, ...analysed };
+    const site = mode === 'strip' ? null : await siteRead;
+    if (site) message.site = site;
+    reply = await send(tabId, message);
   } catch (e) {
     return fail(tabId, mode, `Dana Reader could not show this page's article: ${plainError(e)}`, e);
   }

@@ -81,14 +81,18 @@ export const settingsOn = (global, site) => settingsFrom({ ...settingsFrom(globa
 
 const here = { host: null, global: { ...DEFAULTS }, site: null };
 
-/** The settings for this page's site, given the global ones (from the worker). */
-export async function forThisSite(global) {
+/**
+ * The settings for this page's site, given the global ones (from the worker). `read`, when the
+ * worker read the site's entry already ({ host, stored }, background.js `readSite`), saves the
+ * page a storage round trip while it builds the reader; it is used for that host only.
+ */
+export async function forThisSite(global, read) {
   here.host = hostOf(location.href);
   here.global = settingsFrom(global);
   here.site = null;
   if (here.host) {
     const key = siteKey(here.host);
-    const { [key]: stored } = await chrome.storage.sync.get(key).catch(() => ({}));
+    const { [key]: stored } = read && read.host === here.host ? read : await chrome.storage.sync.get(key).catch(() => ({}));
     here.site = siteFrom(here.host, stored);
   }
   return settingsOn(here.global, here.site);

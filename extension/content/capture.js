@@ -238,6 +238,23 @@ export function capture({ tag = false } = {}) {
   };
 }
 
+// Moments on the clock the worker reads too (`timeOrigin + now()`: the same across the
+// extension's processes), for the benchmark's hops (tests/e2e/bench-reader.mjs).
+export const at = () => performance.timeOrigin + performance.now();
+
+// The capture as `begin` answers it (content/main.js, content/first.js): with how long the
+// page's own work took (`work`: the worker tells it from the messaging around it) and, for the
+// benchmark, when the script that captures started running (`loaded`) and the capture's start
+// and end.
+export function capturePage(tag, loaded) {
+  const t = performance.now();
+  const start = at();
+  const page = capture({ tag });
+  page.work = performance.now() - t;
+  page.at = { loaded, start, end: at() };
+  return page;
+}
+
 // The engine drops every <script> and <style> with its content (src/preprocess.rs
 // `is_dropped`) and reads the text of JSON-LD scripts only (the article's metadata). The rest is
 // code, often half of a page's HTML and more: emptied in the copy, it is not serialised, sent

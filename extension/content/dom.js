@@ -55,6 +55,12 @@ export function unreadable() {
   return `a document of type ${type}`;
 }
 
+// Why Dana cannot read this document, in a sentence for the badge, or null when it can.
+export function refusal() {
+  const what = unreadable();
+  return what ? `Dana Reader reads web pages; this is ${what}.` : null;
+}
+
 // Builds an element: h('button', { type: 'button', onclick: f }, 'Close'). `text` sets the
 // text content, `on*` adds a listener that only the user's own events reach (`isTrusted`: not
 // an event made by script, the page's or ours), null/undefined/false leave an attribute out.

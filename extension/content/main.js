@@ -8,8 +8,8 @@
 // Read-aloud gets the reader's view as an argument, not the reader module.
 
 import { forThisSite, changedHere } from '../sites.js';
-import { capture, captureSelection, elementById } from './capture.js';
-import { afterFrame, unreadable } from './dom.js';
+import { at, capturePage as capturing, captureSelection, elementById } from './capture.js';
+import { afterFrame, refusal } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
 import { looksLikeArticle } from './header.js';
 import * as reader from './reader.js';
@@ -29,12 +29,14 @@ const TIMING = Symbol.for('dana-reader.timing');
 // what is open and captures the page, in one round trip instead of three messages.
 const BEGIN = Symbol.for('dana-reader.begin');
 
-let lastPage = { lang: '', dir: 'ltr' };
+// The language and direction of the last capture. When content/first.js captured the page
+// before this script was injected (a first contact in reader or read-aloud mode), it left
+// them here.
+const FIRST_PAGE = Symbol.for('dana-reader.first-page');
+let lastPage = globalThis[FIRST_PAGE] || { lang: '', dir: 'ltr' };
 
-// Moments on the clock the worker reads too (`timeOrigin + now()`: the same across the
-// extension's processes), for the benchmark's hops (tests/e2e/bench-reader.mjs): when this
-// script started running in the page, and each step of `begin` and `show`.
-const at = () => performance.timeOrigin + performance.now();
+// When this script started running in the page, for the benchmark's hops
+// (tests/e2e/bench-reader.mjs), as each step of `begin` and `show` is (capture.js `at`).
 const LOADED = at();
 
 // The mode on screen. A view the page removed (or wiped with document.open()) is off: what is
@@ -75,9 +77,10 @@ const readerHooks = {
   onCandidate: (k) => chrome.runtime.sendMessage({ type: 'candidate', k }),
 };
 
-// { mode, settings, found, reason, article } for the reader and read-aloud, { mode, found,
+// { mode, settings, site, found, reason, article } for the reader and read-aloud (site: the
+// site's stored entry when the worker read it, background.js `readSite`), { mode, found,
 // reason, keep } for strip mode (the ids of the elements to keep, nothing else of the page).
-async function show({ mode: m, settings, found, reason, article, keep }) {
+async function show({ mode: m, settings, site, found, reason, article, keep }) {
   removeMessage();
   if (!found) {
     showMessage({
@@ -96,7 +99,7 @@ async function show({ mode: m, settings, found, reason, article, keep }) {
   // choice to show it anyway or to read a selection (never asked of a selection itself).
   // A candidate the reader asked for replaces the open view, read-aloud included.
   if (speech.active()) speech.stop();
-  settings = await forThisSite(settings); // this site's own settings over the global ones (sites.js)
+  settings = await forThisSite(settings, site); // this site's own settings over the global ones (sites.js)
   if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
     const c = article.chrome || {};
     const anyway = () => {
@@ -119,14 +122,9 @@ async function switchTo(m) {
 }
 
 function capturePage(tag) {
-  const t = performance.now();
-  const start = at();
   removeMessage();
-  const page = capture({ tag });
+  const page = capturing(tag, LOADED);
   lastPage = { lang: page.lang, dir: page.dir, selection: false };
-  // How long the capture itself took: the worker tells it from the messaging around it.
-  page.work = performance.now() - t;
-  page.at = { loaded: LOADED, start, end: at() };
   return page;
 }
 
@@ -148,8 +146,8 @@ function begin(m) {
 const handlers = {
   // `refused`: why Dana cannot read this document (an XML feed, an SVG image), in a sentence.
   state: () => {
-    const what = unreadable();
-    if (what) return { refused: `Dana Reader reads web pages; this is ${what}.` };
+    const refused = refusal();
+    if (refused) return { refused };
     return { mode: mode(), hasArticle: reader.isOpen(), speech: speech.state() };
   },
   capture: (msg) => capturePage(!!msg.tag),

@@ -70,6 +70,34 @@ function renderBody(ex, titleEl) {
   return { body: div, blockEls };
 }
 
+// The first frame lays out what the window shows, not the whole article: the article's blocks
+// past about two windows of text (estimated from the settings) are marked LATER, whose rule
+// (`content-visibility: auto`) has the browser skip their style, layout and paint while they
+// are off screen, and the marks go once that frame is on screen (`firstFrameShown`), so that
+// from the next frame on the whole article is laid out as before: its text in `innerText`, for
+// find-in-page and screen readers, boxes where read-aloud, the ruler and the contents look for
+// them. A block the estimate put too far is still drawn in the first frame when it is on
+// screen (the browser decides that in the same frame: Chromium 148 paints such a block in the
+// frame that first shows the reader, its Element Timing says); only its margins may then
+// differ for that frame (the rule contains its layout). Measured: docs/PERFORMANCE.md, "Click
+// to reader, fourth pass".
+const LATER = 'data-later';
+function markLater(body, s) {
+  const lines = innerHeight / (s.fontSize * s.lineHeight);
+  // Characters a line holds: an average letter is about half the font size wide.
+  const perLine = Math.min(innerWidth, s.lineWidth * s.fontSize) / (s.fontSize / 2);
+  let budget = 2 * lines * perLine;
+  const later = [];
+  for (const el of body.children) {
+    if (budget > 0) budget -= el.textContent.length + perLine;
+    else {
+      el.setAttribute(LATER, '');
+      later.push(el);
+    }
+  }
+  return later;
+}
+
 function applySettings(s) {
   if (!surface) return;
   surface.setAttribute('data-theme', s.theme);
@@ -165,7 +193,7 @@ function buildUi(ex, lang, dir, hooks) {
   const article = h('article', { lang: lang || null, dir }, header, body);
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
-  return { nodes: [controls, main, announcer], blockEls, titleEl };
+  return { nodes: [controls, main, announcer], blockEls, titleEl, body };
 }
 
 const CSS = `
@@ -214,6 +242,7 @@ code, kbd, samp { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 [data-block] { border-radius: 4px; }
+[data-later] { content-visibility: auto; contain-intrinsic-size: auto 6em; }
 .surface[data-speaking] [data-block]:not(#dana-title) { cursor: pointer; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
 ::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
@@ -273,6 +302,7 @@ export function open(ex, settings, page, hooks) {
   surface = h('div', { class: 'surface' }, ...ui.nodes);
   root.append(surface);
   current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
+  current.later = markLater(ui.body, current.settings);
   mountAids(root, { change, settings: () => current.settings });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
@@ -292,16 +322,19 @@ export function open(ex, settings, page, hooks) {
 }
 
 // Once the reader's first frame is on screen (content/main.js calls it then, before it answers
-// the worker): the title takes focus, so that screen readers start at the article, unless
+// the worker): the rest of the article is laid out (markLater), and the title takes focus, so that screen readers start at the article, unless
 // something in the reader has it already (read-aloud's Play button, when the mode is read
 // aloud). Not while building: focusing asks for the style and layout at once
 // (docs/PERFORMANCE.md, "Click to reader"); after the first frame they are there already.
 export function firstFrameShown() {
   const cur = current;
-  if (!cur || !cur.titleEl) return;
-  const { titleEl } = cur;
-  cur.titleEl = null;
-  if (dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
+  if (!cur) return;
+  const { titleEl, later } = cur;
+  cur.titleEl = cur.later = null;
+  if (titleEl && dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
+  // After the focus, whose layout is that of the frame just shown: the rest of the article is
+  // laid out in the next frame, not here.
+  for (const el of later || []) el.removeAttribute(LATER);
 }
 
 export function close() {

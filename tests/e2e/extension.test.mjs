@@ -33,6 +33,18 @@ const NAMED_MARKUP = `<div id="__danaContent" hidden></div><img name="__danaCont
 const NESTED_LIST = `<ul><li>The outer item of a list holds a sentence of its own before the inner list.<ul>
 <li>The inner item, one level down, is a block of its own and read on its own.</li></ul></li>
 <li>The second outer item comes after the nested list and closes it.</li></ul>`;
+// A long article written for this test: about eight windows of text at the default settings,
+// so that the reader's first frame leaves most of it for the next (content/reader.js markLater).
+const LONG_TOPICS = ['the river', 'the old mill', 'the harbour', 'the market square', 'the lighthouse', 'the orchard', 'the railway', 'the bridge'];
+const LONG_PAGE = `<!DOCTYPE html><html lang="en"><head><title>A walk through the town - The Example Gazette</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav><main><article><h1>A walk through the town</h1>
+${Array.from({ length: 48 }, (_, i) => {
+  const topic = LONG_TOPICS[i % LONG_TOPICS.length];
+  return `<p>Stop ${i + 1} of the walk is ${topic}. The guide tells how ${topic} looked a century ago, who worked there and what changed when the town grew. Visitors stand for a while, ask about the dates and the names, and walk on to the next stop along the same street, where the story goes on.</p>`;
+}).join('\n')}
+<p>The walk ends where it began, by the town hall, at the last stop of all.</p>
+</article></main><footer><p>Terms of use</p></footer></body></html>`;
+
 const NAMED_PAGE = DEMO_PAGE.replace('<body>', `<body>${NAMED_MARKUP}`).replace('</ol>', `</ol>${NESTED_LIST}`);
 
 // A page whose consent panel and comment-rules dialog are hidden by its stylesheet (not by
@@ -121,6 +133,10 @@ describe('Dana Reader extension in Chromium', () => {
         '/demo.png': async (req, res) => {
           res.writeHead(200, { 'Content-Type': 'image/png' });
           res.end(readFileSync(path.join(REPO, 'extension', 'icons', 'icon128.png')));
+        },
+        '/long.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(LONG_PAGE);
         },
         '/named.html': (req, res) => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -240,6 +256,41 @@ describe('Dana Reader extension in Chromium', () => {
     await page.evaluate(() => document.activeElement.blur());
     // docs/img/reader-view.png, the README's picture, is this screenshot.
     await page.screenshot({ path: path.join(OUT, 'reader-demo-speak.png'), caret: 'initial' });
+    await page.close();
+  });
+
+  test('the first frame skips the blocks below the window, and the whole article is there once it is shown', async () => {
+    const page = await h.open('/long.html');
+    // In the page's world (the test copy's shadow roots are open): which blocks the reader
+    // marked when it was put in the page, and the marks removed after.
+    await page.evaluate(() => {
+      window.__later = { marked: [], removed: 0 };
+      new MutationObserver((records) => {
+        for (const n of records.flatMap((r) => [...r.addedNodes])) {
+          if (n.nodeType !== 1 || n.getAttribute('data-dana-surface') !== 'reader') continue;
+          const blocks = [...n.shadowRoot.querySelectorAll('.body > *')];
+          window.__later.marked = blocks.map((b) => b.hasAttribute('data-later'));
+          new MutationObserver((rs) => (window.__later.removed += rs.filter((x) => x.oldValue !== null).length)).observe(n.shadowRoot, { subtree: true, attributeFilter: ['data-later'], attributeOldValue: true });
+        }
+      }).observe(document.documentElement, { childList: true });
+    });
+    const r = await h.run(page, 'reader');
+    assert.equal(r.ok && r.found, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const root = document.querySelector('[data-dana-surface=reader]').shadowRoot;
+      return { ...window.__later, left: root.querySelectorAll('[data-later]').length, text: root.querySelector('article').innerText };
+    });
+    const marked = got.marked.filter(Boolean).length;
+    // The first window's blocks are laid out in the first frame; most of the article is not.
+    assert.equal(got.marked[0], false, 'the first block is laid out in the first frame');
+    assert.ok(marked >= got.marked.length / 2, `blocks left for the next frame: ${marked} of ${got.marked.length}`);
+    assert.ok(got.marked.indexOf(true) > 0 && got.marked.slice(got.marked.indexOf(true)).every(Boolean), 'the marked blocks are the last ones');
+    // Shown, the marks are gone, and the article's text is whole (the first pass's permanent
+    // content-visibility lost the off-screen blocks from innerText).
+    assert.equal(got.removed, marked);
+    assert.equal(got.left, 0);
+    assert.match(got.text, /Stop 48 of the walk is the bridge\./);
+    assert.match(got.text, /at the last stop of all\./);
     await page.close();
   });
 
