@@ -878,6 +878,11 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    of the modern set and 6 fewer match their annotated headline; JSON-LD comes last
 ///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
+///
+/// With the page's address (`url`, [`crate::Options::url`]): a declared title that opens with
+/// the host's name compares less that name in rules 2 and 3, and is the site's title below
+/// the home page (`names_the_site`); before rule 5, a slug the first `h1` spells and no
+/// declared title does gives that `h1` (`MIN_SLUG_WORDS`).
 pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     let mut declared = declared(page);
     if declared.is_empty() {
