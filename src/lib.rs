@@ -84,7 +84,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let mut headline = title::find(&page, &fragments, options.title_metric);
     // Our refinement: checked against the headlines the page declares about itself.
     if options.declared_title {
-        headline = title::choose(&page, headline);
+        headline = title::choose(&page, headline, options.url.as_deref());
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 

@@ -123,9 +123,7 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
         .chain(metas.all(&["application-name"]))
         .find(ok)
         .or_else(|| {
-            // An internationalised host in ASCII first (`crate::idn`: the wasm's URL parser has no
-            // IDNA tables), as the block builder does.
-            let host = url::Url::parse(&crate::idn::ascii_host(cx.url?)).ok()?.host_str()?.to_string();
+            let host = page_url(cx.url?)?.host_str()?.to_string();
             Some(host.strip_prefix("www.").unwrap_or(&host).to_string())
         })
 }
@@ -394,8 +392,14 @@ pub fn readerable(f: &ReaderFeatures) -> f64 {
 }
 
 /// The page URL joined with `<base href>` (only to http(s)), as the block builder resolves.
+/// The page's address ([`crate::Options::url`]) parsed, its internationalised host in ASCII
+/// first (`crate::idn`: the wasm's URL parser has no IDNA tables).
+pub(crate) fn page_url(url: &str) -> Option<url::Url> {
+    url::Url::parse(&crate::idn::ascii_host(url)).ok()
+}
+
 fn base_url(url: Option<&str>, base_href: Option<&str>) -> Option<url::Url> {
-    let page = url.and_then(|u| url::Url::parse(&crate::idn::ascii_host(u)).ok());
+    let page = url.and_then(page_url);
     let base_href = base_href.map(crate::idn::ascii_host);
     let http = |u: &url::Url| matches!(u.scheme(), "http" | "https");
     match (page, base_href.as_deref()) {

@@ -124,6 +124,26 @@ pub enum TitleMetric {
     Sum,
 }
 
+impl TitleMetric {
+    /// Every metric, in the thesis's order (5.3.3).
+    pub const ALL: [TitleMetric; 4] = [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum];
+
+    /// The name: `tf`, `tfidf`, `osm`, `sum` (as serialised).
+    pub fn name(self) -> &'static str {
+        match self {
+            TitleMetric::Tf => "tf",
+            TitleMetric::Tfidf => "tfidf",
+            TitleMetric::Osm => "osm",
+            TitleMetric::Sum => "sum",
+        }
+    }
+
+    /// Parses a name, in any case.
+    pub fn parse(s: &str) -> Option<TitleMetric> {
+        TitleMetric::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(s))
+    }
+}
+
 /// Options of [`crate::extract`]. `Options::default()` is the product's default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -318,5 +338,15 @@ mod tests {
         assert_eq!(LinkFilter::parse("4"), None);
         assert_eq!(LinkFilter::parse("filter 1"), None);
         assert!(serde_json::from_str::<LinkFilter>("\"4\"").is_err());
+    }
+
+    #[test]
+    fn title_metrics_parse_the_name_they_are_serialised_by() {
+        for m in TitleMetric::ALL {
+            assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{}\"", m.name()), "JSON prints the name");
+            assert_eq!(TitleMetric::parse(m.name()), Some(m));
+            assert_eq!(TitleMetric::parse(&m.name().to_ascii_uppercase()), Some(m));
+        }
+        assert_eq!(TitleMetric::parse("bm25"), None);
     }
 }

@@ -878,17 +878,24 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    of the modern set and 6 fewer match their annotated headline; JSON-LD comes last
 ///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
-pub fn choose(page: &Page, found: Headline) -> Headline {
+///
+/// With the page's address (`url`, [`crate::Options::url`]): a declared title that opens with
+/// the host's name compares less that name in rules 2 and 3, and is the site's title below
+/// the home page (`names_the_site`); before rule 5, a slug the first `h1` spells and no
+/// declared title does gives that `h1` (`MIN_SLUG_WORDS`).
+pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     let mut declared = declared(page);
     if declared.is_empty() {
         return found;
     }
+    let address = url.and_then(Address::of);
+    let address = address.as_ref();
     let h1s: Vec<(String, usize)> = headings(page).into_iter().filter(|h| h.0 == 1).map(|(_, t, line)| (clean_headline(&t), line)).collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
-    let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text)).count();
+    let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
     if site_titles > 0 && site_titles < declared.len() {
-        declared.retain(|d| !names_the_site(page, &d.text));
+        declared.retain(|d| !names_the_site(page, &d.text, address));
     }
     let body: Vec<(&str, usize, &'static str)> =
         h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
@@ -909,7 +916,10 @@ pub fn choose(page: &Page, found: Headline) -> Headline {
             return chosen(d.text.clone(), d.rule, Some(body[k].1));
         }
     }
-    let stripped: Vec<Vec<String>> = declared.iter().map(|d| headline_words(strip_site_suffix(&d.text))).collect();
+    // Less the site's name: a suffix ("Headline | Site"), or a prefix that is the name of the
+    // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline).
+    let stripped: Vec<Vec<String>> =
+        declared.iter().map(|d| headline_words(address.and_then(|a| a.without_name(&d.text)).unwrap_or_else(|| strip_site_suffix(&d.text)))).collect();
     for words in &stripped {
         if let Some(k) = body_words.iter().position(|b| b == words) {
             return chosen(body[k].0.to_string(), body[k].2, Some(body[k].1));
@@ -923,6 +933,13 @@ pub fn choose(page: &Page, found: Headline) -> Headline {
     }
     if let Some((text, line)) = h1s.first().filter(|_| body_words.first().is_some_and(|w| reads_as_headline(w, &site, &declared))) {
         return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
+    }
+    // The URL's slug spells the first `h1` and no declared title: the slug is made from the
+    // headline the editor wrote, which the page shows (an SEO title is written apart from it).
+    if let (Some((text, line)), Some(a)) = (h1s.first(), address) {
+        if a.slug.len() >= MIN_SLUG_WORDS && a.spelled_by(&body_words[0]) && !declared.iter().any(|d| a.spelled_by(&headline_words(&d.text))) {
+            return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
+        }
     }
     let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
     let text = strip_host_prefix(&first.text);
@@ -957,15 +974,75 @@ fn unnumbered<'s>(h1: &'s str, declared: &[Declared]) -> &'s str {
 
 /// Whether a declared title is the site's rather than the page's: the site's declared name
 /// (`og:site_name`; not `application-name`, which some sites fill with the page's headline
-/// for pinned tabs) alone, or followed by a separator and a tagline.
-fn names_the_site(page: &Page, title: &str) -> bool {
+/// for pinned tabs) alone, or followed by a separator and a tagline; or, below the site's
+/// home page, the name of the page's host so ("Reddit - The heart of the internet" on a
+/// Reddit thread: a site that declares one title for all its pages). On the home page that
+/// title is the page's own.
+fn names_the_site(page: &Page, title: &str, address: Option<&Address>) -> bool {
     let head = &page.head;
-    head.meta_contents(&["property", "name"], "og:site_name").any(|name| {
-        let name = name.trim();
-        !headline_words(name).is_empty()
-            && (headline_words(title) == headline_words(name)
-                || title.strip_prefix(name).is_some_and(|rest| SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))))
-    })
+    address.is_some_and(|a| !a.home && (a.is_name(title) || a.without_name(title).is_some()))
+        || head.meta_contents(&["property", "name"], "og:site_name").any(|name| {
+            let name = name.trim();
+            !headline_words(name).is_empty()
+                && (headline_words(title) == headline_words(name)
+                    || title.strip_prefix(name).is_some_and(|rest| SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))))
+        })
+}
+
+/// The fewest words of a URL's slug that [`choose`] reads as a headline's (`/how-to-book-a-
+/// flight/`; shorter ones, `/laptops/`, `/data-analytics`, name a section or a product
+/// category in words a heading and a declared title share alike; measured on the modern set,
+/// where 2 and 3 also turn pages the wrong way).
+const MIN_SLUG_WORDS: usize = 4;
+
+/// What the page's address says about its headline: the host's name and the path's slug.
+#[derive(Debug)]
+struct Address {
+    /// The registrable label of the host, lowercase, without hyphens (`discord` for
+    /// `www.discord.com`, `example` for `news.example.co.uk`).
+    name: String,
+    /// The path is `/`: the site's home page.
+    home: bool,
+    /// The words of the path's last segment, without a file extension and numbers
+    /// (`/2025/01/how-to-book-a-flight.html` → how, to, book, a, flight).
+    slug: Vec<String>,
+}
+
+impl Address {
+    fn of(url: &str) -> Option<Address> {
+        let url = crate::meta::page_url(url)?;
+        let host = url.host_str()?;
+        let labels: Vec<&str> = host.split('.').collect();
+        // A country's second level (`co.uk`, `com.au`) is not the site's name.
+        let n = labels.len();
+        let k = if n >= 3 && labels[n - 1].len() == 2 && labels[n - 2].len() <= 3 { n - 3 } else { n.checked_sub(2)? };
+        let name: String = labels[k].chars().filter(|c| *c != '-').collect();
+        let path = url.path();
+        let last = path.split('/').rfind(|p| !p.is_empty()).unwrap_or("");
+        let last = last.rsplit_once('.').filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic())).map_or(last, |(stem, _)| stem);
+        let slug = tokens(&last.replace(['-', '_', '+', '.'], " ")).into_iter().filter(|w| !w.bytes().all(|b| b.is_ascii_digit())).collect();
+        Some(Address { name, home: path == "/", slug })
+    }
+
+    /// Whether `s` is the host's name in words ("Left Brain Buddha" for leftbrainbuddha.com,
+    /// "ClickUp™" for clickup.com).
+    fn is_name(&self, s: &str) -> bool {
+        let squashed: String = tokens(s).concat();
+        !squashed.is_empty() && squashed == self.name
+    }
+
+    /// "Site - Rest" → "Rest", when "Site" is the host's name.
+    fn without_name<'s>(&self, title: &'s str) -> Option<&'s str> {
+        SITE_SEPARATORS.iter().find_map(|sep| {
+            let (head, rest) = title.split_once(sep)?;
+            (self.is_name(head) && !tokens(rest).is_empty()).then(|| rest.trim())
+        })
+    }
+
+    /// Whether every word of the slug is one of `words`.
+    fn spelled_by(&self, words: &[String]) -> bool {
+        self.slug.iter().all(|w| words.contains(w))
+    }
 }
 
 /// The words of the site's name: `og:site_name` and what [`strip_site_suffix`] takes off each

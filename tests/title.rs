@@ -150,3 +150,76 @@ fn a_declared_title_that_is_the_sites_own_gives_way_to_the_h1() {
     let out = dana::extract(html, &Options::default());
     assert_eq!(out.title, "Reading a tide table");
 }
+
+/// A page of a site that declares one title for all its pages, the site's name first (a
+/// single-page application's `<title>`), with the page's own heading in the body.
+fn app_page(title: &str, h1: &str) -> String {
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+         <meta property=\"og:title\" content=\"{title}\"></head><body><div id=\"root\">\
+         <header><a href=\"/\">Harbourchat</a><a href=\"/login\">Log in</a></header><main><h1>{h1}</h1>\
+         <p>The harbour closed on Monday as the storm reached the coast, and the ferries stayed in port all week.</p>\
+         </main></div></body></html>"
+    )
+}
+
+#[test]
+fn a_declared_title_that_names_the_host_is_the_sites() {
+    let with_url = |url: &str| Options { url: Some(url.into()), ..Options::default() };
+    let thread = app_page("Harbourchat - Where sailors talk", "Ferry timetable changes for the winter");
+    // Below the home page, "Host - tagline" is the site's title: the h1 is the page's.
+    let out = dana::extract(&thread, &with_url("https://www.harbourchat.example/r/ferries/comments/1x2y3z/ferry_timetable_changes/"));
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Ferry timetable changes for the winter", "h1"));
+    // Without the address nothing says which part is the site's: the declared title, whole.
+    let out = dana::extract(&thread, &Options::default());
+    assert_eq!(out.title, "Harbourchat - Where sailors talk");
+    // On the home page the site's title is the page's own (the h1 shares none of its words).
+    let home = app_page("Harbourchat - Where sailors talk", "Clear skies, finally.");
+    let out = dana::extract(&home, &with_url("https://harbourchat.example/"));
+    assert_eq!(out.title, "Harbourchat - Where sailors talk");
+    // On the home page, the declared title less the host's name, shown as the h1: the h1 (not
+    // "Harbourchat", as the tail would be taken for the site's name without the address).
+    let home = app_page("Harbourchat - Group chat for every crew", "Group chat for every crew");
+    let out = dana::extract(&home, &with_url("https://harbourchat.example/"));
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Group chat for every crew", "h1"));
+    let out = dana::extract(&home, &Options::default());
+    assert_eq!(out.title, "Harbourchat");
+}
+
+/// A WordPress post whose SEO plugin (Yoast) declares a title of its own, the `h1` being the
+/// post's title.
+fn seo_post(declared: &str, h1: &str) -> String {
+    format!(
+        "<!DOCTYPE html><html lang=\"en-US\"><head><title>{declared}</title>\
+         <meta property=\"og:title\" content=\"{declared}\"><meta property=\"og:type\" content=\"article\"></head>\
+         <body class=\"post-template-default single single-post\"><article class=\"post type-post\">\
+         <header class=\"entry-header\"><h1 class=\"entry-title\">{h1}</h1></header><div class=\"entry-content\">\
+         <p>Moorings along the east quay are let by the season, and the harbour office keeps a waiting list for them.</p>\
+         </div></article></body></html>"
+    )
+}
+
+#[test]
+fn a_url_slug_that_spells_the_h1_and_no_declared_title_gives_the_h1() {
+    let page = seo_post("Boost Your Boat with Cheap Berths", "Top Affordable Mooring Services for Small Harbours");
+    let with_url = |url: &str| Options { url: Some(url.into()), ..Options::default() };
+    let out = dana::extract(&page, &with_url("https://harbourworks.example/top-affordable-mooring-services/"));
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Top Affordable Mooring Services for Small Harbours", "h1"));
+    // A file name and a post number are not words of the slug.
+    let out = dana::extract(&page, &with_url("https://harbourworks.example/2025/01/top-affordable-mooring-services-4821.html"));
+    assert_eq!(out.title, "Top Affordable Mooring Services for Small Harbours");
+    // No address (the readability set's pages), a slug of three words (a section's), or one
+    // the h1 does not spell: the declared title, as without a slug.
+    for options in [
+        Options::default(),
+        with_url("https://harbourworks.example/affordable-mooring-services/"),
+        with_url("https://harbourworks.example/boost-your-boat-mooring/"),
+    ] {
+        let out = dana::extract(&page, &options);
+        assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Boost Your Boat with Cheap Berths", "og:title"), "{:?}", options.url);
+    }
+    // A slug the declared title spells too says nothing between the two.
+    let page = seo_post("Mooring services for small boats compared", "Our pick of the best mooring services for small boats on the east coast");
+    let url = with_url("https://harbourworks.example/mooring-services-small-boats/");
+    assert_eq!(dana::extract(&page, &url).title, "Mooring services for small boats compared");
+}

@@ -1,6 +1,6 @@
 //! Per page, what `extract` reports above the article beside what the index annotates, one
 //! JSON line a page: the list behind the metadata table of `dana eval`, for finding which
-//! pages miss and why. Same options and scoring as `dana eval` (default options, no URL).
+//! pages miss and why. Same options and scoring as `dana eval` (default options, the index's URL).
 //! Each line also carries the headlines the page declares (`title::declared`, as
 //! `title::choose` sees them) and its `h1`s, the candidates the headline is chosen among.
 //!
@@ -23,7 +23,7 @@ fn main() -> Result<(), String> {
         for e in &set.entries {
             let Ok(bytes) = std::fs::read(set.page_path(&e.id)) else { continue };
             let (html, _) = dana::decode(&bytes, None);
-            let options = dana::Options::default();
+            let options = dana::Options { url: e.url.clone().filter(|u| !u.is_empty()), ..dana::Options::default() };
             let ex = dana::extract(&html, &options);
             let html = dana::tokenize::normalise_newlines(&html);
             let page = dana::fallback::page(&html, &options);

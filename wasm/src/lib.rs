@@ -565,15 +565,7 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
             Given::Text(s) => options.url = Some(s),
             _ => return Err(bad("a string", &given)),
         },
-        "titleMetric" => {
-            options.title_metric = match text(&given).as_deref() {
-                Some("tf") => TitleMetric::Tf,
-                Some("tfidf") => TitleMetric::Tfidf,
-                Some("osm") => TitleMetric::Osm,
-                Some("sum") => TitleMetric::Sum,
-                _ => return Err(bad("tf, tfidf, osm or sum", &given)),
-            }
-        }
+        "titleMetric" => options.title_metric = text(&given).and_then(|t| TitleMetric::parse(&t)).ok_or_else(|| bad("tf, tfidf, osm or sum", &given))?,
         _ => {
             let field = match key {
                 "titleBound" => &mut options.title_bound,

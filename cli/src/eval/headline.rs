@@ -120,12 +120,7 @@ headline accuracy (exact match after whitespace normalisation / mean token F1)
         let k = sets.len() as f64;
         let _ = writeln!(out, " {:>19}", format!("{:.3} / {:.3}", exact_sum / k, f1_sum / k));
     }
-    let default = match Options::default().title_metric {
-        TitleMetric::Tf => "tf",
-        TitleMetric::Tfidf => "tfidf",
-        TitleMetric::Osm => "osm",
-        TitleMetric::Sum => "sum",
-    };
+    let default = Options::default().title_metric.name();
     let _ = writeln!(out, "  tf..sum: TitleFinder (thesis ch. 5; default {default}); title, largest-heading: the baselines of 5.4.3");
     out
 }

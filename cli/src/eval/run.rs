@@ -217,8 +217,18 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
             records.push(record);
             continue;
         }
+        // The page's address, as the extension always gives it (`Options::url`): links and
+        // images resolve against it and the site's name falls back to its host.
+        let with_url;
+        let options = match entry.url.as_deref().filter(|u| !u.is_empty() && config.options.url.is_none()) {
+            Some(url) => {
+                with_url = Options { url: Some(url.to_string()), ..config.options.clone() };
+                &with_url
+            }
+            None => &config.options,
+        };
         let (t, c) = (Instant::now(), thread_cpu_seconds());
-        let ex = catch_unwind(AssertUnwindSafe(|| dana::extract(&html, &config.options))).map_err(|p| {
+        let ex = catch_unwind(AssertUnwindSafe(|| dana::extract(&html, options))).map_err(|p| {
             p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
         });
         let seconds = decode_seconds + t.elapsed().as_secs_f64();
