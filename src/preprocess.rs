@@ -597,7 +597,8 @@ impl<'a> Page<'a> {
                         end_formula(&mut out, &mut ids, formula.take());
                         in_svg = in_svg.saturating_sub(1);
                     }
-                    let self_closing = self_closing || is_void(&name);
+                    let void = is_void(&name);
+                    let self_closing = self_closing || void;
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
                         in_svg += usize::from(!self_closing);
@@ -635,7 +636,7 @@ impl<'a> Page<'a> {
                         in_head = false; // the head ends where body content begins
                     }
                     if in_head {
-                        if !self_closing && !is_void(&name) && is_dropped(&name) {
+                        if !self_closing && !void && is_dropped(&name) {
                             dropping = Some((name, 1));
                         }
                         return;
@@ -680,7 +681,7 @@ impl<'a> Page<'a> {
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
                     let mark = how.heading_marks && is_heading_mark(&marks, headings > 0);
-                    if (is_dropped(&name) || hidden || boilerplate || mark) && !is_void(&name) {
+                    if (is_dropped(&name) || hidden || boilerplate || mark) && !void {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
@@ -845,7 +846,8 @@ impl<'a> Page<'a> {
                     // that strip mode keeps them (`kept_ids`), the page's visible formula with them.
                     let display_start = is_display_math(&tok);
                     display_math |= display_start;
-                    if is_block(name) || (display_start && line_has_text) {
+                    let block = is_block(name);
+                    if block || (display_start && line_has_text) {
                         self.break_line(&mut line_start);
                         (line_has_text, pending_space) = (false, false);
                     }
@@ -853,7 +855,7 @@ impl<'a> Page<'a> {
                         pre_depth += 1;
                     }
                     let br = name == "br";
-                    if !br && !is_block(name) && !display_math {
+                    if !br && !block && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
                     let w = weigh_tag(&tok, placeholder, how);
