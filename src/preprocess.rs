@@ -1056,10 +1056,16 @@ fn weigh_canonical(tok: &Tok, w: &mut Weight) {
 /// character `collapse_whitespace` collapses is Unicode whitespace, so trimming first and
 /// collapsing after gives the same text.)
 fn collapsed_trimmed_chars(s: &str) -> usize {
+    // Byte by byte, without decoding: a character starts at every byte that is not a UTF-8
+    // continuation byte, and the spaces of `is_space` are ASCII or U+00A0 (C2 A0).
+    let b = s.trim().as_bytes();
     let mut n = 0;
     let mut in_space = false;
-    for c in s.trim().chars() {
-        let space = is_space(c);
+    for (i, &c) in b.iter().enumerate() {
+        if c & 0xC0 == 0x80 {
+            continue;
+        }
+        let space = matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') || (c == 0xC2 && b.get(i + 1) == Some(&0xA0));
         n += usize::from(!space || !in_space);
         in_space = space;
     }
