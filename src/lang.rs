@@ -157,18 +157,10 @@ impl ScriptCounts {
 
     /// Adds the strong letters of `text`.
     pub fn add(&mut self, text: &str) {
-        // Runs of ASCII counted as bytes (their letters are Latin), the other characters one
-        // by one: the same counts as `script_of` of every character.
-        let mut rest = text;
-        loop {
-            let ascii = rest.bytes().position(|b| !b.is_ascii()).unwrap_or(rest.len());
-            self.counts[Script::Latin as usize] += rest.as_bytes()[..ascii].iter().filter(|b| b.is_ascii_alphabetic()).count();
-            rest = &rest[ascii..];
-            let Some(ch) = rest.chars().next() else { return };
+        for ch in text.chars() {
             if let Some(s) = script_of(ch) {
                 self.counts[s as usize] += 1;
             }
-            rest = &rest[ch.len_utf8()..];
         }
     }
 
@@ -563,108 +555,31 @@ const DISTINCTIVE: [u8; 256] = {
 
 // The most frequent function words of each language (written with the letters its
 // orthography uses; only هم is in two lists). Looked up through `arabic_script_word`.
+#[cfg(test)]
 const ARABIC_WORDS: &[&str] = &["في", "من", "على", "إلى", "أن", "التي", "الذي", "عن", "مع", "هذا", "هذه", "كان", "قال", "بين", "إن", "لا", "ما", "أو", "كما", "بعد"];
+#[cfg(test)]
 const PERSIAN_WORDS: &[&str] = &["در", "به", "از", "که", "این", "را", "با", "است", "برای", "آن", "یک", "شد", "می", "هم", "بود", "شده", "کرد", "خود", "تا", "اما"];
+#[cfg(test)]
 const URDU_WORDS: &[&str] = &["کے", "کی", "ہے", "میں", "اور", "کا", "کو", "سے", "نے", "یہ", "ہیں", "پر", "بھی", "کہ", "گیا", "ہو", "تھا", "وہ", "کر", "لیے"];
+#[cfg(test)]
 const PASHTO_WORDS: &[&str] = &["د", "او", "په", "چې", "کې", "ته", "دا", "هم", "له", "وي", "دي", "شوي", "یې", "سره", "لپاره", "ده", "نه", "کړي", "وو", "دې"];
 
 /// Bits of the frequent-word lists that hold `word`: 1 Arabic, 2 Persian, 4 Urdu, 8 Pashto
-/// (the lists above, through [`ARABIC_SCRIPT_TABLE`]).
+/// (the lists above, which a test checks this against; one `match` instead of 80 string
+/// comparisons a word).
 fn arabic_script_word(word: &str) -> u8 {
-    look_up(&ARABIC_SCRIPT_TABLE, word.as_bytes())
-}
-
-/// The four lists above, in the order of [`arabic_script_word`]'s bits.
-const ARABIC_SCRIPT_LISTS: [&[&str]; 4] = [ARABIC_WORDS, PERSIAN_WORDS, URDU_WORDS, PASHTO_WORDS];
-const ARABIC_SCRIPT_TABLE: [(u128, u8); distinct_words(&ARABIC_SCRIPT_LISTS)] = word_table(&ARABIC_SCRIPT_LISTS);
-
-/// A word of at most 15 bytes as one number (its bytes, and its length in the top byte), so
-/// that a function word is found by a binary search over numbers. A `match` over string
-/// literals compares the word with each of them in turn (about 140 comparisons for a word of
-/// no Latin list, most words), which made `detect` cost more than counting the letters.
-const fn word_key(w: &[u8]) -> Option<u128> {
-    if w.len() > 15 {
-        return None;
+    const AR: u8 = 1;
+    const FA: u8 = 2;
+    const UR: u8 = 4;
+    const PS: u8 = 8;
+    match word {
+        "في" | "من" | "على" | "إلى" | "أن" | "التي" | "الذي" | "عن" | "مع" | "هذا" | "هذه" | "كان" | "قال" | "بين" | "إن" | "لا" | "ما" | "أو" | "كما" | "بعد" => AR,
+        "در" | "به" | "از" | "که" | "این" | "را" | "با" | "است" | "برای" | "آن" | "یک" | "شد" | "می" | "بود" | "شده" | "کرد" | "خود" | "تا" | "اما" => FA,
+        "هم" => FA | PS,
+        "کے" | "کی" | "ہے" | "میں" | "اور" | "کا" | "کو" | "سے" | "نے" | "یہ" | "ہیں" | "پر" | "بھی" | "کہ" | "گیا" | "ہو" | "تھا" | "وہ" | "کر" | "لیے" => UR,
+        "د" | "او" | "په" | "چې" | "کې" | "ته" | "دا" | "له" | "وي" | "دي" | "شوي" | "یې" | "سره" | "لپاره" | "ده" | "نه" | "کړي" | "وو" | "دې" => PS,
+        _ => 0,
     }
-    let mut key = (w.len() as u128) << 120;
-    let mut i = 0;
-    while i < w.len() {
-        key |= (w[i] as u128) << (8 * i);
-        i += 1;
-    }
-    Some(key)
-}
-
-/// The number of distinct words in `lists`.
-const fn distinct_words(lists: &[&[&str]]) -> usize {
-    let mut seen = [0u128; 256];
-    let mut n = 0;
-    let mut l = 0;
-    while l < lists.len() {
-        let mut w = 0;
-        while w < lists[l].len() {
-            let Some(key) = word_key(lists[l][w].as_bytes()) else { panic!("a function word of more than 15 bytes") };
-            let mut j = 0;
-            while j < n && seen[j] != key {
-                j += 1;
-            }
-            if j == n {
-                seen[n] = key;
-                n += 1;
-            }
-            w += 1;
-        }
-        l += 1;
-    }
-    n
-}
-
-/// Each distinct word of `lists` as ([`word_key`], bit `1 << i` for each `lists[i]` that holds
-/// it), sorted by key. Worked out by the compiler.
-const fn word_table<const N: usize>(lists: &[&[&str]]) -> [(u128, u8); N] {
-    let mut table = [(0u128, 0u8); N];
-    let mut n = 0;
-    let mut l = 0;
-    while l < lists.len() {
-        let mut w = 0;
-        while w < lists[l].len() {
-            let Some(key) = word_key(lists[l][w].as_bytes()) else { panic!("a function word of more than 15 bytes") };
-            let mut j = 0;
-            while j < n && table[j].0 != key {
-                j += 1;
-            }
-            if j == n {
-                table[n].0 = key;
-                n += 1;
-            }
-            table[j].1 |= 1 << l;
-            w += 1;
-        }
-        l += 1;
-    }
-    // Insertion sort, for the binary search.
-    let mut i = 1;
-    while i < N {
-        let mut j = i;
-        while j > 0 && table[j - 1].0 > table[j].0 {
-            let t = table[j];
-            table[j] = table[j - 1];
-            table[j - 1] = t;
-            j -= 1;
-        }
-        i += 1;
-    }
-    table
-}
-
-/// The bits of `word` in a [`word_table`]; 0 for a word of no list.
-fn look_up(table: &[(u128, u8)], word: &[u8]) -> u8 {
-    word_key(word).map_or(0, |key| look_up_key(table, key))
-}
-
-/// The bits of the word whose [`word_key`] is `key` in a [`word_table`].
-fn look_up_key(table: &[(u128, u8)], key: u128) -> u8 {
-    table.binary_search_by_key(&key, |e| e.0).map_or(0, |i| table[i].1)
 }
 
 /// Tells Arabic, Persian, Urdu and Pashto apart by their distinctive letters and words.
@@ -735,18 +650,6 @@ const LATIN_WORDS: &[(&str, &[&str])] = &[
     ("nl", &["de", "het", "een", "en", "van", "is", "niet", "dat", "op", "te", "zijn", "met", "voor", "ik", "in", "er", "aan", "ook", "maar", "wordt"]),
 ];
 
-/// The lists of [`LATIN_WORDS`], in its order.
-const LATIN_LISTS: [&[&str]; LATIN_WORDS.len()] = {
-    let mut lists: [&[&str]; LATIN_WORDS.len()] = [&[]; LATIN_WORDS.len()];
-    let mut i = 0;
-    while i < lists.len() {
-        lists[i] = LATIN_WORDS[i].1;
-        i += 1;
-    }
-    lists
-};
-const LATIN_TABLE: [(u128, u8); distinct_words(&LATIN_LISTS)] = word_table(&LATIN_LISTS);
-
 /// A stopword vote among seven Latin-script languages; `None` when no language is clearly
 /// ahead (other Latin-script languages are left unknown rather than guessed).
 fn detect_latin(text: &str) -> Option<Detected> {
@@ -807,26 +710,26 @@ fn for_each_letter_run<'s>(text: &'s str, mut f: impl FnMut(&'s str) -> bool) {
 /// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word. `lower` is scratch space, reused
 /// from word to word so that no word allocates.
 ///
-/// Looked up in [`LATIN_TABLE`] by a binary search. The word is lowercased character by
+/// One `match` instead of 140 string comparisons a word. The word is lowercased character by
 /// character, and given up as soon as it is longer than the longest function word (counted in
 /// characters: lowercasing can change the length in bytes). This is `str::to_lowercase` except
 /// for a final capital sigma, which is Greek either way and so in no list. A test checks that
 /// it agrees with the lists.
 fn latin_stopword(word: &str, lower: &mut String) -> u8 {
+    const EN: u8 = 1 << 0;
+    const DE: u8 = 1 << 1;
+    const FR: u8 = 1 << 2;
+    const ES: u8 = 1 << 3;
+    const IT: u8 = 1 << 4;
+    const PT: u8 = 1 << 5;
+    const NL: u8 = 1 << 6;
     // Characters of the longest function word ("questo").
     const LONGEST: usize = 6;
 
-    // An ASCII word (most words) is lowercased into its key byte by byte, with no copy; one
-    // longer than the longest function word is none.
-    if word.is_ascii() {
-        if word.len() > LONGEST {
-            return 0;
-        }
-        let mut key = (word.len() as u128) << 120;
-        for (i, b) in word.bytes().enumerate() {
-            key |= u128::from(b.to_ascii_lowercase()) << (8 * i);
-        }
-        return look_up_key(&LATIN_TABLE, key);
+    // An ASCII word longer than the longest function word is none (most words of running
+    // text): not lowercased.
+    if word.len() > LONGEST && word.is_ascii() {
+        return 0;
     }
     lower.clear();
     let mut chars = 0;
@@ -844,7 +747,24 @@ fn latin_stopword(word: &str, lower: &mut String) -> u8 {
             return 0;
         }
     }
-    look_up(&LATIN_TABLE, lower.as_bytes())
+    match lower.as_str() {
+        "the" | "and" | "of" | "to" | "that" | "it" | "with" | "for" | "was" | "on" | "are" | "this" | "be" | "by" | "as" | "you" | "have" | "not" => EN,
+        "is" | "in" => EN | NL,
+        "der" | "die" | "und" | "ist" | "nicht" | "ein" | "eine" | "zu" | "den" | "mit" | "von" | "sich" | "auf" | "für" | "im" | "dem" | "auch" | "wird" => DE,
+        "das" => DE | PT,
+        "es" => DE | ES,
+        "le" | "la" | "les" | "et" | "des" | "est" | "une" | "un" | "du" | "pas" | "dans" | "pour" | "qui" | "sur" | "au" | "ce" | "avec" | "sont" => FR,
+        "que" => FR | ES | PT,
+        "il" => FR | IT,
+        "el" | "los" | "las" | "y" | "su" | "al" | "como" | "más" | "pero" | "lo" => ES,
+        "en" => ES | NL,
+        "una" | "con" | "del" => ES | IT,
+        "por" | "para" | "se" | "no" => ES | PT,
+        "di" | "che" | "è" | "per" | "non" | "della" | "sono" | "gli" | "nel" | "anche" | "alla" | "come" | "più" | "questo" | "ha" | "si" => IT,
+        "o" | "os" | "do" | "da" | "em" | "um" | "uma" | "não" | "com" | "é" | "dos" | "na" | "mais" | "ao" => PT,
+        "de" | "het" | "een" | "van" | "niet" | "dat" | "op" | "te" | "zijn" | "met" | "voor" | "ik" | "er" | "aan" | "ook" | "maar" | "wordt" => NL,
+        _ => 0,
+    }
 }
 
 #[cfg(test)]
@@ -947,7 +867,7 @@ mod tests {
     }
 
     #[test]
-    fn letter_runs_and_counts_agree_with_their_definitions() {
+    fn letter_runs_agree_with_their_definition() {
         let texts = ["", "a", " ", "The cat, the mat.", "Straße 123 e-mail", "IN İN ΣΟΦΙΑ σοφια", "abcd سلام x", "کتاب\u{200c}ها 3 ע\"ב", "日本語のテキスト", "x\u{301}y 🇫🇷 z", "é", "aé"];
         for t in texts {
             let mut runs = Vec::new();
@@ -957,11 +877,6 @@ mod tests {
             });
             let expected: Vec<&str> = t.split(|c: char| script_of(c).is_none()).filter(|w| !w.is_empty()).collect();
             assert_eq!(runs, expected, "{t:?}");
-            let mut counts = ScriptCounts::default();
-            for c in t.chars().filter_map(script_of) {
-                counts.counts[c as usize] += 1;
-            }
-            assert_eq!(ScriptCounts::of(t), counts, "{t:?}");
         }
     }
 
