@@ -657,13 +657,14 @@ fn detect_latin(text: &str) -> Option<Detected> {
     let mut words = 0;
     let mut hits = [0usize; LATIN_WORDS.len()];
     let mut lower = String::new();
-    for word in text.split(|c: char| script_of(c).is_none()).filter(|w| !w.is_empty()).take(5000) {
+    for_each_letter_run(text, |word| {
         words += 1;
         let langs = latin_stopword(word, &mut lower);
         for (i, h) in hits.iter_mut().enumerate() {
             *h += usize::from(langs & (1 << i) != 0);
         }
-    }
+        words < 5000
+    });
     if words < 5 {
         return None;
     }
@@ -674,6 +675,35 @@ fn detect_latin(text: &str) -> Option<Detected> {
     // Function words make up a fifth to a half of running text; ahead by a third, it is that
     // language.
     (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+}
+
+/// Calls `f` with each run of letters of `text` (`text.split(|c| script_of(c).is_none())`
+/// without the empty pieces), in order, while `f` returns true. ASCII bytes are tested as
+/// bytes; only the other characters are decoded and looked up (`detect_latin` reads the
+/// whole article, and `split` with a closure decoded every character of it).
+fn for_each_letter_run<'s>(text: &'s str, mut f: impl FnMut(&'s str) -> bool) {
+    let bytes = text.as_bytes();
+    let mut start = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (letter, len) = if bytes[i].is_ascii() {
+            (bytes[i].is_ascii_alphabetic(), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or_default();
+            (script_of(c).is_some(), c.len_utf8())
+        };
+        if letter {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            if !f(&text[s..i]) {
+                return;
+            }
+        }
+        i += len;
+    }
+    if let Some(s) = start {
+        f(&text[s..]);
+    }
 }
 
 /// The languages of [`LATIN_WORDS`] whose list holds `word` once lowercased, as bits
@@ -696,6 +726,11 @@ fn latin_stopword(word: &str, lower: &mut String) -> u8 {
     // Characters of the longest function word ("questo").
     const LONGEST: usize = 6;
 
+    // An ASCII word longer than the longest function word is none (most words of running
+    // text): not lowercased.
+    if word.len() > LONGEST && word.is_ascii() {
+        return 0;
+    }
     lower.clear();
     let mut chars = 0;
     for c in word.chars() {
@@ -829,6 +864,20 @@ mod tests {
         scores.sort_by(|a, b| b.1.total_cmp(&a.1));
         let (best, runner) = (scores[0], scores[1]);
         (best.1 >= 0.1 && best.1 >= 1.33 * runner.1).then_some(Detected { lang: best.0, confident: best.1 >= 2.0 * runner.1 })
+    }
+
+    #[test]
+    fn letter_runs_agree_with_their_definition() {
+        let texts = ["", "a", " ", "The cat, the mat.", "Straße 123 e-mail", "IN İN ΣΟΦΙΑ σοφια", "abcd سلام x", "کتاب\u{200c}ها 3 ע\"ב", "日本語のテキスト", "x\u{301}y 🇫🇷 z", "é", "aé"];
+        for t in texts {
+            let mut runs = Vec::new();
+            for_each_letter_run(t, |w| {
+                runs.push(w);
+                true
+            });
+            let expected: Vec<&str> = t.split(|c: char| script_of(c).is_none()).filter(|w| !w.is_empty()).collect();
+            assert_eq!(runs, expected, "{t:?}");
+        }
     }
 
     #[test]

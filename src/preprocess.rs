@@ -236,8 +236,8 @@ pub fn is_display_math(tok: &Tok) -> bool {
 /// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
 /// preview and rendered frames are hidden: the TeX script after them is the formula (a
 /// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Option<bool> {
-    let class = attrs.iter().find(|(k, _)| k == "class")?.1.as_ref();
+fn math_hides(name: &str, marks: &Marks) -> Option<bool> {
+    let class = marks.class?;
     let words = || class.split_ascii_whitespace();
     if words().any(|w| w.starts_with("mwe-math-mathml")) {
         return Some(false);
@@ -324,22 +324,60 @@ fn is_head_element(name: &str) -> bool {
 /// Whether an attribute hides its element from every reader. With `prune` (our refinements;
 /// off under `--thesis`, whose preprocessing stays exactly as it was), a React streamed
 /// boundary is not hidden: the browser shows it.
-fn hides(name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)], prune: bool) -> bool {
-    attrs.iter().any(|(k, v)| {
-        (k == "hidden" && name != "input" && !(prune && is_streamed_boundary(attrs)))
-            || (k == "aria-hidden" && v.eq_ignore_ascii_case("true"))
-            || (k == "style" && {
+fn hides(name: &str, marks: &Marks, prune: bool) -> bool {
+    (marks.hidden && name != "input" && !(prune && marks.id.is_some_and(is_streamed_boundary)))
+        || marks.aria_hidden.is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        || marks.style.is_some_and(|v| {
+            // Both declarations hold a colon, which removing whitespace and lowercasing cannot
+            // make: a style without one (or without a declaration) is not copied.
+            v.contains(':') && {
                 let s: String = v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
                 s.contains("display:none") || s.contains("visibility:hidden")
-            })
-    })
+            }
+        })
 }
 
-/// Whether a `hidden` element is a React streamed Suspense boundary (`<div hidden id="S:1">`):
-/// server rendering streams the content there and an inline script moves it into place at
-/// once, so the browser shows it (React 18's `renderToPipeableStream`, used by Next.js).
-fn is_streamed_boundary(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
-    attrs.iter().any(|(k, v)| k == "id" && v.strip_prefix("S:").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+/// Whether the `id` of a `hidden` element names a React streamed Suspense boundary
+/// (`<div hidden id="S:1">`): server rendering streams the content there and an inline script
+/// moves it into place at once, so the browser shows it (React 18's `renderToPipeableStream`,
+/// used by Next.js).
+fn is_streamed_boundary(id: &str) -> bool {
+    id.strip_prefix("S:").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The attributes of a start tag that decide whether preprocessing drops its element
+/// ([`hides`], [`math_hides`], [`declares_boilerplate_role`], [`is_heading_mark`]), found in
+/// one pass over the attributes instead of one pass for each question. (The tokenizer keeps
+/// the first of duplicate attributes, so each name is there at most once.)
+#[derive(Default)]
+struct Marks<'a> {
+    class: Option<&'a str>,
+    style: Option<&'a str>,
+    id: Option<&'a str>,
+    role: Option<&'a str>,
+    aria_hidden: Option<&'a str>,
+    aria_modal: Option<&'a str>,
+    hidden: bool,
+}
+
+impl<'a> Marks<'a> {
+    fn of(attrs: &'a [(Cow<'_, str>, Cow<'_, str>)]) -> Marks<'a> {
+        let mut m = Marks::default();
+        for (k, v) in attrs {
+            let v = Some(v.as_ref());
+            match k.as_ref() {
+                "class" => m.class = m.class.or(v),
+                "style" => m.style = m.style.or(v),
+                "id" => m.id = m.id.or(v),
+                "role" => m.role = m.role.or(v),
+                "aria-hidden" => m.aria_hidden = m.aria_hidden.or(v),
+                "aria-modal" => m.aria_modal = m.aria_modal.or(v),
+                "hidden" => m.hidden = true,
+                _ => {}
+            }
+        }
+        m
+    }
 }
 
 /// The attribute that carries the extension's element id ([`Options::element_ids`]).
@@ -364,8 +402,8 @@ fn is_heading(name: &str) -> bool {
 /// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
 /// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
 /// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
-fn is_heading_mark(attrs: &[(Cow<'_, str>, Cow<'_, str>)], in_heading: bool) -> bool {
-    attrs.iter().any(|(k, v)| k == "class" && v.split_ascii_whitespace().any(|c| c == "mw-editsection" || (in_heading && matches!(c, "headerlink" | "hash-link"))))
+fn is_heading_mark(marks: &Marks, in_heading: bool) -> bool {
+    marks.class.is_some_and(|v| v.split_ascii_whitespace().any(|c| c == "mw-editsection" || (in_heading && matches!(c, "headerlink" | "hash-link"))))
 }
 
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
@@ -403,11 +441,9 @@ fn in_article_aside(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
 /// Whether an element's ARIA attributes declare it a dialog (`role="dialog"`,
 /// `role="alertdialog"`, `aria-modal="true"`: cookie consent panels, sign-up pop-ups), which
 /// is not the main content whether or not a stylesheet shows it.
-fn declares_boilerplate_role(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
-    attrs.iter().any(|(k, v)| {
-        let v = v.trim();
-        (k == "role" && (v.eq_ignore_ascii_case("dialog") || v.eq_ignore_ascii_case("alertdialog"))) || (k == "aria-modal" && v.eq_ignore_ascii_case("true"))
-    })
+fn declares_boilerplate_role(marks: &Marks) -> bool {
+    marks.role.is_some_and(|v| v.trim().eq_ignore_ascii_case("dialog") || v.trim().eq_ignore_ascii_case("alertdialog"))
+        || marks.aria_modal.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
 }
 
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
@@ -561,7 +597,8 @@ impl<'a> Page<'a> {
                         end_formula(&mut out, &mut ids, formula.take());
                         in_svg = in_svg.saturating_sub(1);
                     }
-                    let self_closing = self_closing || is_void(&name);
+                    let void = is_void(&name);
+                    let self_closing = self_closing || void;
                     self.note_head(&name, &attrs);
                     if name == "svg" || name == "math" {
                         in_svg += usize::from(!self_closing);
@@ -599,14 +636,15 @@ impl<'a> Page<'a> {
                         in_head = false; // the head ends where body content begins
                     }
                     if in_head {
-                        if !self_closing && !is_void(&name) && is_dropped(&name) {
+                        if !self_closing && !void && is_dropped(&name) {
                             dropping = Some((name, 1));
                         }
                         return;
                     }
                     let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
-                    let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&attrs));
-                    let hidden = if how.math { math_hides(&name, &attrs).unwrap_or_else(|| hides(&name, &attrs, prune)) } else { hides(&name, &attrs, prune) };
+                    let marks = Marks::of(&attrs);
+                    let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
+                    let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) };
                     if how.math && !hidden && !boilerplate {
                         if name == "math" && !self_closing {
                             formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));
@@ -642,8 +680,8 @@ impl<'a> Page<'a> {
                     }
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
-                    let mark = how.heading_marks && is_heading_mark(&attrs, headings > 0);
-                    if (is_dropped(&name) || hidden || boilerplate || mark) && !is_void(&name) {
+                    let mark = how.heading_marks && is_heading_mark(&marks, headings > 0);
+                    if (is_dropped(&name) || hidden || boilerplate || mark) && !void {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
@@ -808,7 +846,8 @@ impl<'a> Page<'a> {
                     // that strip mode keeps them (`kept_ids`), the page's visible formula with them.
                     let display_start = is_display_math(&tok);
                     display_math |= display_start;
-                    if is_block(name) || (display_start && line_has_text) {
+                    let block = is_block(name);
+                    if block || (display_start && line_has_text) {
                         self.break_line(&mut line_start);
                         (line_has_text, pending_space) = (false, false);
                     }
@@ -816,7 +855,7 @@ impl<'a> Page<'a> {
                         pre_depth += 1;
                     }
                     let br = name == "br";
-                    if !br && !is_block(name) && !display_math {
+                    if !br && !block && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
                     let w = weigh_tag(&tok, placeholder, how);
@@ -1017,10 +1056,16 @@ fn weigh_canonical(tok: &Tok, w: &mut Weight) {
 /// character `collapse_whitespace` collapses is Unicode whitespace, so trimming first and
 /// collapsing after gives the same text.)
 fn collapsed_trimmed_chars(s: &str) -> usize {
+    // Byte by byte, without decoding: a character starts at every byte that is not a UTF-8
+    // continuation byte, and the spaces of `is_space` are ASCII or U+00A0 (C2 A0).
+    let b = s.trim().as_bytes();
     let mut n = 0;
     let mut in_space = false;
-    for c in s.trim().chars() {
-        let space = is_space(c);
+    for (i, &c) in b.iter().enumerate() {
+        if c & 0xC0 == 0x80 {
+            continue;
+        }
+        let space = matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') || (c == 0xC2 && b.get(i + 1) == Some(&0xA0));
         n += usize::from(!space || !in_space);
         in_space = space;
     }

@@ -121,7 +121,7 @@ pub fn normalise_newlines(html: &str) -> Cow<'_, str> {
 /// Tokenises `html` (newlines already normalised, see [`normalise_newlines`]) and hands every
 /// token to `emit`, in document order.
 pub fn tokenize<'s>(html: &'s str, emit: impl FnMut(Token<'s>)) {
-    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: String::new(), attrs: Vec::new() };
+    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: Cow::Borrowed(""), attrs: Vec::new() };
     t.run();
 }
 
@@ -141,7 +141,8 @@ struct Tokenizer<'s, F> {
     text: Text,
     emit: F,
     /// The name of the last start tag, for "appropriate end tag" (empty after an end tag).
-    last_start: String,
+    /// Borrowed from the page like the name itself, so most tags do not copy it.
+    last_start: Cow<'s, str>,
     /// The attributes of the tag being read (reused, so a tag's own list is allocated once, at
     /// its final size).
     attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
@@ -439,8 +440,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         if start {
             attrs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             let next = content_after(&name);
-            self.last_start.clear();
-            self.last_start.push_str(&name);
+            self.last_start = name.clone();
             // Drained, not taken: the token gets a list of exactly its size and the buffer
             // keeps its room for the next tag.
             #[allow(clippy::drain_collect)]
@@ -449,7 +449,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             (self.emit)(Token::Start { name, attrs: own, self_closing });
             next
         } else {
-            self.last_start.clear();
+            self.last_start = Cow::Borrowed("");
             attrs.clear(); // an end tag's attributes are dropped
             self.attrs = attrs;
             (self.emit)(Token::End { name });
