@@ -90,6 +90,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
 
     // Phase 3: Algorithm 1 marks the chosen candidates.
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
+    // With `footer`: a choice that is the page's copyright footer gives way to the chain
+    // Algorithm 1 chooses above it.
+    if let Some(chain) = fallback::above_footer(&page, &candidates, &t1, &t2, gap, title_bound, options) {
+        candidates = only(&candidates, &chain);
+    }
 
     // Phase 4: the chosen lines become blocks.
     let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line);

@@ -245,6 +245,11 @@ pub struct Options {
     /// host's thread without keyed posts) ([`crate::article`]). Default `true` (measured,
     /// docs/EVALUATION.md).
     pub comment_box: bool,
+    /// With `fallback`, when Algorithm 1 chooses the page's legal footer (a chain in the
+    /// last quarter of the page's lines that carries its copyright notice) and another chain
+    /// stands above it, that chain is chosen instead ([`crate::fallback`]). Default `true`
+    /// (measured, docs/EVALUATION.md).
+    pub footer: bool,
 }
 
 impl Default for Options {
@@ -276,16 +281,17 @@ impl Default for Options {
             landmark: true,
             scant: true,
             comment_box: true,
+            footer: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -549,6 +549,17 @@ fn essentials() {
         ),
         // Without it, the comments alone.
         ("blog-comment-box", "no-comment-box", &["Thank you for visiting, Mira! See you on the trail."], &["The second day began under low cloud, with frost still on the tents."]),
+        // Issue 12, `footer`: the story's paragraphs stand between advertisement and share
+        // boxes, so Algorithm 1 chooses the footer's long legal paragraph; a choice in the
+        // page's last quarter that carries its copyright notice gives way to the chain above.
+        (
+            "sports-footer",
+            "default",
+            &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division.", "Goaltender Ruben Castillo made 31 saves for Harbour City. The Otters play again on Tuesday against the Lakeside Herons."],
+            &["All Rights Reserved", "Terms of Use", "More News", "Herons edge Pilots in shootout"],
+        ),
+        // Without it, the footer (and the story's last paragraph, within `gap` of it).
+        ("sports-footer", "no-footer", &["About | Privacy | Terms of Use | Contact"], &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division."]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

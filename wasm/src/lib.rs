@@ -112,6 +112,9 @@ export interface DanaOptions {
   /** With `comments`, the chosen lines also count as readers' comments when an element
    *  around them has an id or first class naming comments (`id="comment-box"`). */
   commentBox?: boolean | null;
+  /** With `fallback`, a choice that is the page's copyright footer (in the last quarter of
+   *  its lines) gives way to the chain above it. */
+  footer?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -504,6 +507,7 @@ const OPTION_KEYS: &[&str] = &[
     "landmark",
     "scant",
     "commentBox",
+    "footer",
 ];
 
 /// An option's value as JavaScript gave it.
@@ -596,6 +600,7 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
                 "landmark" => &mut options.landmark,
                 "scant" => &mut options.scant,
                 "commentBox" => &mut options.comment_box,
+                "footer" => &mut options.footer,
                 _ => return Err(format!("a known option, got `{key}`")),
             };
             *field = flag.ok_or_else(|| bad("true or false", &given))?;
