@@ -250,6 +250,12 @@ pub struct Options {
     /// stands above it, that chain is chosen instead ([`crate::fallback`]). Default `true`
     /// (measured, docs/EVALUATION.md).
     pub footer: bool,
+    /// An element whose class is a CSS framework's utility for `display: none` or
+    /// `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing it
+    /// from a breakpoint, is not read, as an inline `display: none` is not
+    /// ([`crate::preprocess`]). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub hidden_class: bool,
 }
 
 impl Default for Options {
@@ -282,16 +288,17 @@ impl Default for Options {
             scant: true,
             comment_box: true,
             footer: true,
+            hidden_class: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `hidden_class`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, hidden_class: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -560,6 +560,17 @@ fn essentials() {
         ),
         // Without it, the footer (and the story's last paragraph, within `gap` of it).
         ("sports-footer", "no-footer", &["About | Privacy | Terms of Use | Contact"], &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division."]),
+        // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
+        // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
+        // breakpoint (`d-none d-md-block`) stays.
+        (
+            "news-bootstrap",
+            "default",
+            &["Timetables for the summer season are published on the first Monday of each month."],
+            &["4 min read", "Share this story", "Most read"],
+        ),
+        // Without it, the hidden copy and the share box are read.
+        ("news-bootstrap", "no-hidden-class", &["Share this story: Facebook · X · Email · Copy link to this article"], &[]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

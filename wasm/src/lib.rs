@@ -115,6 +115,9 @@ export interface DanaOptions {
   /** With `fallback`, a choice that is the page's copyright footer (in the last quarter of
    *  its lines) gives way to the chain above it. */
   footer?: boolean | null;
+  /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
+   *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
+  hiddenClass?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -508,6 +511,7 @@ const OPTION_KEYS: &[&str] = &[
     "scant",
     "commentBox",
     "footer",
+    "hiddenClass",
 ];
 
 /// An option's value as JavaScript gave it.
@@ -601,6 +605,7 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
                 "scant" => &mut options.scant,
                 "commentBox" => &mut options.comment_box,
                 "footer" => &mut options.footer,
+                "hiddenClass" => &mut options.hidden_class,
                 _ => return Err(format!("a known option, got `{key}`")),
             };
             *field = flag.ok_or_else(|| bad("true or false", &given))?;
