@@ -192,7 +192,7 @@ const HEADLINE_GAP: u64 = 100;
 const DESCRIPTION_WORDS: usize = 6;
 
 /// The text of the chosen lines, a space between tokens.
-fn chosen_text(page: &Page, chosen: &[bool]) -> String {
+pub fn chosen_text(page: &Page, chosen: &[bool]) -> String {
     let mut text = String::new();
     for (line, _) in page.lines.iter().zip(chosen).filter(|(_, &c)| c) {
         for tok in &page.toks[line.start..line.end] {

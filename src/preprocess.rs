@@ -46,8 +46,8 @@ pub struct Preprocessing {
     /// Drop the marks generators put on a heading (MediaWiki's `[edit]`, the `¶`/`#`
     /// permalinks: `is_heading_mark`), which are not its words ([`Options::article`]).
     pub heading_marks: bool,
-    /// An element whose class is a CSS framework's utility for `display: none` or
-    /// `visibility: hidden` is hidden (`hidden_class`; [`Options::hidden_class`]).
+    /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
+    /// or `visibility: hidden` is hidden (`hidden_class`; [`Options::hidden_class`]).
     pub hidden_class: bool,
 }
 
@@ -64,7 +64,7 @@ impl Preprocessing {
             embeds: options.article,
             math: options.article,
             heading_marks: options.article,
-            hidden_class: options.hidden_class,
+            hidden_class: options.prune && options.hidden_class,
         }
     }
 

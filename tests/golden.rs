@@ -560,6 +560,17 @@ fn essentials() {
         ),
         // Without it, the footer (and the story's last paragraph, within `gap` of it).
         ("sports-footer", "no-footer", &["About | Privacy | Terms of Use | Contact"], &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division."]),
+        // Issue 12, `lead`: a video player and a newsletter box taller than `gap` part the
+        // standfirst from the story's body, which Algorithm 1 chooses; the chain between the
+        // headline and the choice opens the article (7.2.1).
+        (
+            "news-lead",
+            "default",
+            &["Island ferry route to get two electric boats", "The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against.", "Fares will not rise for residents, the operator said, but visitors' cars will cost a fifth more from next summer to help pay for the pier."],
+            &["Get the morning briefing", "Sign up", "Privacy"],
+        ),
+        // Without it, the body alone.
+        ("news-lead", "no-lead", &["Crews will train on the new ferries through the winter. The old boats, both more than thirty years in service, will be kept in reserve for the busy summer weekends until the second vessel arrives."], &["The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against."]),
         // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
         // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
         // breakpoint (`d-none d-md-block`) stays.

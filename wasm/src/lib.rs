@@ -118,6 +118,9 @@ export interface DanaOptions {
   /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
    *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
   hiddenClass?: boolean | null;
+  /** With `article`, the next chain between the headline and the chosen lines (a paragraph's
+   *  text or more, not repeating them) is the article's opening and is taken. */
+  lead?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -512,6 +515,7 @@ const OPTION_KEYS: &[&str] = &[
     "commentBox",
     "footer",
     "hiddenClass",
+    "lead",
 ];
 
 /// An option's value as JavaScript gave it.
@@ -606,6 +610,7 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
                 "commentBox" => &mut options.comment_box,
                 "footer" => &mut options.footer,
                 "hiddenClass" => &mut options.hidden_class,
+                "lead" => &mut options.lead,
                 _ => return Err(format!("a known option, got `{key}`")),
             };
             *field = flag.ok_or_else(|| bad("true or false", &given))?;
