@@ -978,4 +978,22 @@ mod tests {
         let summary = grown_from(&page_with("What happened in the town."), &needles, &Options::default());
         assert_eq!(summary.len(), 3, "a declared summary bounds nothing: {summary:?}");
     }
+
+    #[test]
+    fn a_chain_that_repeats_the_chosen_text_does_not_open_the_article() {
+        let p = page(
+            "<html><body><div class=\"preview\"><p>The first post of the thread, printed once above it by the template.</p></div>\
+             <div class=\"thread\"><p>The first post of the thread, printed once above it by the template.</p><p>A reply that thanks the author.</p></div>\
+             <div class=\"intro\"><p>An opening paragraph that says something new about the story.</p></div></body></html>",
+        );
+        // Each element's lines, from its start tag to its last paragraph.
+        let sources = p.line_sources();
+        let element = |from: &str, to: &str| -> Vec<bool> {
+            let (a, b) = (line_of(&p, from), sources.iter().rposition(|s| s.contains(to)).unwrap());
+            (0..sources.len()).map(|l| (a..=b).contains(&l)).collect()
+        };
+        let chosen = element("class=\"thread\"", "A reply");
+        assert!(repeats(&p, &chosen, &element("class=\"preview\"", "class=\"thread\"")));
+        assert!(!repeats(&p, &chosen, &element("class=\"intro\"", "something new")));
+    }
 }
