@@ -143,13 +143,56 @@ pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line:
     })
 }
 
+/// With `Options::footer`, whether Algorithm 1's chosen chain (the chosen `regions`) is the
+/// page's legal footer: it starts in the last 1/[`FOOTER_SHARE`] of the page's lines and its
+/// text carries a copyright notice (`©`, "copyright", "all rights reserved"), as a site's
+/// footer does on every page. On an old or sparse page the footer's one long paragraph of
+/// trademarks or sponsors can be the densest chain (thesis 4.7: the density model sees no
+/// structure); the notice and the place are the web's convention for boilerplate, not a
+/// site's. An article about copyright that ends the page is a chain that starts above the
+/// last quarter, so it stays (measured: docs/EVALUATION.md, eighth round).
+pub fn is_footer(page: &Page, regions: &[crate::Region]) -> bool {
+    let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else { return false };
+    if start * FOOTER_SHARE < (FOOTER_SHARE - 1) * page.lines.len() {
+        return false;
+    }
+    let mut chosen = vec![false; page.lines.len()];
+    for r in regions.iter().filter(|r| r.chosen) {
+        chosen[r.start..=r.end].iter_mut().for_each(|c| *c = true);
+    }
+    let text = chosen_text(page, &chosen).to_lowercase();
+    text.contains('©') || text.contains("copyright") || text.contains("all rights reserved")
+}
+
+/// With `Options::footer` (and `fallback`), when Algorithm 1's choice in `regions` is the
+/// page's legal footer ([`is_footer`]), the chain Algorithm 1 chooses without it, provided
+/// that chain stands wholly above the footer. `None` when the choice stays: no footer, no chain
+/// above it, or a footer that `scant` already replaces by the page's text (under
+/// [`SCANT_TEXT`] characters on a page of ten times more: a listing's reader needs its text,
+/// not the chain above its footer, modern 3068).
+pub fn above_footer(page: &Page, regions: &[crate::Region], t1: &[u32], t2: &[u32], gap: usize, title_bound: Option<usize>, options: &Options) -> Option<Vec<usize>> {
+    if !(options.fallback && options.footer && is_footer(page, regions)) {
+        return None;
+    }
+    let taken = crate::regions::chosen_lines(regions, t1, t2, false);
+    if options.scant && is_scant(t1, &taken) {
+        return None;
+    }
+    let start = taken.iter().position(|&t| t)?;
+    crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, 1, 0).pop().filter(|chain| chain.iter().all(|&i| regions[i].end < start))
+}
+
+/// With `Options::footer`, a chain is the footer only when it starts in the last
+/// 1/`FOOTER_SHARE` of the page's lines.
+pub const FOOTER_SHARE: usize = 4;
+
 /// At most this many characters of content between the headline and a short article.
 const HEADLINE_GAP: u64 = 100;
 /// The description's opening words that a short article repeats.
 const DESCRIPTION_WORDS: usize = 6;
 
 /// The text of the chosen lines, a space between tokens.
-fn chosen_text(page: &Page, chosen: &[bool]) -> String {
+pub fn chosen_text(page: &Page, chosen: &[bool]) -> String {
     let mut text = String::new();
     for (line, _) in page.lines.iter().zip(chosen).filter(|(_, &c)| c) {
         for tok in &page.toks[line.start..line.end] {

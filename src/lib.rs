@@ -90,6 +90,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
 
     // Phase 3: Algorithm 1 marks the chosen candidates.
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
+    // With `footer`: a choice that is the page's copyright footer gives way to the chain
+    // Algorithm 1 chooses above it.
+    if let Some(chain) = fallback::above_footer(&page, &candidates, &t1, &t2, gap, title_bound, options) {
+        candidates = only(&candidates, &chain);
+    }
 
     // Phase 4: the chosen lines become blocks.
     let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line);
@@ -97,6 +102,17 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let runners_up = regions::runners_up(&candidates, gap, title_bound, options.cluster, &chosen, MAX_RUNNERS_UP, u64::from(article::MIN_TEXT));
     let mut article_candidates = vec![article::candidate(&page, &chosen)];
     article_candidates.extend(runners_up.iter().map(|chain| article::candidate(&page, &regions::chosen_lines(&only(&candidates, chain), &t1, &t2, false))));
+    // With `lead`: the article starts at its headline (7.2.1), so the next chain Algorithm 1
+    // would choose, when it stands between the headline and the choice, is the article's
+    // opening (a standfirst, the first section before a figure taller than `gap`).
+    if options.candidate == 0 && options.article && options.lead {
+        if let Some(chain) = runners_up.first().filter(|chain| article::leads(&candidates, chain, &chosen, headline.line)) {
+            let more = article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line);
+            if !article::repeats(&page, &chosen, &more) {
+                chosen.iter_mut().zip(more).for_each(|(c, m)| *c |= m);
+            }
+        }
+    }
     if options.candidate > 0 {
         let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
         candidates = only(&candidates, chain);

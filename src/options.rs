@@ -265,6 +265,21 @@ pub struct Options {
     /// host's thread without keyed posts) ([`crate::article`]). Default `true` (measured,
     /// docs/EVALUATION.md).
     pub comment_box: bool,
+    /// With `fallback`, when Algorithm 1 chooses the page's legal footer (a chain in the
+    /// last quarter of the page's lines that carries its copyright notice) and another chain
+    /// stands above it, that chain is chosen instead ([`crate::fallback`]). Default `true`
+    /// (measured, docs/EVALUATION.md).
+    pub footer: bool,
+    /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
+    /// or `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing
+    /// it from a breakpoint, is not read, as an inline `display: none` is not
+    /// ([`crate::preprocess`]). Default `true` (measured, docs/EVALUATION.md).
+    pub hidden_class: bool,
+    /// With `article`, the next chain Algorithm 1 would choose, when it stands between the
+    /// headline and the chosen lines and holds a paragraph's text (250 characters), is the
+    /// article's opening and is taken, grown to its article, unless it repeats the chosen
+    /// text ([`crate::article`]; thesis 7.2.1). Default `true` (measured, docs/EVALUATION.md).
+    pub lead: bool,
 }
 
 impl Default for Options {
@@ -296,16 +311,19 @@ impl Default for Options {
             landmark: true,
             scant: true,
             comment_box: true,
+            footer: true,
+            hidden_class: true,
+            lead: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `hidden_class`, `lead`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, hidden_class: false, lead: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

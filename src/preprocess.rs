@@ -46,6 +46,9 @@ pub struct Preprocessing {
     /// Drop the marks generators put on a heading (MediaWiki's `[edit]`, the `¶`/`#`
     /// permalinks: `is_heading_mark`), which are not its words ([`Options::article`]).
     pub heading_marks: bool,
+    /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
+    /// or `visibility: hidden` is hidden (`hidden_class`; [`Options::hidden_class`]).
+    pub hidden_class: bool,
 }
 
 impl Preprocessing {
@@ -61,12 +64,13 @@ impl Preprocessing {
             embeds: options.article,
             math: options.article,
             heading_marks: options.article,
+            hidden_class: options.prune && options.hidden_class,
         }
     }
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false, heading_marks: false }
+        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false, heading_marks: false, hidden_class: false }
     }
 }
 
@@ -380,6 +384,28 @@ impl<'a> Marks<'a> {
     }
 }
 
+/// `Preprocessing::hidden_class`: whether the element's class list hides it without a style
+/// the engine can read: a utility class that CSS frameworks define as `display: none` or
+/// `visibility: hidden` on every screen (Bootstrap's `d-none` and `invisible`, Tailwind's
+/// `invisible`, Bulma's `is-hidden` and `is-invisible`, SUIT's `u-hidden`, `display-none`),
+/// and no class that shows it again from a breakpoint (Tailwind's `md:block`, Bootstrap's
+/// `d-md-flex`). What the browser does not show is not content (issue 12). The bare words
+/// `hidden` and `hide` are left alone: scripts toggle them (tab panels, collapsed comment
+/// trees, MDN's live-sample sources, which the gold keeps; measured: docs/EVALUATION.md,
+/// eighth round).
+fn hidden_class(class: Option<&str>) -> bool {
+    const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+    const SHOWN: [&str; 8] = ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
+    let Some(class) = class else { return false };
+    let tokens = || class.split_ascii_whitespace();
+    tokens().any(|t| HIDING.iter().any(|h| t.eq_ignore_ascii_case(h)))
+        && !tokens().any(|t| {
+            // `md:block`, `lg:inline-flex` (Tailwind); `d-md-block`, `d-lg-flex` (Bootstrap).
+            let shown = |v: &str| SHOWN.contains(&v) || v == "visible";
+            t.rsplit_once(':').is_some_and(|(_, v)| shown(v)) || t.strip_prefix("d-").and_then(|r| r.split_once('-')).is_some_and(|(_, v)| shown(v))
+        })
+}
+
 /// The attribute that carries the extension's element id ([`Options::element_ids`]).
 const ELEMENT_ID: &str = "data-dana-id";
 
@@ -644,7 +670,8 @@ impl<'a> Page<'a> {
                     let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
                     let marks = Marks::of(&attrs);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
-                    let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) };
+                    let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
+                        || (how.hidden_class && hidden_class(marks.class));
                     if how.math && !hidden && !boilerplate {
                         if name == "math" && !self_closing {
                             formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));

@@ -549,6 +549,39 @@ fn essentials() {
         ),
         // Without it, the comments alone.
         ("blog-comment-box", "no-comment-box", &["Thank you for visiting, Mira! See you on the trail."], &["The second day began under low cloud, with frost still on the tents."]),
+        // Issue 12, `footer`: the story's paragraphs stand between advertisement and share
+        // boxes, so Algorithm 1 chooses the footer's long legal paragraph; a choice in the
+        // page's last quarter that carries its copyright notice gives way to the chain above.
+        (
+            "sports-footer",
+            "default",
+            &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division.", "Goaltender Ruben Castillo made 31 saves for Harbour City. The Otters play again on Tuesday against the Lakeside Herons."],
+            &["All Rights Reserved", "Terms of Use", "More News", "Herons edge Pilots in shootout"],
+        ),
+        // Without it, the footer (and the story's last paragraph, within `gap` of it).
+        ("sports-footer", "no-footer", &["About | Privacy | Terms of Use | Contact"], &["The Gulls have now won four of their last five games and moved within a point of first place in the Eastern Division."]),
+        // Issue 12, `lead`: a video player and a newsletter box taller than `gap` part the
+        // standfirst from the story's body, which Algorithm 1 chooses; the chain between the
+        // headline and the choice opens the article (7.2.1).
+        (
+            "news-lead",
+            "default",
+            &["Island ferry route to get two electric boats", "The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against.", "Fares will not rise for residents, the operator said, but visitors' cars will cost a fifth more from next summer to help pay for the pier."],
+            &["Get the morning briefing", "Sign up", "Privacy"],
+        ),
+        // Without it, the body alone.
+        ("news-lead", "no-lead", &["Crews will train on the new ferries through the winter. The old boats, both more than thirty years in service, will be kept in reserve for the busy summer weekends until the second vessel arrives."], &["The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against."]),
+        // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
+        // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
+        // breakpoint (`d-none d-md-block`) stays.
+        (
+            "news-bootstrap",
+            "default",
+            &["Timetables for the summer season are published on the first Monday of each month."],
+            &["4 min read", "Share this story", "Most read"],
+        ),
+        // Without it, the hidden copy and the share box are read.
+        ("news-bootstrap", "no-hidden-class", &["Share this story: Facebook · X · Email · Copy link to this article"], &[]),
         // Issue 13, code: each listing whole, indentation and blank lines as written, without
         // the line-number gutter or the copy button.
         (

@@ -148,7 +148,7 @@ struct ExtractArgs {
     title_bound: bool,
     /// The algorithm exactly as the thesis defines it: our measured refinements (prune, media,
     /// cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy,
-    /// comments, declared-body, landmark, scant, comment-box; see README) off
+    /// comments, declared-body, landmark, scant, comment-box, footer, hidden-class, lead; see README) off
     #[arg(long)]
     thesis: bool,
     /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up

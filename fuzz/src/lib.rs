@@ -11,7 +11,8 @@ use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
 /// `article`, 7 `fallback` (each inverted, so 0 is the product default), bits 3-4 the title
 /// metric. Bits 0, 1, 2, 3 and 4 of the two bytes' XOR turn off `declared_title`, `post_keys`,
 /// `sections`, `link_lists` and `questions`; bits 5, 6 and 7 turn off `noscript_copy`,
-/// `comments` and `declared_body` (with `landmark`, `scant` and `comment_box`).
+/// `comments` and `declared_body` (with `landmark`, `scant`, `footer` and `hidden_class`; `comment_box` and `lead` with
+/// `comments`).
 pub fn options(a: u8, b: u8) -> Options {
     Options {
         algorithm: Algorithm::ALL[usize::from(a & 3)],
@@ -39,6 +40,9 @@ pub fn options(a: u8, b: u8) -> Options {
         landmark: (a ^ b) & 0x80 == 0,
         scant: (a ^ b) & 0x80 == 0,
         comment_box: (a ^ b) & 0x40 == 0,
+        footer: (a ^ b) & 0x80 == 0,
+        hidden_class: (a ^ b) & 0x80 == 0,
+        lead: (a ^ b) & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

@@ -112,6 +112,15 @@ export interface DanaOptions {
   /** With `comments`, the chosen lines also count as readers' comments when an element
    *  around them has an id or first class naming comments (`id="comment-box"`). */
   commentBox?: boolean | null;
+  /** With `fallback`, a choice that is the page's copyright footer (in the last quarter of
+   *  its lines) gives way to the chain above it. */
+  footer?: boolean | null;
+  /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
+   *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
+  hiddenClass?: boolean | null;
+  /** With `article`, the next chain between the headline and the chosen lines (a paragraph's
+   *  text or more, not repeating them) is the article's opening and is taken. */
+  lead?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -504,6 +513,9 @@ const OPTION_KEYS: &[&str] = &[
     "landmark",
     "scant",
     "commentBox",
+    "footer",
+    "hiddenClass",
+    "lead",
 ];
 
 /// An option's value as JavaScript gave it.
@@ -588,6 +600,9 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
                 "landmark" => &mut options.landmark,
                 "scant" => &mut options.scant,
                 "commentBox" => &mut options.comment_box,
+                "footer" => &mut options.footer,
+                "hiddenClass" => &mut options.hidden_class,
+                "lead" => &mut options.lead,
                 _ => return Err(format!("a known option, got `{key}`")),
             };
             *field = flag.ok_or_else(|| bad("true or false", &given))?;
