@@ -463,10 +463,10 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
     }
     let mut options = Options::default();
     for key in object_keys(js).iter().filter_map(JsValue::as_string) {
-        if !OPTION_KEYS.contains(&key.as_str()) {
+        if !is_option_key(&key) {
             let camel = snake_to_camel(&key);
-            let hint = if camel != key && OPTION_KEYS.contains(&camel.as_str()) { format!(" (did you mean `{camel}`?)") } else { String::new() };
-            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", OPTION_KEYS.join(", "))));
+            let hint = if camel != key && is_option_key(&camel) { format!(" (did you mean `{camel}`?)") } else { String::new() };
+            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", option_keys().collect::<Vec<_>>().join(", "))));
         }
         let value = reflect_get(js, &JsValue::from_str(&key)).map_err(|e| JsError::new(&format!("extract: option `{key}` could not be read: {}", js_type(&e))))?;
         let given = if value.is_undefined() || value.is_null() {
@@ -485,38 +485,50 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
     Ok(options)
 }
 
-/// The keys of [`Options`] in camelCase, in its order.
-const OPTION_KEYS: &[&str] = &[
-    "algorithm",
-    "filter",
-    "gap",
-    "url",
-    "titleMetric",
-    "titleBound",
-    "cluster",
-    "media",
-    "edges",
-    "prune",
-    "article",
-    "fallback",
-    "declaredTitle",
-    "candidate",
-    "trace",
-    "elementIds",
-    "postKeys",
-    "sections",
-    "linkLists",
-    "questions",
-    "noscriptCopy",
-    "comments",
-    "declaredBody",
-    "landmark",
-    "scant",
-    "commentBox",
-    "footer",
-    "hiddenClass",
-    "lead",
+/// The options of [`Options`] that take a value, by their camelCase keys ([`set_option`]).
+const VALUE_KEYS: &[&str] = &["algorithm", "filter", "gap", "url", "titleMetric", "candidate"];
+
+/// Where a switch lives in [`Options`].
+type Switch = fn(&mut Options) -> &mut bool;
+
+/// The switches of [`Options`] (true or false), by their camelCase keys, in its order: the one
+/// list both reading an options object and [`set_option`] use.
+#[rustfmt::skip]
+const SWITCHES: &[(&str, Switch)] = &[
+    ("titleBound", |o| &mut o.title_bound),
+    ("cluster", |o| &mut o.cluster),
+    ("media", |o| &mut o.media),
+    ("edges", |o| &mut o.edges),
+    ("prune", |o| &mut o.prune),
+    ("article", |o| &mut o.article),
+    ("fallback", |o| &mut o.fallback),
+    ("declaredTitle", |o| &mut o.declared_title),
+    ("trace", |o| &mut o.trace),
+    ("elementIds", |o| &mut o.element_ids),
+    ("postKeys", |o| &mut o.post_keys),
+    ("sections", |o| &mut o.sections),
+    ("linkLists", |o| &mut o.link_lists),
+    ("questions", |o| &mut o.questions),
+    ("noscriptCopy", |o| &mut o.noscript_copy),
+    ("comments", |o| &mut o.comments),
+    ("declaredBody", |o| &mut o.declared_body),
+    ("landmark", |o| &mut o.landmark),
+    ("scant", |o| &mut o.scant),
+    ("commentBox", |o| &mut o.comment_box),
+    ("footer", |o| &mut o.footer),
+    ("hiddenClass", |o| &mut o.hidden_class),
+    ("lead", |o| &mut o.lead),
 ];
+
+/// Whether `key` is an option's camelCase key.
+fn is_option_key(key: &str) -> bool {
+    VALUE_KEYS.contains(&key) || SWITCHES.iter().any(|(k, _)| *k == key)
+}
+
+/// Every option's camelCase key: the values', then the switches'.
+fn option_keys() -> impl Iterator<Item = &'static str> {
+    VALUE_KEYS.iter().copied().chain(SWITCHES.iter().map(|(k, _)| *k))
+}
 
 /// An option's value as JavaScript gave it.
 #[derive(Debug)]
@@ -579,33 +591,8 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
         },
         "titleMetric" => options.title_metric = text(&given).and_then(|t| TitleMetric::parse(&t)).ok_or_else(|| bad("tf, tfidf, osm or sum", &given))?,
         _ => {
-            let field = match key {
-                "titleBound" => &mut options.title_bound,
-                "cluster" => &mut options.cluster,
-                "media" => &mut options.media,
-                "edges" => &mut options.edges,
-                "prune" => &mut options.prune,
-                "article" => &mut options.article,
-                "fallback" => &mut options.fallback,
-                "declaredTitle" => &mut options.declared_title,
-                "trace" => &mut options.trace,
-                "elementIds" => &mut options.element_ids,
-                "postKeys" => &mut options.post_keys,
-                "sections" => &mut options.sections,
-                "linkLists" => &mut options.link_lists,
-                "questions" => &mut options.questions,
-                "noscriptCopy" => &mut options.noscript_copy,
-                "comments" => &mut options.comments,
-                "declaredBody" => &mut options.declared_body,
-                "landmark" => &mut options.landmark,
-                "scant" => &mut options.scant,
-                "commentBox" => &mut options.comment_box,
-                "footer" => &mut options.footer,
-                "hiddenClass" => &mut options.hidden_class,
-                "lead" => &mut options.lead,
-                _ => return Err(format!("a known option, got `{key}`")),
-            };
-            *field = flag.ok_or_else(|| bad("true or false", &given))?;
+            let (_, field) = SWITCHES.iter().find(|(k, _)| *k == key).ok_or_else(|| format!("a known option, got `{key}`"))?;
+            *field(options) = flag.ok_or_else(|| bad("true or false", &given))?;
         }
     }
     Ok(())
@@ -623,13 +610,13 @@ extern "C" {
 mod tests {
     use super::*;
 
-    /// Every field of `Options` (as serde names it) has its key in `OPTION_KEYS`, and
+    /// Every field of `Options` (as serde names it) has its key in `VALUE_KEYS` or `SWITCHES`, and
     /// `set_option` sets it: a field added to `Options` without a key here fails this test.
     #[test]
     fn known_options_are_all_read() {
         let serde_json::Value::Object(fields) = serde_json::to_value(Options::default()).unwrap() else { panic!("Options is a struct") };
         let mut keys: Vec<String> = fields.keys().map(|k| snake_to_camel(k)).collect();
-        let mut known = OPTION_KEYS.to_vec();
+        let mut known: Vec<&str> = option_keys().collect();
         keys.sort();
         known.sort();
         assert_eq!(keys, known);
