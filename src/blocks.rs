@@ -652,22 +652,8 @@ fn r2l_lines(page: &Page, chosen: &[bool]) -> Vec<Block> {
         }
         let text = collapse_whitespace(&text).trim().to_string();
         if !text.is_empty() {
-            out.push(Block {
-                kind: BlockKind::Paragraph,
-                html: escape(&text),
-                text,
-                level: 0,
-                ordered: false,
-                src: None,
-                alt: None,
-                dir: None,
-                lang: None,
-                line: i,
-                table: None,
-                code_lang: None,
-                in_definition: false,
-                post: None,
-            });
+            let html = escape(&text);
+            out.push(Block::new(BlockKind::Paragraph, text, html, i));
         }
     }
     out
@@ -1213,7 +1199,7 @@ impl<'a> Builder<'a> {
             kind = BlockKind::Paragraph;
         }
         let in_definition = !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
-        self.out.push(Block { kind, text, html, level, ordered, src: None, alt: None, dir: None, lang: None, line: self.line, table: None, code_lang: None, in_definition, post: None });
+        self.out.push(Block { level, ordered, in_definition, ..Block::new(kind, text, html, self.line) });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -1420,22 +1406,7 @@ impl<'a> Builder<'a> {
             (None, false) => escape(text),
         };
         let line = page.line_of[c.start] as usize;
-        self.out.push(Block {
-            kind: BlockKind::Preformatted,
-            text: text.to_string(),
-            html,
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line,
-            table: None,
-            code_lang: c.lang.clone(),
-            in_definition: self.in_definition(),
-            post: None,
-        });
+        self.out.push(Block { code_lang: c.lang.clone(), in_definition: self.in_definition(), ..Block::new(BlockKind::Preformatted, text.to_string(), html, line) });
     }
 
     /// Ends the open cell, if any: its text and HTML go into it and it goes into the row (a

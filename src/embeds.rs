@@ -249,22 +249,8 @@ pub(crate) const FRAME_SOURCES: [&str; 3] = ["data-src", "data-lazy-src", "src"]
 /// The block of embed `e`, starting on `line`: its text is the title, its HTML one link to the
 /// source, [`Block::src`] the source and [`Block::alt`] what it is.
 pub fn block(e: &Embed, line: usize) -> Block {
-    Block {
-        kind: BlockKind::Embed,
-        text: e.title.clone(),
-        html: format!("<a href=\"{}\">{}</a>", escape(&e.url), escape(&e.title)),
-        level: 0,
-        ordered: false,
-        src: Some(e.url.clone()),
-        alt: Some(e.what.to_string()),
-        dir: None,
-        lang: None,
-        line,
-        table: None,
-        code_lang: None,
-        in_definition: false,
-        post: None,
-    }
+    let html = format!("<a href=\"{}\">{}</a>", escape(&e.url), escape(&e.title));
+    Block { src: Some(e.url.clone()), alt: Some(e.what.to_string()), ..Block::new(BlockKind::Embed, e.title.clone(), html, line) }
 }
 
 #[cfg(test)]

@@ -389,7 +389,7 @@ mod tests {
     }
 
     fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { kind, text: text.into(), html: text.into(), level, ordered, src: None, alt: None, dir: None, lang: None, line: 0, table: None, code_lang: None, in_definition: false, post: None }
+        Block { level, ordered, ..Block::new(kind, text.into(), text.into(), 0) }
     }
 
     #[test]

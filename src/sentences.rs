@@ -428,22 +428,7 @@ mod tests {
         // line and the highlight follows its lines; a line without a letter or digit is read
         // with the next one (`merge`).
         let text = "services:\n  web:\n\n    build: .\n  }\nx = a.b(1) # e.g. Dr. No";
-        let block = Block {
-            kind: BlockKind::Preformatted,
-            html: String::new(),
-            text: text.into(),
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line: 0,
-            table: None,
-            code_lang: Some("yaml".into()),
-            in_definition: false,
-            post: None,
-        };
+        let block = Block { code_lang: Some("yaml".into()), ..Block::new(BlockKind::Preformatted, text.into(), String::new(), 0) };
         let got: Vec<_> = of_blocks(&[block], "en").into_iter().map(|s| (s.start, s.end, s.text)).collect();
         assert_eq!(got, [(0, 9, "services:".into()), (12, 16, "web:".into()), (22, 30, "build: .".into()), (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())]);
     }
