@@ -65,10 +65,15 @@ export async function startHarness({ routes = {}, openShadowRoots = true, extens
     headers: (p) => (p.startsWith('/csp/') ? { 'Content-Security-Policy': "script-src 'self'" } : {}),
   });
   const extDir = await testCopyOfExtension({ openShadowRoots, src: extensionDir });
+  // A browser that does not start must not leave the server holding the test process open
+  // (it kept a CI run waiting until its time limit).
   const { context, worker, close } = await launchWithExtension(extDir, {
     viewport: { width: 1100, height: 800 },
     args: ['--autoplay-policy=no-user-gesture-required'],
     ...launch, // e.g. { timezoneId } (tests/e2e/metadata.test.mjs)
+  }).catch(async (e) => {
+    await server.close();
+    throw e;
   });
   await context.route('**/*', (route) => {
     const u = route.request().url();
