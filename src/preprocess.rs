@@ -350,7 +350,8 @@ fn is_streamed_boundary(id: &str) -> bool {
 }
 
 /// The attributes of a start tag that decide whether preprocessing drops its element
-/// ([`hides`], [`math_hides`], [`declares_boilerplate_role`], [`is_heading_mark`]), found in
+/// ([`hides`], [`math_hides`], [`declares_boilerplate_role`], [`is_heading_mark`],
+/// [`in_article_aside`], [`hidden_class`]), found in
 /// one pass over the attributes instead of one pass for each question. (The tokenizer keeps
 /// the first of duplicate attributes, so each name is there at most once.)
 #[derive(Default)]
@@ -446,7 +447,7 @@ fn is_boilerplate(name: &str) -> bool {
 /// is outside it and stays dropped. An `aside` pull quote stays dropped too: it repeats a
 /// sentence of the article, and the corpora's gold text leaves it out (docs/FIDELITY.md).
 /// Not in the thesis (4.3.1 keeps every element; our `prune` drops every `aside`).
-fn in_article_aside(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+fn in_article_aside(marks: &Marks) -> bool {
     // Short words must be whole words of the value (`ad` is in `header`); long ones may be
     // parts of a compound (`ArticlePullquote_root`, `sidePanelWrapper`). A class naming the
     // element `aside` (`single-post__aside`) names a column of the layout, not a note.
@@ -457,10 +458,9 @@ fn in_article_aside(attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
         "signature", "contents", "navigation", "banner", "donate", "member", "paywall", "complementary", "footer", "header",
         "referenced", "pullquote", "pull-quote", "optin", "teaser",
     ];
-    !attrs.iter().any(|(k, v)| {
+    ![marks.class, marks.id, marks.role].into_iter().flatten().any(|v| {
         let v = v.to_ascii_lowercase();
-        matches!(&**k, "class" | "id" | "role")
-            && (v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w)) || PARTS.iter().any(|p| v.contains(p)))
+        v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w)) || PARTS.iter().any(|p| v.contains(p))
     })
 }
 
@@ -667,8 +667,8 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&attrs);
                     let marks = Marks::of(&attrs);
+                    let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
                     let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
                         || (how.hidden_class && hidden_class(marks.class));
