@@ -641,6 +641,20 @@ pub fn repeats(page: &Page, chosen: &[bool], more: &[bool]) -> bool {
     2 * hit >= n
 }
 
+/// With `Options::lead`, the chosen lines with the article's opening: `next`, the chain
+/// Algorithm 1 would choose next, when it [`leads`] (stands between the headline and the
+/// choice: the headline bounds the article from above, thesis 7.2.1), is taken grown to its
+/// article by `grow`, unless its lines [`repeats`] the chosen text.
+pub fn with_lead(page: &Page, mut chosen: Vec<bool>, regions: &[crate::Region], next: Option<&[usize]>, headline: Option<usize>, grow: impl FnOnce(&[usize]) -> Vec<bool>) -> Vec<bool> {
+    if let Some(chain) = next.filter(|chain| leads(regions, chain, &chosen, headline)) {
+        let more = grow(chain);
+        if !repeats(page, &chosen, &more) {
+            chosen.iter_mut().zip(more).for_each(|(c, m)| *c |= m);
+        }
+    }
+    chosen
+}
+
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to,
 /// with the refinements `options` turns on (`post_keys`, `sections`).
 pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {

@@ -33,7 +33,7 @@
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
 pub use extraction::{Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Post, Region, Sentence, Series, Table, TitleCandidate};
-pub use options::{Algorithm, LinkFilter, Options, TitleMetric};
+pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetric, SWITCHES};
 
 mod decode;
 mod extraction;
@@ -106,12 +106,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // would choose, when it stands between the headline and the choice, is the article's
     // opening (a standfirst, the first section before a figure taller than `gap`).
     if options.candidate == 0 && options.article && options.lead {
-        if let Some(chain) = runners_up.first().filter(|chain| article::leads(&candidates, chain, &chosen, headline.line)) {
-            let more = article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line);
-            if !article::repeats(&page, &chosen, &more) {
-                chosen.iter_mut().zip(more).for_each(|(c, m)| *c |= m);
-            }
-        }
+        let next = runners_up.first().map(Vec::as_slice);
+        chosen = article::with_lead(&page, chosen, &candidates, next, headline.line, |chain| article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line));
     }
     if options.candidate > 0 {
         let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
