@@ -1,5 +1,9 @@
 //! The one options struct of [`crate::extract`]. Every field documents its default; a partial
 //! options object from JavaScript or the CLI fills in the rest from [`Options::default`].
+//!
+//! [`SWITCHES`] is the one list of our refinements (the switches [`Options::thesis`] turns
+//! off): the CLI's `dana eval --without`, the wasm boundary and the demo page read it, so a new
+//! refinement is a field, its default and one line there.
 
 use serde::{Deserialize, Serialize};
 
@@ -318,12 +322,120 @@ impl Default for Options {
     }
 }
 
+/// One refinement of [`Options`]: a rule of ours on top of the thesis, measured on the corpora
+/// (docs/EVALUATION.md), a `bool` field that [`Options::thesis`] turns off. Its names elsewhere
+/// are derived from [`Switch::name`]: [`Switch::cli_name`] for `dana eval --without`,
+/// [`Switch::js_key`] for JavaScript's options object.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    /// The field's name, snake_case, as the JSON output writes it (`post_keys`).
+    pub name: &'static str,
+    get: fn(&Options) -> bool,
+    set: fn(&mut Options, bool),
+}
+
+impl Switch {
+    /// Whether the switch is on in `options`.
+    pub fn get(&self, options: &Options) -> bool {
+        (self.get)(options)
+    }
+
+    /// Turns the switch on or off in `options`.
+    pub fn set(&self, options: &mut Options, on: bool) {
+        (self.set)(options, on)
+    }
+
+    /// Its value in [`Options::default`].
+    pub fn default_value(&self) -> bool {
+        self.get(&Options::default())
+    }
+
+    /// The CLI's name, kebab-case (`post-keys`).
+    pub fn cli_name(&self) -> String {
+        self.name.replace('_', "-")
+    }
+
+    /// The key of JavaScript's options object, camelCase (`postKeys`).
+    pub fn js_key(&self) -> String {
+        camel_case(self.name)
+    }
+}
+
+/// A snake_case field name in camelCase, as JavaScript spells the keys of the options and of
+/// the result (`title_rule` → `titleRule`).
+pub fn camel_case(snake: &str) -> String {
+    let mut out = String::with_capacity(snake.len());
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Declares [`SWITCHES`] and [`Switch::summary`] from one list of `field: "summary"`: each name
+/// is its `bool` field's, so the two cannot differ. The summaries are a function of their own,
+/// not in the table, so that a build that never asks for them (the wasm module, where they
+/// would cost about 0.9 KB of gzip) does not carry them.
+macro_rules! switches {
+    ($($field:ident: $summary:literal,)*) => {
+        /// Every refinement switch of [`Options`], in the order `dana eval --help` lists them.
+        /// The other `bool` options are not refinements: `title_bound` is the thesis's own
+        /// (7.2.1), `trace` and `element_ids` change what the result carries, not what is
+        /// extracted.
+        pub const SWITCHES: &[Switch] = &[$(Switch { name: stringify!($field), get: |o| o.$field, set: |o, on| o.$field = on },)*];
+
+        impl Switch {
+            /// What it does, in one line (`dana eval --help`); the field's documentation says
+            /// more.
+            pub fn summary(&self) -> &'static str {
+                match self.name {
+                    $(stringify!($field) => $summary,)*
+                    _ => unreachable!("a switch of SWITCHES"),
+                }
+            }
+        }
+    };
+}
+
+switches! {
+    prune: "Preprocessing also drops nav, aside, footer and dialogs, and reads React's streamed boundaries as shown",
+    media: "Phase 1 weighs image tags by their name alone",
+    cluster: "Phase 3: the chain of regions with the largest area instead of Algorithm 1's",
+    edges: "Phase 4: also take a line just outside a chosen region when its T1 > T2",
+    article: "Phase 4 takes the smallest element that holds the chosen lines, without its link-dense lines, forms and lone labels",
+    fallback: "A page where no line rises above the axis is read again: its noscript copy, or every tag weighed by its name",
+    declared_title: "TitleFinder's headline is checked against the headlines the page declares (JSON-LD, og:title, h1)",
+    post_keys: "With article: a thread's posts are also siblings whose ids are one prefix and a number (a forum's post keys)",
+    sections: "With article: the container widens to the outermost bare section (documentation's sections)",
+    link_lists: "With article: a list of links that the article's prose encloses is taken (a listicle's linked items)",
+    questions: "With article: a Q&A page's question is taken with its answers (schema.org Question and Answer microdata)",
+    noscript_copy: "With fallback: a page whose noscript copy holds more text than the page shows is read from the copy",
+    comments: "With article: on an article page whose chosen lines are mostly readers' comments, the article they belong to is taken",
+    declared_body: "With article: the element the page declares its article's body (itemprop=articleBody) bounds the article",
+    landmark: "With article: a choice outside the page's main landmark gives way to the landmark when it holds twice the chosen text",
+    scant: "With fallback: a few short lines chosen on a page with ten times more text give way to all of its text",
+    comment_box: "With comments: the chosen lines count as comments when an element around them has an id or class naming comments",
+    footer: "With fallback: a choice in the page's legal footer gives way to the chain chosen above it",
+    hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
+    lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
+}
+
 impl Options {
-    /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `hidden_class`, `lead`) off,
+    /// The algorithm exactly as the thesis defines it: every refinement of [`SWITCHES`] off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, hidden_class: false, lead: false, ..Options::default() }
+        let mut options = Options { algorithm, ..Options::default() };
+        for switch in SWITCHES {
+            switch.set(&mut options, false);
+        }
+        options
     }
 
     /// The filter in force: the explicit one, else the algorithm's.
@@ -356,6 +468,63 @@ mod tests {
         assert_eq!(LinkFilter::parse("4"), None);
         assert_eq!(LinkFilter::parse("filter 1"), None);
         assert!(serde_json::from_str::<LinkFilter>("\"4\"").is_err());
+    }
+
+    /// Each switch reads and writes its own field and no other, and every `bool` field of
+    /// `Options` is a switch but for the three that are not refinements: a field added without
+    /// its line in `SWITCHES` fails here.
+    #[test]
+    fn every_refinement_is_one_switch_of_its_own_field() {
+        let fields = |o: &Options| match serde_json::to_value(o).unwrap() {
+            serde_json::Value::Object(map) => map,
+            _ => panic!("Options is a struct"),
+        };
+        let default = fields(&Options::default());
+        let mut flags: Vec<&str> = default.iter().filter(|(_, v)| v.is_boolean()).map(|(k, _)| k.as_str()).collect();
+        flags.retain(|k| !["title_bound", "trace", "element_ids"].contains(k));
+        let mut names: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
+        flags.sort();
+        names.sort();
+        assert_eq!(names, flags);
+        for switch in SWITCHES {
+            let mut options = Options::default();
+            assert_eq!(switch.get(&options), default[switch.name].as_bool().unwrap(), "{}", switch.name);
+            assert_eq!(switch.default_value(), switch.get(&options));
+            switch.set(&mut options, !switch.default_value());
+            assert!(switch.get(&options) != switch.default_value(), "{}", switch.name);
+            let changed = fields(&options);
+            let differ: Vec<&String> = changed.keys().filter(|k| changed[*k] != default[*k]).collect();
+            assert_eq!(differ, [switch.name], "{} sets its field and nothing else", switch.name);
+            assert!(!switch.summary().is_empty() && !switch.summary().contains('\n'), "{}: one line", switch.name);
+        }
+    }
+
+    #[test]
+    fn the_thesis_is_every_switch_off_and_nothing_else() {
+        for algorithm in Algorithm::ALL {
+            let thesis = Options::thesis(algorithm);
+            assert!(SWITCHES.iter().all(|s| !s.get(&thesis)));
+            let mut on = thesis.clone();
+            for s in SWITCHES {
+                s.set(&mut on, s.default_value());
+            }
+            assert_eq!(on, Options { algorithm, ..Options::default() });
+        }
+    }
+
+    #[test]
+    fn names_are_derived_from_the_field_name() {
+        let names = |name: &str| {
+            let s = SWITCHES.iter().find(|s| s.name == name).unwrap();
+            (s.cli_name(), s.js_key())
+        };
+        assert_eq!(names("prune"), ("prune".into(), "prune".into()));
+        assert_eq!(names("post_keys"), ("post-keys".into(), "postKeys".into()));
+        assert_eq!(names("declared_title"), ("declared-title".into(), "declaredTitle".into()));
+        assert_eq!(camel_case("title_candidates"), "titleCandidates");
+        assert_eq!(camel_case("a_b_c"), "aBC");
+        let mut seen = std::collections::HashSet::new();
+        assert!(SWITCHES.iter().all(|s| seen.insert(s.cli_name())), "no two switches share a name");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 // The demo page: runs the engine (the same wasm package the extension uses) on a page and shows
 // what it saw. No framework, no build step: ES modules served as they are.
 
-import init, { extract, decode, version, defaultOptions } from './pkg/dana.js';
+import init, { extract, decode, version, defaultOptions, switches } from './pkg/dana.js';
 import { LinePlots } from './plots.js';
 
 const SAMPLES = [
@@ -20,8 +20,25 @@ function setStatus(text, isError = false) {
   $('status').classList.toggle('error', isError);
 }
 
-// Boolean options with a checkbox each; the boxes start at the engine's defaults.
-const SWITCHES = ['cluster', 'edges', 'prune', 'media', 'article', 'fallback', 'postKeys', 'sections', 'linkLists', 'questions', 'noscriptCopy', 'comments', 'declaredBody', 'landmark', 'scant', 'commentBox', 'footer', 'hiddenClass', 'lead', 'titleBound'];
+// Boolean options with a checkbox each, the boxes starting at the engine's defaults: the
+// engine's refinement switches (`switches()`, made into boxes once the module is loaded), and
+// the thesis's own title bound.
+const SWITCHES = ['titleBound'];
+
+/** A checkbox for each refinement the engine lists, before the title bound's. */
+function addSwitches() {
+  const titleBound = $('titleBound').closest('label');
+  for (const key of switches()) {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.id = key;
+    box.addEventListener('change', run);
+    label.append(box, ` ${key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`);
+    titleBound.before(label);
+    SWITCHES.push(key);
+  }
+}
 
 /** The options object for `extract`: only what the user set, so the engine fills the defaults. */
 function currentOptions() {
@@ -296,6 +313,7 @@ async function main() {
     return;
   }
   state.ready = true;
+  addSwitches();
   const defaults = defaultOptions();
   for (const key of SWITCHES) {
     // A switch the engine does not have (an older package) is disabled rather than sent.

@@ -23,7 +23,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use dana::{Algorithm, LinkFilter, Options};
+use dana::{Algorithm, LinkFilter, Options, Switch, SWITCHES};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args;
@@ -48,15 +48,12 @@ pub struct EvalArgs {
     /// Use the headline as the upper bound of the main content
     #[arg(long)]
     pub title_bound: bool,
-    /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster,
-    /// edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy, comments,
-    /// declared-body, landmark, scant, comment-box, footer, hidden-class and lead off)
+    /// The algorithms exactly as the thesis defines them (every refinement of --without off)
     #[arg(long)]
     pub thesis: bool,
-    /// Turn one refinement off: prune, media, cluster, edges, article, fallback, post-keys,
-    /// sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, hidden-class or lead (repeatable)
-    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
-    pub without: Vec<String>,
+    // `--without R`: its help lists the refinements of `dana::SWITCHES`, with what each does.
+    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append, help = without_help(false), long_help = without_help(true))]
+    pub without: Vec<&'static Switch>,
     /// Score a peer's outputs beside the engine's: NAME=DIR, the text for page ID of set SET
     /// in DIR/SET/ID.txt (a missing file counts as an empty output; cli/peers/ writes such
     /// directories); repeatable
@@ -117,11 +114,31 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
     args::algorithm(s).map(Algorithms::One).map_err(|_| "expected r2l, dana, danag, addanag or all".into())
 }
 
-fn refinement(s: &str) -> Result<String, String> {
-    match s {
-        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" | "noscript-copy" | "comments" | "declared-body" | "landmark" | "scant" | "comment-box" | "footer" | "hidden-class" | "lead" => Ok(s.to_string()),
-        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, hidden-class or lead".into()),
+/// `--without R`: a refinement of `dana::SWITCHES` by its CLI name.
+fn refinement(s: &str) -> Result<&'static Switch, String> {
+    SWITCHES.iter().find(|r| r.cli_name() == s).ok_or_else(|| format!("expected {}", refinement_names()))
+}
+
+/// The refinements' CLI names: `prune, media, ... or lead`.
+fn refinement_names() -> String {
+    let names: Vec<String> = SWITCHES.iter().map(Switch::cli_name).collect();
+    match names.split_last() {
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
+}
+
+/// The help of `--without`: the names (`-h`), or a line for each with what it does (`--help`).
+fn without_help(long: bool) -> String {
+    let mut help = "Turn one refinement off (repeatable)".to_string();
+    if !long {
+        return format!("{help}: {}", refinement_names());
+    }
+    help.push_str(", one of:");
+    for r in SWITCHES {
+        help.push_str(&format!("\n{}: {}", r.cli_name(), r.summary()));
+    }
+    help
 }
 
 fn threads(s: &str) -> Result<usize, String> {
@@ -151,32 +168,11 @@ fn peer(s: &str) -> Result<Peer, String> {
 fn configs(a: &EvalArgs) -> Vec<Config> {
     let options = |algorithm: Algorithm, filter: Option<LinkFilter>, thesis: bool| {
         let base = if thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
-        let off = |name: &str| a.without.iter().any(|w| w == name);
-        Config::new(Options {
-            filter,
-            gap: a.gap,
-            title_bound: a.title_bound,
-            prune: base.prune && !off("prune"),
-            media: base.media && !off("media"),
-            cluster: base.cluster && !off("cluster"),
-            edges: base.edges && !off("edges"),
-            article: base.article && !off("article"),
-            fallback: base.fallback && !off("fallback"),
-            post_keys: base.post_keys && !off("post-keys"),
-            sections: base.sections && !off("sections"),
-            link_lists: base.link_lists && !off("link-lists"),
-            questions: base.questions && !off("questions"),
-            noscript_copy: base.noscript_copy && !off("noscript-copy"),
-            comments: base.comments && !off("comments"),
-            declared_body: base.declared_body && !off("declared-body"),
-            landmark: base.landmark && !off("landmark"),
-            scant: base.scant && !off("scant"),
-            comment_box: base.comment_box && !off("comment-box"),
-            footer: base.footer && !off("footer"),
-            hidden_class: base.hidden_class && !off("hidden-class"),
-            lead: base.lead && !off("lead"),
-            ..base
-        })
+        let mut options = Options { filter, gap: a.gap, title_bound: a.title_bound, ..base };
+        for switch in &a.without {
+            switch.set(&mut options, false);
+        }
+        Config::new(options)
     };
     let mut out = match a.algorithm.unwrap_or(Algorithms::One(Options::default().algorithm)) {
         Algorithms::One(algorithm) => vec![options(algorithm, a.filter, a.thesis)],
@@ -219,8 +215,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_filter() == d.effective_filter()
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
-                && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections, o.link_lists, o.questions, o.noscript_copy, o.comments) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections, d.link_lists, d.questions, d.noscript_copy, d.comments)
-                && (o.declared_body, o.landmark, o.scant, o.comment_box, o.footer, o.hidden_class, o.lead) == (d.declared_body, d.landmark, d.scant, d.comment_box, d.footer, d.hidden_class, d.lead)
+                && SWITCHES.iter().all(|s| s.get(o) == s.get(&d))
         })
         .unwrap_or(usize::MAX)
 }
@@ -323,9 +318,33 @@ mod tests {
         assert_eq!((a.threads, a.worst, a.quiet), (1, 0, false));
         assert_eq!(configs(&a)[0].options, Options::default());
         let a = args(&["--without", "prune", "--without=edges", "--thesis", "s"]).unwrap();
-        assert_eq!(a.without, ["prune", "edges"]);
+        assert_eq!(a.without.iter().map(|s| s.name).collect::<Vec<_>>(), ["prune", "edges"]);
         let o = &configs(&a)[0].options;
         assert!(!o.prune && !o.edges && !o.cluster && !o.media);
+    }
+
+    /// Each refinement of the engine's table is `--without` its CLI name, which turns that one
+    /// off, names the configuration and keeps it from being the default; `--thesis` turns them
+    /// all off.
+    #[test]
+    fn every_switch_is_a_without_name() {
+        for switch in SWITCHES {
+            let name = switch.cli_name();
+            let a = args(&["--without", &name, "s"]).unwrap();
+            let c = configs(&a);
+            let mut want = Options::default();
+            switch.set(&mut want, false);
+            assert_eq!(c[0].options, want, "{name}");
+            assert!(c[0].label().ends_with(&format!(" -{name}")), "{}", c[0].label());
+            assert_eq!(default_index(&c), usize::MAX, "{name}");
+            assert!(without_help(true).contains(&format!("\n{name}: ")), "{name} is in the help");
+        }
+        assert!(refinement_names().ends_with(" or lead") && refinement_names().starts_with("prune, media, "));
+        let c = configs(&args(&["--thesis", "s"]).unwrap());
+        assert_eq!(c[0].options, Options::thesis(Options::default().algorithm));
+        assert!(SWITCHES.iter().all(|s| !s.get(&c[0].options)));
+        assert_eq!(c[0].label(), "addanag f3 g20 thesis");
+        assert_eq!(configs(&args(&["s"]).unwrap())[0].label(), "addanag f3 g20");
     }
 
     #[test]

@@ -146,9 +146,8 @@ struct ExtractArgs {
     /// Use the headline as the upper bound of the main content (thesis 7.2.1)
     #[arg(long)]
     title_bound: bool,
-    /// The algorithm exactly as the thesis defines it: our measured refinements (prune, media,
-    /// cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy,
-    /// comments, declared-body, landmark, scant, comment-box, footer, hidden-class, lead; see README) off
+    /// The algorithm exactly as the thesis defines it: our measured refinements (those 'dana
+    /// eval --help' lists under --without; see README) off
     #[arg(long)]
     thesis: bool,
     /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up

@@ -202,6 +202,15 @@ test('pasted HTML is extracted, and bad input shows an error instead of breaking
   await page.dispatchEvent('#gap', 'change');
   await waitDone(page);
   assert.equal(await page.evaluate(() => window.danaDemo.result.gap), 5);
+  // The refinements' boxes are the engine's list (switches()), each at the engine's default.
+  const boxes = await page.evaluate(async () => {
+    const { switches, defaultOptions } = await import('./pkg/dana.js');
+    const defaults = defaultOptions();
+    return switches().map((key) => [key, document.getElementById(key)?.checked === defaults[key]]);
+  });
+  assert.ok(boxes.length >= 19, `${boxes.length} refinement boxes`);
+  assert.deepEqual(boxes.filter(([, ok]) => !ok), [], 'every refinement has its box, at its default');
+  assert.equal(await page.isChecked('#titleBound'), false);
   // A phase switch starts at the engine's default and, flipped, is sent to the engine.
   const prune = await page.isChecked('#prune');
   await page.click('#prune');

@@ -73,6 +73,20 @@ test('bad options throw an Error that names the option', () => {
   }
 });
 
+test('switches() names the refinements: boolean options, each read by extract', () => {
+  const keys = dana.switches();
+  const defaults = dana.defaultOptions();
+  assert.ok(keys.includes('prune') && keys.includes('postKeys') && keys.includes('lead'), keys.join());
+  // The options that are not refinements are not switches.
+  for (const other of ['titleBound', 'trace', 'elementIds', 'algorithm', 'gap']) assert.ok(!keys.includes(other), other);
+  assert.equal(new Set(keys).size, keys.length);
+  for (const key of keys) {
+    assert.equal(typeof defaults[key], 'boolean', key);
+    assert.equal(dana.extract(PAGE, { [key]: !defaults[key] }).algorithm, 'addanag', key);
+    assert.throws(() => dana.extract(PAGE, { [key]: 'off' }), new RegExp(`option \`${key}\``));
+  }
+});
+
 test('html that is not a string throws an Error', () => {
   for (const html of [undefined, null, 42, { html: PAGE }, new Uint8Array([60, 112, 62])]) {
     assert.throws(() => dana.extract(html), /html must be a string/);

@@ -11,7 +11,9 @@
 //! Results go out through serde (JSON text that `JSON.parse` reads), so that a field added to
 //! `Extraction` crosses the boundary without an edit here; options come in key by key
 //! (`set_option`: serde's deserialisers would bring float formatting into the module), and a
-//! test fails when a field of `Options` has no key there.
+//! test fails when a field of `Options` has no key there. The refinement switches are the
+//! engine's table [`dana::SWITCHES`], read under their camelCase keys; `switches()` hands it to
+//! the demo page, which builds its checkboxes from it.
 //!
 //! `decode(bytes, charset?)` turns a page's bytes into the text `extract` takes, with the
 //! engine's decoder ([`dana::decode`]): JavaScript passes the charset of the response's
@@ -21,7 +23,7 @@
 //! are hand-written and must be kept in step: `tests/node/shape.test.mjs` fails when the object
 //! and the declarations disagree.
 
-use dana::{Algorithm, Extraction, LinkFilter, Options, TitleMetric};
+use dana::{camel_case, Algorithm, Extraction, LinkFilter, Options, TitleMetric, SWITCHES};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -39,7 +41,8 @@ export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "prefor
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
  * `undefined` key takes its default, which `defaultOptions()` returns. Unknown keys and bad
- * values throw an Error.
+ * values throw an Error. The refinement switches (`prune` to `lead`) are those `switches()`
+ * lists; `tests/node/shape.test.mjs` checks this interface against both.
  */
 export interface DanaOptions {
   /** Case-insensitive. Default "addanag". */
@@ -309,6 +312,13 @@ pub fn default_options() -> Result<JsValue, JsError> {
     to_js(&Options::default())
 }
 
+/// The keys of the engine's refinement switches ([`dana::SWITCHES`]), in its order: the demo
+/// page makes a checkbox of each (their defaults are `defaultOptions()`'s).
+#[wasm_bindgen]
+pub fn switches() -> Vec<String> {
+    SWITCHES.iter().map(|s| s.js_key()).collect()
+}
+
 /// Extracts the main content of one HTML page.
 #[wasm_bindgen(js_name = extract, unchecked_return_type = "Extraction")]
 pub fn extract_js(
@@ -399,7 +409,7 @@ impl serde_json::ser::Formatter for CamelKeys {
 
     fn write_string_fragment<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, fragment: &str) -> std::io::Result<()> {
         if self.in_key {
-            writer.write_all(snake_to_camel(fragment).as_bytes())
+            writer.write_all(camel_case(fragment).as_bytes())
         } else {
             writer.write_all(fragment.as_bytes())
         }
@@ -410,22 +420,6 @@ impl serde_json::ser::Formatter for CamelKeys {
 extern "C" {
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
     fn json_parse(text: &str) -> Result<JsValue, JsValue>;
-}
-
-fn snake_to_camel(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut upper = false;
-    for c in s.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// `typeof`-like name of a JS value for error messages.
@@ -464,9 +458,9 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
     let mut options = Options::default();
     for key in object_keys(js).iter().filter_map(JsValue::as_string) {
         if !is_option_key(&key) {
-            let camel = snake_to_camel(&key);
+            let camel = camel_case(&key);
             let hint = if camel != key && is_option_key(&camel) { format!(" (did you mean `{camel}`?)") } else { String::new() };
-            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", option_keys().collect::<Vec<_>>().join(", "))));
+            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", option_keys().join(", "))));
         }
         let value = reflect_get(js, &JsValue::from_str(&key)).map_err(|e| JsError::new(&format!("extract: option `{key}` could not be read: {}", js_type(&e))))?;
         let given = if value.is_undefined() || value.is_null() {
@@ -488,46 +482,23 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
 /// The options of [`Options`] that take a value, by their camelCase keys ([`set_option`]).
 const VALUE_KEYS: &[&str] = &["algorithm", "filter", "gap", "url", "titleMetric", "candidate"];
 
-/// Where a switch lives in [`Options`].
-type Switch = fn(&mut Options) -> &mut bool;
-
-/// The switches of [`Options`] (true or false), by their camelCase keys, in its order: the one
-/// list both reading an options object and [`set_option`] use.
+/// The `true`/`false` options of [`Options`] that are not refinements (those are
+/// [`dana::SWITCHES`]), by their camelCase keys.
 #[rustfmt::skip]
-const SWITCHES: &[(&str, Switch)] = &[
+const FLAGS: &[(&str, fn(&mut Options) -> &mut bool)] = &[
     ("titleBound", |o| &mut o.title_bound),
-    ("cluster", |o| &mut o.cluster),
-    ("media", |o| &mut o.media),
-    ("edges", |o| &mut o.edges),
-    ("prune", |o| &mut o.prune),
-    ("article", |o| &mut o.article),
-    ("fallback", |o| &mut o.fallback),
-    ("declaredTitle", |o| &mut o.declared_title),
     ("trace", |o| &mut o.trace),
     ("elementIds", |o| &mut o.element_ids),
-    ("postKeys", |o| &mut o.post_keys),
-    ("sections", |o| &mut o.sections),
-    ("linkLists", |o| &mut o.link_lists),
-    ("questions", |o| &mut o.questions),
-    ("noscriptCopy", |o| &mut o.noscript_copy),
-    ("comments", |o| &mut o.comments),
-    ("declaredBody", |o| &mut o.declared_body),
-    ("landmark", |o| &mut o.landmark),
-    ("scant", |o| &mut o.scant),
-    ("commentBox", |o| &mut o.comment_box),
-    ("footer", |o| &mut o.footer),
-    ("hiddenClass", |o| &mut o.hidden_class),
-    ("lead", |o| &mut o.lead),
 ];
 
 /// Whether `key` is an option's camelCase key.
 fn is_option_key(key: &str) -> bool {
-    VALUE_KEYS.contains(&key) || SWITCHES.iter().any(|(k, _)| *k == key)
+    option_keys().iter().any(|k| k == key)
 }
 
-/// Every option's camelCase key: the values', then the switches'.
-fn option_keys() -> impl Iterator<Item = &'static str> {
-    VALUE_KEYS.iter().copied().chain(SWITCHES.iter().map(|(k, _)| *k))
+/// Every option's camelCase key: the values', the flags', then the refinement switches'.
+fn option_keys() -> Vec<String> {
+    VALUE_KEYS.iter().chain(FLAGS.iter().map(|(k, _)| k)).map(|k| k.to_string()).chain(SWITCHES.iter().map(|s| s.js_key())).collect()
 }
 
 /// An option's value as JavaScript gave it.
@@ -591,8 +562,13 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
         },
         "titleMetric" => options.title_metric = text(&given).and_then(|t| TitleMetric::parse(&t)).ok_or_else(|| bad("tf, tfidf, osm or sum", &given))?,
         _ => {
-            let (_, field) = SWITCHES.iter().find(|(k, _)| *k == key).ok_or_else(|| format!("a known option, got `{key}`"))?;
-            *field(options) = flag.ok_or_else(|| bad("true or false", &given))?;
+            let on = flag.ok_or_else(|| bad("true or false", &given));
+            if let Some((_, field)) = FLAGS.iter().find(|(k, _)| *k == key) {
+                *field(options) = on?;
+            } else {
+                let switch = SWITCHES.iter().find(|s| s.js_key() == key).ok_or_else(|| format!("a known option, got `{key}`"))?;
+                switch.set(options, on?);
+            }
         }
     }
     Ok(())
@@ -610,18 +586,18 @@ extern "C" {
 mod tests {
     use super::*;
 
-    /// Every field of `Options` (as serde names it) has its key in `VALUE_KEYS` or `SWITCHES`, and
+    /// Every field of `Options` (as serde names it) has its key in `VALUE_KEYS`, `FLAGS` or `SWITCHES`, and
     /// `set_option` sets it: a field added to `Options` without a key here fails this test.
     #[test]
     fn known_options_are_all_read() {
         let serde_json::Value::Object(fields) = serde_json::to_value(Options::default()).unwrap() else { panic!("Options is a struct") };
-        let mut keys: Vec<String> = fields.keys().map(|k| snake_to_camel(k)).collect();
-        let mut known: Vec<&str> = option_keys().collect();
+        let mut keys: Vec<String> = fields.keys().map(|k| camel_case(k)).collect();
+        let mut known = option_keys();
         keys.sort();
         known.sort();
         assert_eq!(keys, known);
         for snake in fields.keys() {
-            let key = &snake_to_camel(snake);
+            let key = &camel_case(snake);
             let mut options = Options::default();
             let given = match fields[snake] {
                 serde_json::Value::Bool(b) => Given::Bool(!b),

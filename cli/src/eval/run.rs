@@ -21,7 +21,7 @@ use super::corpus::{CorpusSet, Entry};
 use super::headline::{self, HeadlineScore};
 use super::metadata;
 use super::metrics::{self, Counts, Interner, Prf};
-use dana::{Algorithm, Extraction, LinkFilter, Options};
+use dana::{Algorithm, Extraction, LinkFilter, Options, SWITCHES};
 
 /// One configuration of the engine under evaluation, or a peer's outputs scored beside it.
 #[derive(Clone, Debug)]
@@ -70,14 +70,12 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
-        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article && !o.fallback && !o.post_keys && !o.sections && !o.link_lists && !o.questions && !o.noscript_copy && !o.comments && !o.declared_body && !o.landmark && !o.scant && !o.comment_box && !o.footer && !o.hidden_class && !o.lead {
+        if SWITCHES.iter().all(|r| !r.get(o)) {
             s.push_str(" thesis");
         } else {
-            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article"), (o.fallback, "fallback"), (o.post_keys, "post-keys"), (o.sections, "sections"), (o.link_lists, "link-lists"), (o.questions, "questions"), (o.noscript_copy, "noscript-copy"), (o.comments, "comments"), (o.declared_body, "declared-body"), (o.landmark, "landmark"), (o.scant, "scant"), (o.comment_box, "comment-box"), (o.footer, "footer"), (o.hidden_class, "hidden-class"), (o.lead, "lead")] {
-                if !on {
-                    s.push_str(" -");
-                    s.push_str(name);
-                }
+            for r in SWITCHES.iter().filter(|r| !r.get(o)) {
+                s.push_str(" -");
+                s.push_str(&r.cli_name());
             }
         }
         s
