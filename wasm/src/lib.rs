@@ -482,10 +482,13 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
 /// The options of [`Options`] that take a value, by their camelCase keys ([`set_option`]).
 const VALUE_KEYS: &[&str] = &["algorithm", "filter", "gap", "url", "titleMetric", "candidate"];
 
+/// Where a flag lives in [`Options`].
+type Flag = fn(&mut Options) -> &mut bool;
+
 /// The `true`/`false` options of [`Options`] that are not refinements (those are
 /// [`dana::SWITCHES`]), by their camelCase keys.
 #[rustfmt::skip]
-const FLAGS: &[(&str, fn(&mut Options) -> &mut bool)] = &[
+const FLAGS: &[(&str, Flag)] = &[
     ("titleBound", |o| &mut o.title_bound),
     ("trace", |o| &mut o.trace),
     ("elementIds", |o| &mut o.element_ids),
