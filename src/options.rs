@@ -270,6 +270,11 @@ pub struct Options {
     /// stands above it, that chain is chosen instead ([`crate::fallback`]). Default `true`
     /// (measured, docs/EVALUATION.md).
     pub footer: bool,
+    /// With `footer`, a chain in the last quarter whose first text stands inside an element
+    /// whose `id` or `class` names a footer or a sidebar (`id="footer"`, `blq-foot`,
+    /// `sidebar_2`) is the page's chrome too, with or without a copyright notice
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md, ninth round).
+    pub footer_names: bool,
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing
     /// it from a breakpoint, is not read, as an inline `display: none` is not
@@ -312,6 +317,7 @@ impl Default for Options {
             scant: true,
             comment_box: true,
             footer: true,
+            footer_names: true,
             hidden_class: true,
             lead: true,
         }
@@ -320,10 +326,10 @@ impl Default for Options {
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `hidden_class`, `lead`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `footer_names`, `hidden_class`, `lead`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, hidden_class: false, lead: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, footer_names: false, hidden_class: false, lead: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

@@ -571,6 +571,17 @@ fn essentials() {
         ),
         // Without it, the body alone.
         ("news-lead", "no-lead", &["Crews will train on the new ferries through the winter. The old boats, both more than thirty years in service, will be kept in reserve for the busy summer weekends until the second vessel arrives."], &["The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against."]),
+        // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
+        // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
+        // name gives way to the story above it (ninth round).
+        (
+            "news-footer-names",
+            "default",
+            &["A group of volunteers has rowed a restored wooden ferry across the bay for the first time in fifty years.", "It took the group three winters to replace the planks and the oars."],
+            &["You are reading this site in an old browser", "More video", "Accessibility"],
+        ),
+        // Without it, the note is chosen and grown with the story into the page's container.
+        ("news-footer-names", "no-footer-names", &["You are reading this site in an old browser or with its styles turned off. Everything on the page still works and every story can still be read and shared, but the layout, the menus and the video player will look plain. A newer browser, or turning the styles back on, gives you the site as it was designed to look."], &[]),
         // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
         // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
         // breakpoint (`d-none d-md-block`) stays.

@@ -115,6 +115,9 @@ export interface DanaOptions {
   /** With `fallback`, a choice that is the page's copyright footer (in the last quarter of
    *  its lines) gives way to the chain above it. */
   footer?: boolean | null;
+  /** With `footer`, a choice in the last quarter inside an element whose id or class names a
+   *  footer or a sidebar (`id="footer"`, `sidebar_2`) gives way too, notice or not. */
+  footerNames?: boolean | null;
   /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
    *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
   hiddenClass?: boolean | null;
@@ -516,6 +519,7 @@ const SWITCHES: &[(&str, Switch)] = &[
     ("scant", |o| &mut o.scant),
     ("commentBox", |o| &mut o.comment_box),
     ("footer", |o| &mut o.footer),
+    ("footerNames", |o| &mut o.footer_names),
     ("hiddenClass", |o| &mut o.hidden_class),
     ("lead", |o| &mut o.lead),
 ];
