@@ -153,7 +153,7 @@ pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line:
 /// last quarter, so it stays (measured: docs/EVALUATION.md, eighth round). With `names`
 /// (`Options::footer_names`), a chain with content in the last quarter that stands inside an
 /// element named a footer or a sidebar is the page's chrome too, notice or not
-/// ([`in_footer_element`]; ninth round).
+/// (`in_footer_element`; ninth round).
 pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
     let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else { return false };
     if start * FOOTER_SHARE < (FOOTER_SHARE - 1) * page.lines.len() {

@@ -285,6 +285,11 @@ pub struct Options {
     /// article's opening and is taken, grown to its article, unless it repeats the chosen
     /// text ([`crate::article`]; thesis 7.2.1). Default `true` (measured, docs/EVALUATION.md).
     pub lead: bool,
+    /// With `article`, lines Algorithm 1 chose below the element the article is grown to
+    /// (a related-posts box, a blogroll within `gap` lines of the article's end) are left
+    /// out, but for readers' comments in an element that names them ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md, ninth round).
+    pub below_article: bool,
 }
 
 impl Default for Options {
@@ -320,16 +325,17 @@ impl Default for Options {
             footer_names: true,
             hidden_class: true,
             lead: true,
+            below_article: true,
         }
     }
 }
 
 impl Options {
     /// The algorithm exactly as the thesis defines it: our refinements (`prune`, `media`,
-    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `footer_names`, `hidden_class`, `lead`) off,
+    /// `cluster`, `edges`, `article`, `fallback`, `declared_title`, `post_keys`, `sections`, `link_lists`, `questions`, `noscript_copy`, `comments`, `declared_body`, `landmark`, `scant`, `comment_box`, `footer`, `footer_names`, `hidden_class`, `lead`, `below_article`) off,
     /// everything else default.
     pub fn thesis(algorithm: Algorithm) -> Options {
-        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, footer_names: false, hidden_class: false, lead: false, ..Options::default() }
+        Options { algorithm, prune: false, media: false, cluster: false, edges: false, article: false, fallback: false, declared_title: false, post_keys: false, sections: false, link_lists: false, questions: false, noscript_copy: false, comments: false, declared_body: false, landmark: false, scant: false, comment_box: false, footer: false, footer_names: false, hidden_class: false, lead: false, below_article: false, ..Options::default() }
     }
 
     /// The filter in force: the explicit one, else the algorithm's.

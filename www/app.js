@@ -21,7 +21,7 @@ function setStatus(text, isError = false) {
 }
 
 // Boolean options with a checkbox each; the boxes start at the engine's defaults.
-const SWITCHES = ['cluster', 'edges', 'prune', 'media', 'article', 'fallback', 'postKeys', 'sections', 'linkLists', 'questions', 'noscriptCopy', 'comments', 'declaredBody', 'landmark', 'scant', 'commentBox', 'footer', 'footerNames', 'hiddenClass', 'lead', 'titleBound'];
+const SWITCHES = ['cluster', 'edges', 'prune', 'media', 'article', 'fallback', 'postKeys', 'sections', 'linkLists', 'questions', 'noscriptCopy', 'comments', 'declaredBody', 'landmark', 'scant', 'commentBox', 'footer', 'footerNames', 'hiddenClass', 'lead', 'belowArticle', 'titleBound'];
 
 /** The options object for `extract`: only what the user set, so the engine fills the defaults. */
 function currentOptions() {

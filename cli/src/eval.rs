@@ -50,11 +50,11 @@ pub struct EvalArgs {
     pub title_bound: bool,
     /// The algorithms exactly as the thesis defines them (our refinements prune, media, cluster,
     /// edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy, comments,
-    /// declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class and lead off)
+    /// declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class, lead and below-article off)
     #[arg(long)]
     pub thesis: bool,
     /// Turn one refinement off: prune, media, cluster, edges, article, fallback, post-keys,
-    /// sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class or lead (repeatable)
+    /// sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class, lead or below-article (repeatable)
     #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = refinement, action = clap::ArgAction::Append)]
     pub without: Vec<String>,
     /// Score a peer's outputs beside the engine's: NAME=DIR, the text for page ID of set SET
@@ -119,8 +119,8 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
 
 fn refinement(s: &str) -> Result<String, String> {
     match s {
-        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" | "noscript-copy" | "comments" | "declared-body" | "landmark" | "scant" | "comment-box" | "footer" | "footer-names" | "hidden-class" | "lead" => Ok(s.to_string()),
-        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class or lead".into()),
+        "prune" | "media" | "cluster" | "edges" | "article" | "fallback" | "post-keys" | "sections" | "link-lists" | "questions" | "noscript-copy" | "comments" | "declared-body" | "landmark" | "scant" | "comment-box" | "footer" | "footer-names" | "hidden-class" | "lead" | "below-article" => Ok(s.to_string()),
+        _ => Err("expected prune, media, cluster, edges, article, fallback, post-keys, sections, link-lists, questions, noscript-copy, comments, declared-body, landmark, scant, comment-box, footer, footer-names, hidden-class, lead or below-article".into()),
     }
 }
 
@@ -176,6 +176,7 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             footer_names: base.footer_names && !off("footer-names"),
             hidden_class: base.hidden_class && !off("hidden-class"),
             lead: base.lead && !off("lead"),
+            below_article: base.below_article && !off("below-article"),
             ..base
         })
     };
@@ -221,7 +222,7 @@ fn default_index(configs: &[Config]) -> usize {
                 && o.effective_gap() == d.effective_gap()
                 && o.title_bound == d.title_bound
                 && (o.prune, o.media, o.cluster, o.edges, o.article, o.fallback, o.post_keys, o.sections, o.link_lists, o.questions, o.noscript_copy, o.comments) == (d.prune, d.media, d.cluster, d.edges, d.article, d.fallback, d.post_keys, d.sections, d.link_lists, d.questions, d.noscript_copy, d.comments)
-                && (o.declared_body, o.landmark, o.scant, o.comment_box, o.footer, o.footer_names, o.hidden_class, o.lead) == (d.declared_body, d.landmark, d.scant, d.comment_box, d.footer, d.footer_names, d.hidden_class, d.lead)
+                && (o.declared_body, o.landmark, o.scant, o.comment_box, o.footer, o.footer_names, o.hidden_class, o.lead, o.below_article) == (d.declared_body, d.landmark, d.scant, d.comment_box, d.footer, d.footer_names, d.hidden_class, d.lead, d.below_article)
         })
         .unwrap_or(usize::MAX)
 }

@@ -44,6 +44,7 @@ pub fn options(a: u8, b: u8) -> Options {
         footer_names: (a ^ b) & 0x80 == 0,
         hidden_class: (a ^ b) & 0x80 == 0,
         lead: (a ^ b) & 0x40 == 0,
+        below_article: (a ^ b) & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

@@ -124,6 +124,9 @@ export interface DanaOptions {
   /** With `article`, the next chain between the headline and the chosen lines (a paragraph's
    *  text or more, not repeating them) is the article's opening and is taken. */
   lead?: boolean | null;
+  /** With `article`, what Algorithm 1 chose below the article's element (but readers'
+   *  comments in an element naming them) is left out. */
+  belowArticle?: boolean | null;
 }
 
 export interface TitleCandidate {
@@ -522,6 +525,7 @@ const SWITCHES: &[(&str, Switch)] = &[
     ("footerNames", |o| &mut o.footer_names),
     ("hiddenClass", |o| &mut o.hidden_class),
     ("lead", |o| &mut o.lead),
+    ("belowArticle", |o| &mut o.below_article),
 ];
 
 /// Whether `key` is an option's camelCase key.

@@ -70,10 +70,10 @@ impl Config {
         if o.title_bound {
             s.push_str(" tb");
         }
-        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article && !o.fallback && !o.post_keys && !o.sections && !o.link_lists && !o.questions && !o.noscript_copy && !o.comments && !o.declared_body && !o.landmark && !o.scant && !o.comment_box && !o.footer && !o.footer_names && !o.hidden_class && !o.lead {
+        if !o.prune && !o.media && !o.cluster && !o.edges && !o.article && !o.fallback && !o.post_keys && !o.sections && !o.link_lists && !o.questions && !o.noscript_copy && !o.comments && !o.declared_body && !o.landmark && !o.scant && !o.comment_box && !o.footer && !o.footer_names && !o.hidden_class && !o.lead && !o.below_article {
             s.push_str(" thesis");
         } else {
-            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article"), (o.fallback, "fallback"), (o.post_keys, "post-keys"), (o.sections, "sections"), (o.link_lists, "link-lists"), (o.questions, "questions"), (o.noscript_copy, "noscript-copy"), (o.comments, "comments"), (o.declared_body, "declared-body"), (o.landmark, "landmark"), (o.scant, "scant"), (o.comment_box, "comment-box"), (o.footer, "footer"), (o.footer_names, "footer-names"), (o.hidden_class, "hidden-class"), (o.lead, "lead")] {
+            for (on, name) in [(o.prune, "prune"), (o.media, "media"), (o.cluster, "cluster"), (o.edges, "edges"), (o.article, "article"), (o.fallback, "fallback"), (o.post_keys, "post-keys"), (o.sections, "sections"), (o.link_lists, "link-lists"), (o.questions, "questions"), (o.noscript_copy, "noscript-copy"), (o.comments, "comments"), (o.declared_body, "declared-body"), (o.landmark, "landmark"), (o.scant, "scant"), (o.comment_box, "comment-box"), (o.footer, "footer"), (o.footer_names, "footer-names"), (o.hidden_class, "hidden-class"), (o.lead, "lead"), (o.below_article, "below-article")] {
                 if !on {
                     s.push_str(" -");
                     s.push_str(name);
