@@ -430,6 +430,12 @@ impl Tree {
         (common != m && common != c && text > LANDMARK_TEXT * runs.iter().map(|r| r.2).sum::<u64>()).then_some(m)
     }
 
+    /// Whether line `l` starts inside an element whose id or first class names comments
+    /// ([`names_comment`]).
+    fn in_comments(&self, page: &Page, l: usize) -> bool {
+        std::iter::successors(Some(self.first[l]).filter(|&e| e != ROOT), |&a| Some(self.parent[a as usize]).filter(|&p| p != ROOT)).any(|a| names_comment(&page.toks[self.tag[a as usize]]))
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -704,6 +710,17 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     }
     if options.comments && declares_article(page) {
         c = tree.article_of_comments(page, c, &runs, options.comment_box);
+    }
+    // With `below_article`: what Algorithm 1 chose below the article's element (a "related
+    // posts" box, a blogroll, an events list within `gap` lines of the article's end) is not
+    // the article, as the headline bounds it from above (7.2.1's "smallest sub-tree" read
+    // from below). Readers' comments stay where the page names them: some gold keeps them
+    // (dragnet's), and `comments` decides them (measured: docs/EVALUATION.md, ninth round).
+    if options.below_article {
+        let below = tree.close[c as usize] as usize + 1;
+        for (l, t) in out.iter_mut().enumerate().skip(below) {
+            *t = *t && tree.in_comments(page, l);
+        }
     }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
     if options.questions {

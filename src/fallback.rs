@@ -150,8 +150,11 @@ pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line:
 /// trademarks or sponsors can be the densest chain (thesis 4.7: the density model sees no
 /// structure); the notice and the place are the web's convention for boilerplate, not a
 /// site's. An article about copyright that ends the page is a chain that starts above the
-/// last quarter, so it stays (measured: docs/EVALUATION.md, eighth round).
-pub fn is_footer(page: &Page, regions: &[crate::Region]) -> bool {
+/// last quarter, so it stays (measured: docs/EVALUATION.md, eighth round). With `names`
+/// (`Options::footer_names`), a chain with content in the last quarter that stands inside an
+/// element named a footer or a sidebar is the page's chrome too, notice or not
+/// (`in_footer_element`; ninth round).
+pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
     let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else { return false };
     if start * FOOTER_SHARE < (FOOTER_SHARE - 1) * page.lines.len() {
         return false;
@@ -162,6 +165,45 @@ pub fn is_footer(page: &Page, regions: &[crate::Region]) -> bool {
     }
     let text = chosen_text(page, &chosen).to_lowercase();
     text.contains('©') || text.contains("copyright") || text.contains("all rights reserved")
+        // A chain of link lines only (no content left after Filter 3) is a listing's stream
+        // of headlines, which its gold keeps (modern 2966).
+        || (names && regions.iter().any(|r| r.chosen && r.chars > 0) && in_footer_element(page, start))
+}
+
+/// With `Options::footer_names`, whether the first text at or after line `line` stands
+/// inside an element whose `id` or `class` names the page's footer or sidebar (`id="footer"`,
+/// `site-footer`, `blq-foot`, `sidebar_2`): the names site templates give the chrome around
+/// the article when they do not use the `footer` and `aside` elements that `prune` drops.
+/// Asked only of a choice that starts in the page's last quarter, so the scan of the tokens
+/// before it is paid on few pages. (As a rule for dropping such elements everywhere, names
+/// cost recall on every set: `preprocess::is_boilerplate`.)
+fn in_footer_element(page: &Page, line: usize) -> bool {
+    let Some(end) = page.lines.get(line).and_then(|l| (l.start..page.toks.len()).find(|&i| page.weights[i].text > 0)) else { return false };
+    // The open elements, each with whether it names a footer (tolerant nesting, as
+    // `blocks` reads it: an end tag closes the nearest open element of its name).
+    let mut open: Vec<(&str, bool)> = Vec::new();
+    for tok in &page.toks[..end] {
+        match tok {
+            Tok::Start { name, self_closing: false, .. } if !crate::preprocess::is_void(name) => {
+                open.push((name, [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names_footer)));
+            }
+            Tok::End { name } => {
+                if let Some(pos) = open.iter().rposition(|e| e.0 == name) {
+                    open.truncate(pos);
+                }
+            }
+            _ => {}
+        }
+    }
+    open.iter().any(|e| e.1)
+}
+
+/// Whether an `id` or `class` value names a footer or a sidebar: `footer` or `sidebar` in any
+/// word (`realfooter`, `site-footer`, `sidebar_2`), or `foot` as a whole word (`blq-foot`).
+/// `widget` is not enough: some blogs write the post itself as a widget (dragnet T178).
+fn names_footer(value: &str) -> bool {
+    let v = value.to_ascii_lowercase();
+    v.contains("footer") || v.contains("sidebar") || v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "foot")
 }
 
 /// With `Options::footer` (and `fallback`), when Algorithm 1's choice in `regions` is the
@@ -171,7 +213,7 @@ pub fn is_footer(page: &Page, regions: &[crate::Region]) -> bool {
 /// [`SCANT_TEXT`] characters on a page of ten times more: a listing's reader needs its text,
 /// not the chain above its footer, modern 3068).
 pub fn above_footer(page: &Page, regions: &[crate::Region], t1: &[u32], t2: &[u32], gap: usize, title_bound: Option<usize>, options: &Options) -> Option<Vec<usize>> {
-    if !(options.fallback && options.footer && is_footer(page, regions)) {
+    if !(options.fallback && options.footer && is_footer(page, regions, options.footer_names)) {
         return None;
     }
     let taken = crate::regions::chosen_lines(regions, t1, t2, false);
@@ -279,6 +321,17 @@ mod tests {
         assert!(text.contains(post) && text.contains(teaser), "{text:?}");
         let text = extract(&bare, &Options { scant: false, ..Options::default() }).text;
         assert!(text.starts_with(post) && !text.contains(teaser), "{text:?}");
+    }
+
+    #[test]
+    fn footers_and_sidebars_are_known_by_their_names_but_not_footnotes_or_widgets() {
+        use super::names_footer;
+        for name in ["footer", "site-footer", "realfooter", "blq-foot blq-rst", "sidebar_2 sidebar", "SideBar"] {
+            assert!(names_footer(name), "{name}");
+        }
+        for name in ["footnote", "football-scores", "widget widget_text", "entry-content", "post-body"] {
+            assert!(!names_footer(name), "{name}");
+        }
     }
 
     #[test]

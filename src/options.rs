@@ -274,6 +274,11 @@ pub struct Options {
     /// stands above it, that chain is chosen instead ([`crate::fallback`]). Default `true`
     /// (measured, docs/EVALUATION.md).
     pub footer: bool,
+    /// With `footer`, a chain in the last quarter whose first text stands inside an element
+    /// whose `id` or `class` names a footer or a sidebar (`id="footer"`, `blq-foot`,
+    /// `sidebar_2`) is the page's chrome too, with or without a copyright notice
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md, ninth round).
+    pub footer_names: bool,
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing
     /// it from a breakpoint, is not read, as an inline `display: none` is not
@@ -284,6 +289,11 @@ pub struct Options {
     /// article's opening and is taken, grown to its article, unless it repeats the chosen
     /// text ([`crate::article`]; thesis 7.2.1). Default `true` (measured, docs/EVALUATION.md).
     pub lead: bool,
+    /// With `article`, lines Algorithm 1 chose below the element the article is grown to
+    /// (a related-posts box, a blogroll within `gap` lines of the article's end) are left
+    /// out, but for readers' comments in an element that names them ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md, ninth round).
+    pub below_article: bool,
 }
 
 impl Default for Options {
@@ -316,8 +326,10 @@ impl Default for Options {
             scant: true,
             comment_box: true,
             footer: true,
+            footer_names: true,
             hidden_class: true,
             lead: true,
+            below_article: true,
         }
     }
 }
@@ -423,8 +435,10 @@ switches! {
     scant: "With fallback: a few short lines chosen on a page with ten times more text give way to all of its text",
     comment_box: "With comments: the chosen lines count as comments when an element around them has an id or class naming comments",
     footer: "With fallback: a choice in the page's legal footer gives way to the chain chosen above it",
+    footer_names: "With footer: a late choice inside an element whose id or class names a footer or a sidebar gives way too",
     hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
+    below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
 }
 
 impl Options {

@@ -571,6 +571,27 @@ fn essentials() {
         ),
         // Without it, the body alone.
         ("news-lead", "no-lead", &["Crews will train on the new ferries through the winter. The old boats, both more than thirty years in service, will be kept in reserve for the busy summer weekends until the second vessel arrives."], &["The regional transport board approved the contract on Tuesday after a vote that ran late into the evening, with only two members against."]),
+        // Issue 12, `below_article`: a WordPress post whose related-posts box stands below the
+        // article's element, within `gap` of its end, so Algorithm 1 chooses its excerpts; the
+        // box is left out, the readers' comments below it (in `#comments`) stay (ninth round).
+        (
+            "blog-related-below",
+            "default",
+            &["We will keep notes on both beds through the summer and write again in the autumn about which one gave the better crop.", "Cardboard worked for us as well, though the slugs liked living under it more than we expected in a damp spring."],
+            &["A cold frame from old windows", "Four sash windows from a skip", "March 4, 2024"],
+        ),
+        ("blog-related-below", "no-below-article", &["Four sash windows from a skip and a weekend with the saw gave us a frame that has lasted three winters so far."], &[]),
+        // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
+        // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
+        // name gives way to the story above it (ninth round).
+        (
+            "news-footer-names",
+            "default",
+            &["A group of volunteers has rowed a restored wooden ferry across the bay for the first time in fifty years.", "It took the group three winters to replace the planks and the oars."],
+            &["You are reading this site in an old browser", "More video", "Accessibility"],
+        ),
+        // Without it, the note is chosen and grown with the story into the page's container.
+        ("news-footer-names", "no-footer-names", &["You are reading this site in an old browser or with its styles turned off. Everything on the page still works and every story can still be read and shared, but the layout, the menus and the video player will look plain. A newer browser, or turning the styles back on, gives you the site as it was designed to look."], &[]),
         // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
         // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
         // breakpoint (`d-none d-md-block`) stays.

@@ -339,7 +339,8 @@ mod tests {
             assert_eq!(default_index(&c), usize::MAX, "{name}");
             assert!(without_help(true).contains(&format!("\n{name}: ")), "{name} is in the help");
         }
-        assert!(refinement_names().ends_with(" or lead") && refinement_names().starts_with("prune, media, "));
+        let last = SWITCHES.last().map(Switch::cli_name).unwrap_or_default();
+        assert!(refinement_names().ends_with(&format!(" or {last}")) && refinement_names().starts_with("prune, media, "));
         let c = configs(&args(&["--thesis", "s"]).unwrap());
         assert_eq!(c[0].options, Options::thesis(Options::default().algorithm));
         assert!(SWITCHES.iter().all(|s| !s.get(&c[0].options)));

@@ -41,8 +41,10 @@ pub fn options(a: u8, b: u8) -> Options {
         scant: (a ^ b) & 0x80 == 0,
         comment_box: (a ^ b) & 0x40 == 0,
         footer: (a ^ b) & 0x80 == 0,
+        footer_names: (a ^ b) & 0x80 == 0,
         hidden_class: (a ^ b) & 0x80 == 0,
         lead: (a ^ b) & 0x40 == 0,
+        below_article: (a ^ b) & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
     }
 }

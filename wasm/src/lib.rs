@@ -118,12 +118,18 @@ export interface DanaOptions {
   /** With `fallback`, a choice that is the page's copyright footer (in the last quarter of
    *  its lines) gives way to the chain above it. */
   footer?: boolean | null;
+  /** With `footer`, a choice in the last quarter inside an element whose id or class names a
+   *  footer or a sidebar (`id="footer"`, `sidebar_2`) gives way too, notice or not. */
+  footerNames?: boolean | null;
   /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
    *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
   hiddenClass?: boolean | null;
   /** With `article`, the next chain between the headline and the chosen lines (a paragraph's
    *  text or more, not repeating them) is the article's opening and is taken. */
   lead?: boolean | null;
+  /** With `article`, what Algorithm 1 chose below the article's element (but readers'
+   *  comments in an element naming them) is left out. */
+  belowArticle?: boolean | null;
 }
 
 export interface TitleCandidate {
