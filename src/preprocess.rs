@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, tokenize};
+use crate::tokenize::{normalise_newlines, tokenize, AsTag, Name, Tag};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,40 +161,45 @@ pub struct Page<'a> {
 }
 
 /// Elements whose whole content is not content (dropped with their subtree).
-fn is_dropped(name: &str) -> bool {
+fn is_dropped(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "script"
-            | "style"
-            | "noscript"
-            | "template"
-            | "svg"
-            | "math"
-            | "iframe"
-            | "object"
-            | "embed"
-            | "canvas"
-            | "select"
-            | "textarea"
-            | "button"
-            | "head"
-            | "title"
-            | "noembed"
-            | "noframes"
-            | "datalist"
-            | "dialog"
+        name.as_tag(),
+        Some(
+            Script
+                | Style
+                | Noscript
+                | Template
+                | Svg
+                | Math
+                | Iframe
+                | Object
+                | Embed
+                | Canvas
+                | Select
+                | Textarea
+                | Button
+                | Head
+                | Title
+                | Noembed
+                | Noframes
+                | Datalist
+                | Dialog
+        )
     )
 }
 
 /// HTML start tags that end foreign content (an unclosed `<svg>` or `<math>`): the HTML tree
 /// builder pops back to HTML at them (WHATWG HTML, "parsing main in foreign content").
-fn breaks_out_of_foreign_content(name: &str) -> bool {
+fn breaks_out_of_foreign_content(name: &Name) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl" | "dt" | "em" | "embed"
-            | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i" | "img" | "li" | "listing" | "menu" | "meta"
-            | "nobr" | "ol" | "p" | "pre" | "ruby" | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup"
-            | "table" | "tt" | "u" | "ul" | "var"
+        name.tag(),
+        Some(
+            B | Big | Blockquote | Body | Br | Center | Code | Dd | Div | Dl | Dt | Em | Embed | H1 | H2 | H3 | H4 | H5 | H6
+                | Head | Hr | I | Img | Li | Listing | Menu | Meta | Nobr | Ol | P | Pre | Ruby | S | Small | Span | Strong
+                | Strike | Sub | Sup | Table | Tt | U | Ul | Var
+        )
     )
 }
 
@@ -225,14 +230,14 @@ fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
     if m.display {
         attrs.insert(0, (Cow::Borrowed("display"), Cow::Borrowed("block")));
     }
-    out.push(Tok::Start { name: Cow::Borrowed("math"), attrs, self_closing: false });
+    out.push(Tok::Start { name: Tag::Math.into(), attrs, self_closing: false });
     out.push(Tok::Text(Cow::Owned(m.text)));
-    out.push(Tok::End { name: Cow::Borrowed("math") });
+    out.push(Tok::End { name: Tag::Math.into() });
 }
 
 /// Whether a formula's stand-in is display math: a block of its own.
 pub fn is_display_math(tok: &Tok) -> bool {
-    matches!(tok, Tok::Start { name, .. } if name == "math") && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
+    tok.is_start(Tag::Math) && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
 }
 
 /// With `Preprocessing::math`, what decides whether an element is hidden instead of
@@ -240,7 +245,7 @@ pub fn is_display_math(tok: &Tok) -> bool {
 /// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
 /// preview and rendered frames are hidden: the TeX script after them is the formula (a
 /// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &str, marks: &Marks) -> Option<bool> {
+fn math_hides(name: &Name, marks: &Marks) -> Option<bool> {
     let class = marks.class?;
     let words = || class.split_ascii_whitespace();
     if words().any(|w| w.starts_with("mwe-math-mathml")) {
@@ -252,84 +257,41 @@ fn math_hides(name: &str, marks: &Marks) -> Option<bool> {
 }
 
 /// Void elements: never have an end tag, never nest.
-pub fn is_void(name: &str) -> bool {
-    matches!(
-        name,
-        "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source" | "track" | "wbr"
-    )
+pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
+    matches!(name.as_tag(), Some(Area | Base | Br | Col | Embed | Hr | Img | Input | Link | Meta | Source | Track | Wbr))
 }
 
 /// Block-level elements: a line ends before their start tag and after their end tag.
-pub fn is_block(name: &str) -> bool {
+pub fn is_block(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "address"
-            | "article"
-            | "aside"
-            | "blockquote"
-            | "body"
-            | "caption"
-            | "center"
-            | "dd"
-            | "details"
-            | "dir"
-            | "div"
-            | "dl"
-            | "dt"
-            | "fieldset"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "form"
-            | "frameset"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "hr"
-            | "html"
-            | "legend"
-            | "li"
-            | "listing"
-            | "main"
-            | "menu"
-            | "nav"
-            | "ol"
-            | "p"
-            | "pre"
-            | "section"
-            | "summary"
-            | "table"
-            | "tbody"
-            | "td"
-            | "tfoot"
-            | "th"
-            | "thead"
-            | "tr"
-            | "ul"
-            | "xmp"
+        name.as_tag(),
+        Some(
+            Address | Article | Aside | Blockquote | Body | Caption | Center | Dd | Details | Dir | Div | Dl
+                 | Dt | Fieldset | Figcaption | Figure | Footer | Form | Frameset | H1 | H2 | H3 | H4 | H5
+                 | H6 | Header | Hgroup | Hr | Html | Legend | Li | Listing | Main | Menu | Nav | Ol | P | Pre
+                 | Section | Summary | Table | Tbody | Td | Tfoot | Th | Thead | Tr | Ul | Xmp
+        )
     )
 }
 
 /// Elements inside which whitespace is kept as written.
-fn keeps_whitespace(name: &str) -> bool {
-    matches!(name, "pre" | "listing" | "xmp" | "plaintext")
+fn keeps_whitespace(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Pre | Tag::Listing | Tag::Xmp | Tag::Plaintext))
 }
 
 /// Head-only elements: their presence does not end the head.
-fn is_head_element(name: &str) -> bool {
-    matches!(name, "title" | "meta" | "link" | "base" | "script" | "style" | "noscript" | "template" | "head")
+fn is_head_element(name: &Name) -> bool {
+    use Tag::*;
+    matches!(name.tag(), Some(Title | Meta | Link | Base | Script | Style | Noscript | Template | Head))
 }
 
 /// Whether an attribute hides its element from every reader. With `prune` (our refinements;
 /// off under `--thesis`, whose preprocessing stays exactly as it was), a React streamed
 /// boundary is not hidden: the browser shows it.
-fn hides(name: &str, marks: &Marks, prune: bool) -> bool {
-    (marks.hidden && name != "input" && !(prune && marks.id.is_some_and(is_streamed_boundary)))
+fn hides(name: &Name, marks: &Marks, prune: bool) -> bool {
+    (marks.hidden && !name.is(Tag::Input) && !(prune && marks.id.is_some_and(is_streamed_boundary)))
         || marks.aria_hidden.is_some_and(|v| v.eq_ignore_ascii_case("true"))
         || marks.style.is_some_and(|v| {
             // Both declarations hold a colon, which removing whitespace and lowercasing cannot
@@ -419,8 +381,8 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
 }
 
 /// Whether `name` is a heading element.
-fn is_heading(name: &str) -> bool {
-    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+fn is_heading(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
 }
 
 /// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`
@@ -436,8 +398,8 @@ fn is_heading_mark(marks: &Marks, in_heading: bool) -> bool {
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
 /// `footer` say by their name that they are not the main content. (Guessing from class and id
 /// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
-fn is_boilerplate(name: &str) -> bool {
-    matches!(name, "nav" | "aside" | "footer")
+fn is_boilerplate(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Nav | Tag::Aside | Tag::Footer))
 }
 
 /// Whether an `aside` met inside `article` elements is the article's own (a note, a box of
@@ -588,7 +550,7 @@ impl<'a> Page<'a> {
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
         let mut out: Vec<Tok<'s>> = Vec::with_capacity(html.len() / 40);
         // The element being dropped, and how deep we are inside elements of its name.
-        let mut dropping: Option<(Cow<'s, str>, usize)> = None;
+        let mut dropping: Option<(Name<'s>, usize)> = None;
         let mut in_head = false;
         let mut pending_script: Option<bool> = None; // Some(is_json_ld) while inside a script
         let mut in_title = false;
@@ -613,7 +575,7 @@ impl<'a> Page<'a> {
                     let id = if how.element_ids { take_element_id(&mut attrs) } else { None };
                     if let Some((toks, depth, _)) = formula.as_mut() {
                         if !breaks_out_of_foreign_content(&name) {
-                            if name == "math" && !self_closing {
+                            if name.is(Tag::Math) && !self_closing {
                                 *depth += 1;
                             }
                             toks.push(Tok::Start { name, attrs, self_closing });
@@ -626,22 +588,22 @@ impl<'a> Page<'a> {
                     let void = is_void(&name);
                     let self_closing = self_closing || void;
                     self.note_head(&name, &attrs);
-                    if name == "svg" || name == "math" {
+                    if name.is(Tag::Svg) || name.is(Tag::Math) {
                         in_svg += usize::from(!self_closing);
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         pending_script =
                             Some(attrs.iter().any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")));
                     }
-                    if name == "title" && in_svg == 0 && self.head.title.is_empty() {
+                    if name.is(Tag::Title) && in_svg == 0 && self.head.title.is_empty() {
                         in_title = true;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
-                        if (*dropped == "svg" || *dropped == "math") && breaks_out_of_foreign_content(&name) {
+                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math)) && breaks_out_of_foreign_content(&name) {
                             // An unclosed `<svg>` ends where HTML resumes, as in the browser.
                             dropping = None;
                             in_svg = 0;
-                        } else if prune && *dropped == "p" && is_block(&name) {
+                        } else if prune && dropped.is(Tag::P) && is_block(&name) {
                             // A paragraph cannot hold a block: the block's start tag closes it
                             // (WHATWG 13.2.6.4.7, "in body"), so a hidden `<p>` left unclosed
                             // ends here, not at the next `</p>`, which may be the article's
@@ -654,7 +616,7 @@ impl<'a> Page<'a> {
                             return;
                         }
                     }
-                    if name == "head" {
+                    if name.is(Tag::Head) {
                         in_head = !self_closing;
                         return;
                     }
@@ -668,22 +630,22 @@ impl<'a> Page<'a> {
                         return;
                     }
                     let marks = Marks::of(&attrs);
-                    let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&marks);
+                    let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
                     let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
                         || (how.hidden_class && hidden_class(marks.class));
                     if how.math && !hidden && !boilerplate {
-                        if name == "math" && !self_closing {
+                        if name.is(Tag::Math) && !self_closing {
                             formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));
                             return;
                         }
-                        if name == "script" {
+                        if name.is(Tag::Script) {
                             if let Some(display) = attrs.iter().find(|(k, _)| k == "type").and_then(|(_, v)| crate::math::tex_script(v)) {
                                 tex = Some((String::new(), display));
                             }
                         }
                     }
-                    if how.embeds && name == "iframe" && !hidden && !boilerplate {
+                    if how.embeds && name.is(Tag::Iframe) && !hidden && !boilerplate {
                         // An embed (`crate::embeds`): its start tag stays, empty, weighing
                         // nothing; its content is dropped as before. Only a frame whose source
                         // (a lazy loader's `data-src` first: its `src` is often `about:blank`)
@@ -717,13 +679,13 @@ impl<'a> Page<'a> {
                     if hidden {
                         return; // a hidden void element (an image kept for screen readers' sake)
                     }
-                    if name == "html" || name == "body" {
+                    if name.is(Tag::Html) || name.is(Tag::Body) {
                         return;
                     }
                     if let Some(id) = id {
                         ids.push((out.len(), id));
                     }
-                    if name == "article" && !self_closing {
+                    if name.is(Tag::Article) && !self_closing {
                         articles += 1;
                     }
                     if is_heading(&name) && !self_closing {
@@ -733,7 +695,7 @@ impl<'a> Page<'a> {
                 }
                 Tok::End { name } => {
                     if let Some((toks, depth, _)) = formula.as_mut() {
-                        if name == "math" {
+                        if name.is(Tag::Math) {
                             *depth -= 1;
                         }
                         if *depth > 0 {
@@ -745,28 +707,28 @@ impl<'a> Page<'a> {
                         in_svg = in_svg.saturating_sub(1);
                         return;
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         if let Some((source, display)) = tex.take() {
                             if let Some(m) = crate::math::from_tex(&source, display) {
                                 push_formula(&mut out, m);
                             }
                         }
                     }
-                    if name == "br" {
+                    if name.is(Tag::Br) {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
                             in_head = false;
-                            out.push(Tok::Start { name: Cow::Borrowed("br"), attrs: Vec::new(), self_closing: true });
+                            out.push(Tok::Start { name: Tag::Br.into(), attrs: Vec::new(), self_closing: true });
                         }
                         return;
                     }
-                    if (name == "svg" || name == "math") && in_svg > 0 {
+                    if (name.is(Tag::Svg) || name.is(Tag::Math)) && in_svg > 0 {
                         in_svg -= 1;
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         pending_script = None;
                     }
-                    if name == "title" {
+                    if name.is(Tag::Title) {
                         in_title = false;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
@@ -777,21 +739,21 @@ impl<'a> Page<'a> {
                             }
                             return;
                         }
-                        if !(prune && *dropped == "p" && is_block(&name)) {
+                        if !(prune && dropped.is(Tag::P) && is_block(&name)) {
                             return;
                         }
                         // The end of the block that holds an unclosed hidden paragraph closes
                         // the paragraph too; the end tag itself is the page's and is kept.
                         dropping = None;
                     }
-                    if name == "head" {
+                    if name.is(Tag::Head) {
                         in_head = false;
                         return;
                     }
-                    if in_head || name == "html" || name == "body" || is_void(&name) {
+                    if in_head || name.is(Tag::Html) || name.is(Tag::Body) || is_void(&name) {
                         return;
                     }
-                    if name == "article" {
+                    if name.is(Tag::Article) {
                         articles = articles.saturating_sub(1);
                     }
                     if is_heading(&name) {
@@ -813,7 +775,7 @@ impl<'a> Page<'a> {
                     if pending_script == Some(true) {
                         self.head.json_ld.push(s.to_string());
                     }
-                    if matches!(&dropping, Some((name, _)) if name == "noscript") {
+                    if matches!(&dropping, Some((name, _)) if name.is(Tag::Noscript)) {
                         self.head.noscript.push(s.to_string());
                     }
                     if dropping.is_some() || in_head {
@@ -881,7 +843,7 @@ impl<'a> Page<'a> {
                     if keeps_whitespace(name) && !self_closing {
                         pre_depth += 1;
                     }
-                    let br = name == "br";
+                    let br = name.is(Tag::Br);
                     if !br && !block && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
@@ -896,7 +858,7 @@ impl<'a> Page<'a> {
                     }
                 }
                 Tok::End { name } => {
-                    let block = is_block(name) || (display_math && name == "math");
+                    let block = is_block(name) || (display_math && name.is(Tag::Math));
                     display_math &= !block;
                     if keeps_whitespace(name) {
                         pre_depth = pre_depth.saturating_sub(1);
@@ -1022,8 +984,8 @@ fn weigh_text(text: &str) -> Weight {
 fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight {
     let mut w = Weight::default();
     match (tok, how.filter) {
-        (Tok::Start { name, .. }, LinkFilter::Strip) if name == "a" => weigh_str("<a>", &mut w),
-        (Tok::Start { name, .. }, LinkFilter::Placeholder) if name == "a" => {
+        (Tok::Start { name, .. }, LinkFilter::Strip) if name.is(Tag::A) => weigh_str("<a>", &mut w),
+        (Tok::Start { name, .. }, LinkFilter::Placeholder) if name.is(Tag::A) => {
             // `<a ` + LT - 7 placeholder characters + `>` as in the thesis's example
             // `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as
             // much as its text (Algorithm 4).
@@ -1032,10 +994,10 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
             w.ascii = 4 + n;
         }
         // An embed's stand-in (`Preprocessing::embeds`): the dropped `iframe` weighed nothing.
-        (Tok::Start { name, .. }, _) if how.embeds && name == "iframe" => {}
+        (Tok::Start { name, .. }, _) if how.embeds && name.is(Tag::Iframe) => {}
         // A formula's stand-in (`Preprocessing::math`) weighs as `<math>`: the MathML it holds
         // is the formula's markup, not the page's, and its text is counted as text.
-        (Tok::Start { name, attrs, .. }, _) if how.math && name == "math" && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
+        (Tok::Start { name, attrs, .. }, _) if how.math && name.is(Tag::Math) && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
             weigh_str("<math>", &mut w);
         }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
@@ -1050,8 +1012,9 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
 }
 
 /// Elements whose tag is a picture, weighed by name alone under [`Options::media`].
-fn is_media(name: &str) -> bool {
-    matches!(name, "img" | "picture" | "source" | "figure" | "video" | "audio")
+fn is_media(name: &Name) -> bool {
+    use Tag::*;
+    matches!(name.tag(), Some(Img | Picture | Source | Figure | Video | Audio))
 }
 
 /// Weighs the canonical form of a token (see [`canonical`]) without building it.
@@ -1116,8 +1079,8 @@ fn apply_filter<'a>(mut toks: Vec<Tok<'a>>, ids: &[(usize, u32)], filter: LinkFi
         let mut j = i + 1;
         while j < toks.len() {
             match &toks[j] {
-                Tok::End { name } if name == "a" => return j,
-                Tok::Start { name, .. } if name == "a" => return j - 1,
+                Tok::End { name } if name.is(Tag::A) => return j,
+                Tok::Start { name, .. } if name.is(Tag::A) => return j - 1,
                 _ => j += 1,
             }
         }
@@ -1126,7 +1089,7 @@ fn apply_filter<'a>(mut toks: Vec<Tok<'a>>, ids: &[(usize, u32)], filter: LinkFi
     let mut out = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
-        let is_anchor = matches!(&toks[i], Tok::Start { name, self_closing: false, .. } if name == "a");
+        let is_anchor = matches!(&toks[i], Tok::Start { name, self_closing: false, .. } if name.is(Tag::A));
         if is_anchor && filter == LinkFilter::Remove {
             i = anchor_end(&toks, i) + 1;
             continue;
@@ -1231,7 +1194,7 @@ mod tests {
         let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", Preprocessing::thesis(LinkFilter::Placeholder));
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
-            if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name == "a") {
+            if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name.is(Tag::A)) {
                 code += w.chars;
             }
             text += w.text;
