@@ -536,8 +536,7 @@ impl<'a> Page<'a> {
                 (raw.into_iter().map(Tok::into_owned).collect(), ids)
             }
         };
-        let toks = apply_filter(raw, &ids, how.filter);
-        page.normalise_lines(toks, how);
+        page.normalise_lines(raw, &ids, how);
         page
     }
 
@@ -816,7 +815,14 @@ impl<'a> Page<'a> {
     /// A space at the end of a text token is not written at once: it is carried forward and
     /// written before the next text of the same line, so no line starts or ends with a space
     /// and spacing between tags cannot change the counts.
-    fn normalise_lines(&mut self, toks: Vec<FilteredTok<'a>>, how: Preprocessing) {
+    ///
+    /// The hyperlink filter (thesis 4.6.1) is applied on the way, without a second token
+    /// vector: an anchor (a start tag `a`, not self-closing) ends at the next `</a>`, or before
+    /// the next `<a>` (anchors do not nest), or at the end. Filter 1 leaves out the anchor with
+    /// everything in it; Filter 3 weighs its start tag by the placeholder `<a ` + LT - 7
+    /// characters + `>`, LT counted over the anchor's text once the anchor ends. `ids` are
+    /// (index into `toks`, element id) in index order.
+    fn normalise_lines(&mut self, toks: Vec<Tok<'a>>, ids: &[(usize, u32)], how: Preprocessing) {
         // Each token is kept (plus, rarely, a carried-forward space): reserved once.
         self.toks.reserve(toks.len() + toks.len() / 8);
         self.weights.reserve(toks.len() + toks.len() / 8);
@@ -827,7 +833,33 @@ impl<'a> Page<'a> {
         let mut pending_space = false;
         // A display formula's stand-in is open (`Preprocessing::math`): a line of its own.
         let mut display_math = false;
-        for FilteredTok { tok, placeholder, id } in toks {
+        let mut ids = ids.iter().peekable();
+        // Filter 1: inside an anchor being left out. Filter 3: the open anchor's start tag
+        // (its index in `self.toks`) and the characters of its text so far.
+        let mut removing = false;
+        let mut anchor: Option<(usize, usize)> = None;
+        for (i, tok) in toks.into_iter().enumerate() {
+            let a_start = tok.is_start(Tag::A);
+            if a_start || tok.is_end(Tag::A) {
+                // The open anchor ends here: at its `</a>` (which holds no text) or before the
+                // next `<a>`.
+                self.end_anchor(anchor.take());
+                if std::mem::take(&mut removing) && !a_start {
+                    continue; // the removed anchor's `</a>`
+                }
+            }
+            let opens_anchor = a_start && matches!(tok, Tok::Start { self_closing: false, .. });
+            if removing || (opens_anchor && how.filter == LinkFilter::Remove) {
+                removing = true;
+                continue;
+            }
+            if let (Some((_, lt)), Tok::Text(s)) = (anchor.as_mut(), &tok) {
+                *lt += collapsed_trimmed_chars(s);
+            }
+            // Ids of tokens Filter 1 removed are passed over.
+            while ids.next_if(|(at, _)| *at < i).is_some() {}
+            let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
+            let placeholder = opens_anchor && how.filter == LinkFilter::Placeholder;
             match &tok {
                 Tok::Start { name, self_closing, .. } => {
                     // A display formula starts a line when the line holds text already; else
@@ -847,9 +879,12 @@ impl<'a> Page<'a> {
                     if !br && !block && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, how);
+                    let w = weigh_tag(&tok, None, how);
                     if let Some(id) = id {
                         self.element_ids.push((self.toks.len(), id));
+                    }
+                    if placeholder {
+                        anchor = Some((self.toks.len(), 0)); // (after a carried-forward space)
                     }
                     self.push(tok, w);
                     if br {
@@ -866,7 +901,7 @@ impl<'a> Page<'a> {
                     if !block {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, how);
+                    let w = weigh_tag(&tok, None, how);
                     self.push(tok, w);
                     if block {
                         self.break_line(&mut line_start);
@@ -904,7 +939,18 @@ impl<'a> Page<'a> {
                 }
             }
         }
+        self.end_anchor(anchor.take());
         self.break_line(&mut line_start);
+    }
+
+    /// Filter 3: an anchor has ended; its start tag (`self.toks[at]`) weighs `<a ` + LT - 7
+    /// placeholder characters + `>`, LT the characters of its text, as in the thesis's example
+    /// `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as much as
+    /// its text (Algorithm 4).
+    fn end_anchor(&mut self, anchor: Option<(usize, usize)>) {
+        if let Some((at, lt)) = anchor {
+            self.weights[at] = weigh_tag(&self.toks[at], Some(lt.saturating_sub(7) as u32), Preprocessing::thesis(LinkFilter::Placeholder));
+        }
     }
 
     /// Writes a carried-forward space before an inline tag, where the source had it.
@@ -1060,62 +1106,6 @@ fn collapsed_trimmed_chars(s: &str) -> usize {
         in_space = space;
     }
     n
-}
-
-/// A token with, for anchors under Filter 3, the placeholder length LT - 7, and its element
-/// id ([`Preprocessing::element_ids`]).
-struct FilteredTok<'a> {
-    tok: Tok<'a>,
-    placeholder: Option<u32>,
-    id: Option<u32>,
-}
-
-/// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream; `ids` are (token
-/// index, element id) in index order.
-fn apply_filter<'a>(mut toks: Vec<Tok<'a>>, ids: &[(usize, u32)], filter: LinkFilter) -> Vec<FilteredTok<'a>> {
-    let mut ids = ids.iter().peekable();
-    // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
-    let anchor_end = |toks: &[Tok], i: usize| -> usize {
-        let mut j = i + 1;
-        while j < toks.len() {
-            match &toks[j] {
-                Tok::End { name } if name.is(Tag::A) => return j,
-                Tok::Start { name, .. } if name.is(Tag::A) => return j - 1,
-                _ => j += 1,
-            }
-        }
-        toks.len() - 1
-    };
-    let mut out = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
-        let is_anchor = matches!(&toks[i], Tok::Start { name, self_closing: false, .. } if name.is(Tag::A));
-        if is_anchor && filter == LinkFilter::Remove {
-            i = anchor_end(&toks, i) + 1;
-            continue;
-        }
-        let placeholder = if is_anchor && filter == LinkFilter::Placeholder {
-            let end = anchor_end(&toks, i);
-            let lt: usize = toks[i + 1..=end]
-                .iter()
-                .map(|t| match t {
-                    Tok::Text(s) => collapsed_trimmed_chars(s),
-                    _ => 0,
-                })
-                .sum();
-            Some(lt.saturating_sub(7) as u32)
-        } else {
-            None
-        };
-        // Ids of tokens Filter 1 removed are passed over.
-        while ids.next_if(|(at, _)| *at < i).is_some() {}
-        let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
-        // Moved out, not cloned: nothing looks back at tokens already passed.
-        let tok = std::mem::replace(&mut toks[i], Tok::Text(Cow::Borrowed("")));
-        out.push(FilteredTok { tok, placeholder, id });
-        i += 1;
-    }
-    out
 }
 
 #[cfg(test)]
