@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, tokenize, AsTag, Name, Tag};
+use crate::tokenize::{normalise_newlines, tokenize_lending, AsTag, Attr, Name, Tag};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -565,19 +565,22 @@ impl<'a> Page<'a> {
         let mut headings = 0usize;
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
-        tokenize(html, |token| {
+        // A start tag's attributes are lent (`tokenize_lending`) and drained into the token
+        // only when it is kept (`own`).
+        let own = |attrs: &mut Vec<Attr<'s>>| -> Vec<Attr<'s>> { attrs.drain(..).collect() };
+        tokenize_lending(html, |token, attrs| {
             match token {
-                Tok::Start { name, mut attrs, self_closing } => {
+                Tok::Start { name, self_closing, .. } => {
                     // The extension's element ids are not the page's markup: taken out before
                     // anything looks at the attributes. Read from the parsed attributes, so a
                     // value, a comment or a script that merely contains the text cannot fake one.
-                    let id = if how.element_ids { take_element_id(&mut attrs) } else { None };
+                    let id = if how.element_ids { take_element_id(attrs) } else { None };
                     if let Some((toks, depth, _)) = formula.as_mut() {
                         if !breaks_out_of_foreign_content(&name) {
                             if name.is(Tag::Math) && !self_closing {
                                 *depth += 1;
                             }
-                            toks.push(Tok::Start { name, attrs, self_closing });
+                            toks.push(Tok::Start { name, attrs: own(attrs), self_closing });
                             return;
                         }
                         // Where HTML resumes, an unclosed formula ends, as in the browser.
@@ -586,7 +589,7 @@ impl<'a> Page<'a> {
                     }
                     let void = is_void(&name);
                     let self_closing = self_closing || void;
-                    self.note_head(&name, &attrs);
+                    self.note_head(&name, attrs);
                     if name.is(Tag::Svg) || name.is(Tag::Math) {
                         in_svg += usize::from(!self_closing);
                     }
@@ -628,14 +631,14 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    let marks = Marks::of(&attrs);
+                    let marks = Marks::of(attrs);
                     let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
                     let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
                         || (how.hidden_class && hidden_class(marks.class));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
-                            formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));
+                            formula = Some((vec![Tok::Start { name, attrs: own(attrs), self_closing }], 1, id));
                             return;
                         }
                         if name.is(Tag::Script) {
@@ -659,7 +662,7 @@ impl<'a> Page<'a> {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
-                            out.push(Tok::Start { name: name.clone(), attrs, self_closing: true });
+                            out.push(Tok::Start { name: name.clone(), attrs: own(attrs), self_closing: true });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -690,7 +693,7 @@ impl<'a> Page<'a> {
                     if is_heading(&name) && !self_closing {
                         headings += 1;
                     }
-                    out.push(Tok::Start { name, attrs, self_closing });
+                    out.push(Tok::Start { name, attrs: own(attrs), self_closing });
                 }
                 Tok::End { name } => {
                     if let Some((toks, depth, _)) = formula.as_mut() {

@@ -310,9 +310,30 @@ pub fn normalise_newlines(html: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A start tag's attribute: (name, decoded value).
+pub type Attr<'s> = (Cow<'s, str>, Cow<'s, str>);
+
 /// Tokenises `html` (newlines already normalised, see [`normalise_newlines`]) and hands every
 /// token to `emit`, in document order.
-pub fn tokenize<'s>(html: &'s str, emit: impl FnMut(Token<'s>)) {
+pub fn tokenize<'s>(html: &'s str, mut emit: impl FnMut(Token<'s>)) {
+    tokenize_lending(html, |mut token, lent| {
+        if let Token::Start { attrs, .. } = &mut token {
+            // Drained, not taken: the token gets a list of exactly its size and the buffer
+            // keeps its room for the next tag.
+            #[allow(clippy::drain_collect)]
+            let own = lent.drain(..).collect();
+            *attrs = own;
+        }
+        emit(token)
+    });
+}
+
+/// [`tokenize`], but a start tag comes with an empty attribute list and its attributes lent in
+/// the second argument (sorted by name, the first of duplicates kept), to be drained into the
+/// token when it is kept: preprocessing drops a good share of the start tags (scripts' and
+/// SVG's content, the head, hidden and pruned elements), whose attributes then cost no list of
+/// their own (docs/PERFORMANCE.md, the token model).
+pub fn tokenize_lending<'s>(html: &'s str, emit: impl FnMut(Token<'s>, &mut Vec<Attr<'s>>)) {
     let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: Name::from(""), attrs: Vec::new() };
     t.run();
 }
@@ -337,14 +358,14 @@ struct Tokenizer<'s, F> {
     last_start: Name<'s>,
     /// The attributes of the tag being read (reused, so a tag's own list is allocated once, at
     /// its final size).
-    attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
+    attrs: Vec<Attr<'s>>,
 }
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b' ')
 }
 
-impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
+impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
     fn run(&mut self) {
         let mut content = Content::Data;
         while self.i < self.s.len() {
@@ -412,7 +433,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             None if t.start == t.end => return,
             None => Cow::Borrowed(&self.src[t.start..t.end]),
         };
-        (self.emit)(Token::Text(text));
+        (self.emit)(Token::Text(text), &mut self.attrs);
     }
 
     // ---- the data state (13.2.5.1) ----
@@ -634,18 +655,14 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             let name = Name::from(name);
             let next = content_after(name.tag());
             self.last_start = name.clone();
-            // Drained, not taken: the token gets a list of exactly its size and the buffer
-            // keeps its room for the next tag.
-            #[allow(clippy::drain_collect)]
-            let own: Vec<_> = attrs.drain(..).collect();
+            (self.emit)(Token::Start { name, attrs: Vec::new(), self_closing }, &mut attrs);
             self.attrs = attrs;
-            (self.emit)(Token::Start { name, attrs: own, self_closing });
             next
         } else {
             self.last_start = Name::from("");
             attrs.clear(); // an end tag's attributes are dropped
             self.attrs = attrs;
-            (self.emit)(Token::End { name: Name::from(name) });
+            (self.emit)(Token::End { name: Name::from(name) }, &mut self.attrs);
             Content::Data
         }
     }
