@@ -921,10 +921,26 @@ impl<'a> Page<'a> {
                             raw
                         }
                     } else {
+                        let page_text = match &raw {
+                            Cow::Borrowed(r) => Some(*r),
+                            Cow::Owned(_) => None,
+                        };
                         let (core, leading, trailing) = collapse_and_trim(raw);
                         let space = !core.is_empty() && line_has_text && (pending_space || leading);
                         pending_space = if core.is_empty() { pending_space || leading } else { trailing };
-                        if space {
+                        // The space and the text borrowed together from the page when the page
+                        // has a plain space right before the text (most text after an inline
+                        // tag): no copy of the text to put a space before it.
+                        let spaced = match (&core, page_text) {
+                            (Cow::Borrowed(c), Some(r)) if space && leading => {
+                                let at = c.as_ptr() as usize - r.as_ptr() as usize;
+                                (r.as_bytes()[at - 1] == b' ').then(|| &r[at - 1..at + c.len()])
+                            }
+                            _ => None,
+                        };
+                        if let Some(spaced) = spaced {
+                            Cow::Borrowed(spaced)
+                        } else if space {
                             let mut t = String::with_capacity(core.len() + 1);
                             t.push(' ');
                             t.push_str(&core);
