@@ -989,7 +989,7 @@ impl<'a> Builder<'a> {
                     // heading. (Formatting elements go through the adoption agency, which
                     // closes them and keeps the block open: they still close both here.)
                     // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
-                    let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(|n| is_block(n));
+                    let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(is_block);
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name).filter(|&pos| !stray(pos)) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, tokenize_lending, AsTag, Attr, Name, Tag};
+use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, AsTag, Name, Tag};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -566,8 +566,7 @@ impl<'a> Page<'a> {
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         // A start tag's attributes are lent (`tokenize_lending`) and drained into the token
-        // only when it is kept (`own`).
-        let own = |attrs: &mut Vec<Attr<'s>>| -> Vec<Attr<'s>> { attrs.drain(..).collect() };
+        // only when it is kept (`own_attrs`).
         tokenize_lending(html, |token, attrs| {
             match token {
                 Tok::Start { name, self_closing, .. } => {
@@ -580,7 +579,7 @@ impl<'a> Page<'a> {
                             if name.is(Tag::Math) && !self_closing {
                                 *depth += 1;
                             }
-                            toks.push(Tok::Start { name, attrs: own(attrs), self_closing });
+                            toks.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                             return;
                         }
                         // Where HTML resumes, an unclosed formula ends, as in the browser.
@@ -638,7 +637,7 @@ impl<'a> Page<'a> {
                         || (how.hidden_class && hidden_class(marks.class));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
-                            formula = Some((vec![Tok::Start { name, attrs: own(attrs), self_closing }], 1, id));
+                            formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
                             return;
                         }
                         if name.is(Tag::Script) {
@@ -662,7 +661,7 @@ impl<'a> Page<'a> {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
-                            out.push(Tok::Start { name: name.clone(), attrs: own(attrs), self_closing: true });
+                            out.push(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -693,7 +692,7 @@ impl<'a> Page<'a> {
                     if is_heading(&name) && !self_closing {
                         headings += 1;
                     }
-                    out.push(Tok::Start { name, attrs: own(attrs), self_closing });
+                    out.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                 }
                 Tok::End { name } => {
                     if let Some((toks, depth, _)) = formula.as_mut() {

@@ -318,14 +318,18 @@ pub type Attr<'s> = (Cow<'s, str>, Cow<'s, str>);
 pub fn tokenize<'s>(html: &'s str, mut emit: impl FnMut(Token<'s>)) {
     tokenize_lending(html, |mut token, lent| {
         if let Token::Start { attrs, .. } = &mut token {
-            // Drained, not taken: the token gets a list of exactly its size and the buffer
-            // keeps its room for the next tag.
-            #[allow(clippy::drain_collect)]
-            let own = lent.drain(..).collect();
-            *attrs = own;
+            *attrs = own_attrs(lent);
         }
         emit(token)
     });
+}
+
+/// The attributes lent by [`tokenize_lending`], as the token's own list. Drained, not taken:
+/// the token gets a list of exactly its size and the tokenizer's buffer keeps its room for the
+/// next tag.
+#[allow(clippy::drain_collect)]
+pub fn own_attrs<'s>(lent: &mut Vec<Attr<'s>>) -> Vec<Attr<'s>> {
+    lent.drain(..).collect()
 }
 
 /// [`tokenize`], but a start tag comes with an empty attribute list and its attributes lent in
