@@ -14,6 +14,7 @@ use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
+use crate::tokenize::Tag;
 
 /// Builds the blocks of the main content from the lines marked in `chosen`, with two
 /// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
@@ -272,8 +273,8 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
-            Tok::Start { name, self_closing, .. } => {
-                let name: &str = name;
+            Tok::Start { name: tag, self_closing, .. } => {
+                let name: &str = tag;
                 let container = !self_closing && (is_pre(name) || (name == "table" && is_code_table(tok)));
                 if open.is_none() && container && stack.len() < MAX_DEPTH {
                     let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
@@ -286,7 +287,7 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
                         c.code |= c.lang.is_some();
                     }
                 }
-                if !is_void(name) && !self_closing && stack.len() < MAX_DEPTH {
+                if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
                     stack.push((name, i));
                 }
             }
@@ -365,8 +366,8 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
-            Tok::Start { name, self_closing, .. } => {
-                let name: &str = name;
+            Tok::Start { name: tag, self_closing, .. } => {
+                let name: &str = tag;
                 let post_here = !self_closing && (is_post_type(tok) || name == "article");
                 if let Some(&p) = open_posts.last() {
                     let prop = tok.attr("itemprop").unwrap_or("");
@@ -380,7 +381,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     if date && (marks[p].post.date.is_none() || shows) {
                         if let Some(d) = ["datetime", "content"].iter().find_map(|k| tok.attr(k).and_then(post_date)) {
                             marks[p].post.date = Some(d);
-                            let end = if *self_closing || is_void(name) { i } else { usize::MAX };
+                            let end = if *self_closing || is_void(tag) { i } else { usize::MAX };
                             marks[p].quiet.push((i, end));
                             if end == usize::MAX {
                                 reading.push((p, 3, stack.len(), i, String::new()));
@@ -390,7 +391,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     // The post's number in the thread (`itemprop=position`) and its count of likes
                     // (`itemprop=interactionStatistic`, Discourse's "2 Likes") are the page's
                     // furniture, not the post's words: quiet, like its author and date.
-                    if (has("position") || has("interactionStatistic")) && !self_closing && !is_void(name) {
+                    if (has("position") || has("interactionStatistic")) && !self_closing && !is_void(tag) {
                         marks[p].quiet.push((i, usize::MAX));
                         reading.push((p, 4, stack.len(), i, String::new()));
                     }
@@ -398,7 +399,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     if let Some(k) = kind.filter(|&k| got[p][k as usize].is_none() && !reading.iter().any(|r| r.0 == p && r.1 == k)) {
                         if let Some(c) = tok.attr("content").filter(|_| k == 1) {
                             got[p][1] = Some((c.to_string(), i, i));
-                        } else if !self_closing && !is_void(name) {
+                        } else if !self_closing && !is_void(tag) {
                             reading.push((p, k, stack.len(), i, String::new()));
                         }
                     }
@@ -408,7 +409,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     marks.push(PostMark { start: i, end: page.toks.len() - 1, article: name == "article" && !is_post_type(tok), ..PostMark::default() });
                     got.push(Default::default());
                 }
-                if !is_void(name) && !self_closing && stack.len() < MAX_DEPTH {
+                if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
                     stack.push((name, post_here.then(|| marks.len() - 1)));
                 }
             }
@@ -924,7 +925,9 @@ impl<'a> Builder<'a> {
             // MathML is written as it is, its text read once; display math is a block.
             // A display formula between chosen lines is kept, as an image is: its line is
             // mostly the page's wrappers' tags, so Algorithm 1 may leave it below the axis.
-            if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
+            // (Only a `math` start tag can be one: the tag is tested first, the attributes of
+            // every other token are not searched.)
+            if let (true, Some(mathml), Some(Tok::Text(t))) = (tok.is_start(Tag::Math), tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
                 read_to = i + 3;
                 let display = crate::preprocess::is_display_math(tok);
                 if on || (display && first < line && line < last) {
@@ -933,15 +936,15 @@ impl<'a> Builder<'a> {
                 continue;
             }
             match tok {
-                Tok::Start { name, self_closing, .. } => {
-                    let name: &str = name;
-                    if is_block(name) || name == "br" || name == "img" {
+                Tok::Start { name: tag, self_closing, .. } => {
+                    let name: &str = tag;
+                    if is_block(tag) || tag.is(Tag::Br) || tag.is(Tag::Img) {
                         self.flush();
                     }
-                    if name == "img" {
+                    if tag.is(Tag::Img) {
                         self.image(tok, line, on, in_span);
                     }
-                    if name == "source" {
+                    if tag.is(Tag::Source) {
                         self.source(tok);
                     }
                     // A section heading that stands alone between two chosen lines is kept, as an
@@ -962,8 +965,8 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    if !is_void(name) && !self_closing && self.stack.len() < MAX_DEPTH {
-                        if name == "picture" {
+                    if !is_void(tag) && !self_closing && self.stack.len() < MAX_DEPTH {
+                        if tag.is(Tag::Picture) {
                             self.picture = Some((self.stack.len(), None));
                         }
                         if let Some(f) = self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok)) {
@@ -973,9 +976,9 @@ impl<'a> Builder<'a> {
                         self.open_at.push(i);
                     }
                 }
-                Tok::End { name } => {
-                    let name: &str = name;
-                    if is_block(name) {
+                Tok::End { name: tag } => {
+                    let name: &str = tag;
+                    if is_block(tag) {
                         self.flush();
                     }
                     self.close_inline(name);
@@ -986,7 +989,7 @@ impl<'a> Builder<'a> {
                     // heading. (Formatting elements go through the adoption agency, which
                     // closes them and keeps the block open: they still close both here.)
                     // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
-                    let stray = |pos: usize| self.kinds && !is_block(name) && !is_formatting(name) && self.stack[pos + 1..].iter().any(|n| is_block(n));
+                    let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(is_block);
                     if let Some(pos) = self.stack.iter().rposition(|n| *n == name).filter(|&pos| !stray(pos)) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);

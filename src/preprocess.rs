@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, tokenize};
+use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, AsTag, Name, Tag};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,40 +161,45 @@ pub struct Page<'a> {
 }
 
 /// Elements whose whole content is not content (dropped with their subtree).
-fn is_dropped(name: &str) -> bool {
+fn is_dropped(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "script"
-            | "style"
-            | "noscript"
-            | "template"
-            | "svg"
-            | "math"
-            | "iframe"
-            | "object"
-            | "embed"
-            | "canvas"
-            | "select"
-            | "textarea"
-            | "button"
-            | "head"
-            | "title"
-            | "noembed"
-            | "noframes"
-            | "datalist"
-            | "dialog"
+        name.as_tag(),
+        Some(
+            Script
+                | Style
+                | Noscript
+                | Template
+                | Svg
+                | Math
+                | Iframe
+                | Object
+                | Embed
+                | Canvas
+                | Select
+                | Textarea
+                | Button
+                | Head
+                | Title
+                | Noembed
+                | Noframes
+                | Datalist
+                | Dialog
+        )
     )
 }
 
 /// HTML start tags that end foreign content (an unclosed `<svg>` or `<math>`): the HTML tree
 /// builder pops back to HTML at them (WHATWG HTML, "parsing main in foreign content").
-fn breaks_out_of_foreign_content(name: &str) -> bool {
+fn breaks_out_of_foreign_content(name: &Name) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl" | "dt" | "em" | "embed"
-            | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i" | "img" | "li" | "listing" | "menu" | "meta"
-            | "nobr" | "ol" | "p" | "pre" | "ruby" | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup"
-            | "table" | "tt" | "u" | "ul" | "var"
+        name.tag(),
+        Some(
+            B | Big | Blockquote | Body | Br | Center | Code | Dd | Div | Dl | Dt | Em | Embed | H1 | H2 | H3 | H4 | H5 | H6
+                | Head | Hr | I | Img | Li | Listing | Menu | Meta | Nobr | Ol | P | Pre | Ruby | S | Small | Span | Strong
+                | Strike | Sub | Sup | Table | Tt | U | Ul | Var
+        )
     )
 }
 
@@ -225,14 +230,14 @@ fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
     if m.display {
         attrs.insert(0, (Cow::Borrowed("display"), Cow::Borrowed("block")));
     }
-    out.push(Tok::Start { name: Cow::Borrowed("math"), attrs, self_closing: false });
+    out.push(Tok::Start { name: Tag::Math.into(), attrs, self_closing: false });
     out.push(Tok::Text(Cow::Owned(m.text)));
-    out.push(Tok::End { name: Cow::Borrowed("math") });
+    out.push(Tok::End { name: Tag::Math.into() });
 }
 
 /// Whether a formula's stand-in is display math: a block of its own.
 pub fn is_display_math(tok: &Tok) -> bool {
-    matches!(tok, Tok::Start { name, .. } if name == "math") && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
+    tok.is_start(Tag::Math) && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
 }
 
 /// With `Preprocessing::math`, what decides whether an element is hidden instead of
@@ -240,7 +245,7 @@ pub fn is_display_math(tok: &Tok) -> bool {
 /// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
 /// preview and rendered frames are hidden: the TeX script after them is the formula (a
 /// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &str, marks: &Marks) -> Option<bool> {
+fn math_hides(name: &Name, marks: &Marks) -> Option<bool> {
     let class = marks.class?;
     let words = || class.split_ascii_whitespace();
     if words().any(|w| w.starts_with("mwe-math-mathml")) {
@@ -252,84 +257,41 @@ fn math_hides(name: &str, marks: &Marks) -> Option<bool> {
 }
 
 /// Void elements: never have an end tag, never nest.
-pub fn is_void(name: &str) -> bool {
-    matches!(
-        name,
-        "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source" | "track" | "wbr"
-    )
+pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
+    matches!(name.as_tag(), Some(Area | Base | Br | Col | Embed | Hr | Img | Input | Link | Meta | Source | Track | Wbr))
 }
 
 /// Block-level elements: a line ends before their start tag and after their end tag.
-pub fn is_block(name: &str) -> bool {
+pub fn is_block(name: &(impl AsTag + ?Sized)) -> bool {
+    use Tag::*;
     matches!(
-        name,
-        "address"
-            | "article"
-            | "aside"
-            | "blockquote"
-            | "body"
-            | "caption"
-            | "center"
-            | "dd"
-            | "details"
-            | "dir"
-            | "div"
-            | "dl"
-            | "dt"
-            | "fieldset"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "form"
-            | "frameset"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "hr"
-            | "html"
-            | "legend"
-            | "li"
-            | "listing"
-            | "main"
-            | "menu"
-            | "nav"
-            | "ol"
-            | "p"
-            | "pre"
-            | "section"
-            | "summary"
-            | "table"
-            | "tbody"
-            | "td"
-            | "tfoot"
-            | "th"
-            | "thead"
-            | "tr"
-            | "ul"
-            | "xmp"
+        name.as_tag(),
+        Some(
+            Address | Article | Aside | Blockquote | Body | Caption | Center | Dd | Details | Dir | Div | Dl
+                 | Dt | Fieldset | Figcaption | Figure | Footer | Form | Frameset | H1 | H2 | H3 | H4 | H5
+                 | H6 | Header | Hgroup | Hr | Html | Legend | Li | Listing | Main | Menu | Nav | Ol | P | Pre
+                 | Section | Summary | Table | Tbody | Td | Tfoot | Th | Thead | Tr | Ul | Xmp
+        )
     )
 }
 
 /// Elements inside which whitespace is kept as written.
-fn keeps_whitespace(name: &str) -> bool {
-    matches!(name, "pre" | "listing" | "xmp" | "plaintext")
+fn keeps_whitespace(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Pre | Tag::Listing | Tag::Xmp | Tag::Plaintext))
 }
 
 /// Head-only elements: their presence does not end the head.
-fn is_head_element(name: &str) -> bool {
-    matches!(name, "title" | "meta" | "link" | "base" | "script" | "style" | "noscript" | "template" | "head")
+fn is_head_element(name: &Name) -> bool {
+    use Tag::*;
+    matches!(name.tag(), Some(Title | Meta | Link | Base | Script | Style | Noscript | Template | Head))
 }
 
 /// Whether an attribute hides its element from every reader. With `prune` (our refinements;
 /// off under `--thesis`, whose preprocessing stays exactly as it was), a React streamed
 /// boundary is not hidden: the browser shows it.
-fn hides(name: &str, marks: &Marks, prune: bool) -> bool {
-    (marks.hidden && name != "input" && !(prune && marks.id.is_some_and(is_streamed_boundary)))
+fn hides(name: &Name, marks: &Marks, prune: bool) -> bool {
+    (marks.hidden && !name.is(Tag::Input) && !(prune && marks.id.is_some_and(is_streamed_boundary)))
         || marks.aria_hidden.is_some_and(|v| v.eq_ignore_ascii_case("true"))
         || marks.style.is_some_and(|v| {
             // Both declarations hold a colon, which removing whitespace and lowercasing cannot
@@ -419,8 +381,8 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
 }
 
 /// Whether `name` is a heading element.
-fn is_heading(name: &str) -> bool {
-    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+fn is_heading(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
 }
 
 /// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`
@@ -436,8 +398,8 @@ fn is_heading_mark(marks: &Marks, in_heading: bool) -> bool {
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
 /// `footer` say by their name that they are not the main content. (Guessing from class and id
 /// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
-fn is_boilerplate(name: &str) -> bool {
-    matches!(name, "nav" | "aside" | "footer")
+fn is_boilerplate(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Nav | Tag::Aside | Tag::Footer))
 }
 
 /// Whether an `aside` met inside `article` elements is the article's own (a note, a box of
@@ -574,8 +536,7 @@ impl<'a> Page<'a> {
                 (raw.into_iter().map(Tok::into_owned).collect(), ids)
             }
         };
-        let toks = apply_filter(raw, &ids, how.filter);
-        page.normalise_lines(toks, how);
+        page.normalise_lines(raw, &ids, how);
         page
     }
 
@@ -588,7 +549,7 @@ impl<'a> Page<'a> {
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
         let mut out: Vec<Tok<'s>> = Vec::with_capacity(html.len() / 40);
         // The element being dropped, and how deep we are inside elements of its name.
-        let mut dropping: Option<(Cow<'s, str>, usize)> = None;
+        let mut dropping: Option<(Name<'s>, usize)> = None;
         let mut in_head = false;
         let mut pending_script: Option<bool> = None; // Some(is_json_ld) while inside a script
         let mut in_title = false;
@@ -604,19 +565,21 @@ impl<'a> Page<'a> {
         let mut headings = 0usize;
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
-        tokenize(html, |token| {
+        // A start tag's attributes are lent (`tokenize_lending`) and drained into the token
+        // only when it is kept (`own_attrs`).
+        tokenize_lending(html, |token, attrs| {
             match token {
-                Tok::Start { name, mut attrs, self_closing } => {
+                Tok::Start { name, self_closing, .. } => {
                     // The extension's element ids are not the page's markup: taken out before
                     // anything looks at the attributes. Read from the parsed attributes, so a
                     // value, a comment or a script that merely contains the text cannot fake one.
-                    let id = if how.element_ids { take_element_id(&mut attrs) } else { None };
+                    let id = if how.element_ids { take_element_id(attrs) } else { None };
                     if let Some((toks, depth, _)) = formula.as_mut() {
                         if !breaks_out_of_foreign_content(&name) {
-                            if name == "math" && !self_closing {
+                            if name.is(Tag::Math) && !self_closing {
                                 *depth += 1;
                             }
-                            toks.push(Tok::Start { name, attrs, self_closing });
+                            toks.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                             return;
                         }
                         // Where HTML resumes, an unclosed formula ends, as in the browser.
@@ -625,23 +588,23 @@ impl<'a> Page<'a> {
                     }
                     let void = is_void(&name);
                     let self_closing = self_closing || void;
-                    self.note_head(&name, &attrs);
-                    if name == "svg" || name == "math" {
+                    self.note_head(&name, attrs);
+                    if name.is(Tag::Svg) || name.is(Tag::Math) {
                         in_svg += usize::from(!self_closing);
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         pending_script =
                             Some(attrs.iter().any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")));
                     }
-                    if name == "title" && in_svg == 0 && self.head.title.is_empty() {
+                    if name.is(Tag::Title) && in_svg == 0 && self.head.title.is_empty() {
                         in_title = true;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
-                        if (*dropped == "svg" || *dropped == "math") && breaks_out_of_foreign_content(&name) {
+                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math)) && breaks_out_of_foreign_content(&name) {
                             // An unclosed `<svg>` ends where HTML resumes, as in the browser.
                             dropping = None;
                             in_svg = 0;
-                        } else if prune && *dropped == "p" && is_block(&name) {
+                        } else if prune && dropped.is(Tag::P) && is_block(&name) {
                             // A paragraph cannot hold a block: the block's start tag closes it
                             // (WHATWG 13.2.6.4.7, "in body"), so a hidden `<p>` left unclosed
                             // ends here, not at the next `</p>`, which may be the article's
@@ -654,7 +617,7 @@ impl<'a> Page<'a> {
                             return;
                         }
                     }
-                    if name == "head" {
+                    if name.is(Tag::Head) {
                         in_head = !self_closing;
                         return;
                     }
@@ -667,23 +630,23 @@ impl<'a> Page<'a> {
                         }
                         return;
                     }
-                    let marks = Marks::of(&attrs);
-                    let own_aside = how.asides && name == "aside" && articles > 0 && in_article_aside(&marks);
+                    let marks = Marks::of(attrs);
+                    let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
                     let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
                         || (how.hidden_class && hidden_class(marks.class));
                     if how.math && !hidden && !boilerplate {
-                        if name == "math" && !self_closing {
-                            formula = Some((vec![Tok::Start { name, attrs, self_closing }], 1, id));
+                        if name.is(Tag::Math) && !self_closing {
+                            formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
                             return;
                         }
-                        if name == "script" {
+                        if name.is(Tag::Script) {
                             if let Some(display) = attrs.iter().find(|(k, _)| k == "type").and_then(|(_, v)| crate::math::tex_script(v)) {
                                 tex = Some((String::new(), display));
                             }
                         }
                     }
-                    if how.embeds && name == "iframe" && !hidden && !boilerplate {
+                    if how.embeds && name.is(Tag::Iframe) && !hidden && !boilerplate {
                         // An embed (`crate::embeds`): its start tag stays, empty, weighing
                         // nothing; its content is dropped as before. Only a frame whose source
                         // (a lazy loader's `data-src` first: its `src` is often `about:blank`)
@@ -698,7 +661,7 @@ impl<'a> Page<'a> {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
-                            out.push(Tok::Start { name: name.clone(), attrs, self_closing: true });
+                            out.push(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -717,23 +680,23 @@ impl<'a> Page<'a> {
                     if hidden {
                         return; // a hidden void element (an image kept for screen readers' sake)
                     }
-                    if name == "html" || name == "body" {
+                    if name.is(Tag::Html) || name.is(Tag::Body) {
                         return;
                     }
                     if let Some(id) = id {
                         ids.push((out.len(), id));
                     }
-                    if name == "article" && !self_closing {
+                    if name.is(Tag::Article) && !self_closing {
                         articles += 1;
                     }
                     if is_heading(&name) && !self_closing {
                         headings += 1;
                     }
-                    out.push(Tok::Start { name, attrs, self_closing });
+                    out.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                 }
                 Tok::End { name } => {
                     if let Some((toks, depth, _)) = formula.as_mut() {
-                        if name == "math" {
+                        if name.is(Tag::Math) {
                             *depth -= 1;
                         }
                         if *depth > 0 {
@@ -745,28 +708,28 @@ impl<'a> Page<'a> {
                         in_svg = in_svg.saturating_sub(1);
                         return;
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         if let Some((source, display)) = tex.take() {
                             if let Some(m) = crate::math::from_tex(&source, display) {
                                 push_formula(&mut out, m);
                             }
                         }
                     }
-                    if name == "br" {
+                    if name.is(Tag::Br) {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
                             in_head = false;
-                            out.push(Tok::Start { name: Cow::Borrowed("br"), attrs: Vec::new(), self_closing: true });
+                            out.push(Tok::Start { name: Tag::Br.into(), attrs: Vec::new(), self_closing: true });
                         }
                         return;
                     }
-                    if (name == "svg" || name == "math") && in_svg > 0 {
+                    if (name.is(Tag::Svg) || name.is(Tag::Math)) && in_svg > 0 {
                         in_svg -= 1;
                     }
-                    if name == "script" {
+                    if name.is(Tag::Script) {
                         pending_script = None;
                     }
-                    if name == "title" {
+                    if name.is(Tag::Title) {
                         in_title = false;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
@@ -777,21 +740,21 @@ impl<'a> Page<'a> {
                             }
                             return;
                         }
-                        if !(prune && *dropped == "p" && is_block(&name)) {
+                        if !(prune && dropped.is(Tag::P) && is_block(&name)) {
                             return;
                         }
                         // The end of the block that holds an unclosed hidden paragraph closes
                         // the paragraph too; the end tag itself is the page's and is kept.
                         dropping = None;
                     }
-                    if name == "head" {
+                    if name.is(Tag::Head) {
                         in_head = false;
                         return;
                     }
-                    if in_head || name == "html" || name == "body" || is_void(&name) {
+                    if in_head || name.is(Tag::Html) || name.is(Tag::Body) || is_void(&name) {
                         return;
                     }
-                    if name == "article" {
+                    if name.is(Tag::Article) {
                         articles = articles.saturating_sub(1);
                     }
                     if is_heading(&name) {
@@ -813,7 +776,7 @@ impl<'a> Page<'a> {
                     if pending_script == Some(true) {
                         self.head.json_ld.push(s.to_string());
                     }
-                    if matches!(&dropping, Some((name, _)) if name == "noscript") {
+                    if matches!(&dropping, Some((name, _)) if name.is(Tag::Noscript)) {
                         self.head.noscript.push(s.to_string());
                     }
                     if dropping.is_some() || in_head {
@@ -854,7 +817,14 @@ impl<'a> Page<'a> {
     /// A space at the end of a text token is not written at once: it is carried forward and
     /// written before the next text of the same line, so no line starts or ends with a space
     /// and spacing between tags cannot change the counts.
-    fn normalise_lines(&mut self, toks: Vec<FilteredTok<'a>>, how: Preprocessing) {
+    ///
+    /// The hyperlink filter (thesis 4.6.1) is applied on the way, without a second token
+    /// vector: an anchor (a start tag `a`, not self-closing) ends at the next `</a>`, or before
+    /// the next `<a>` (anchors do not nest), or at the end. Filter 1 leaves out the anchor with
+    /// everything in it; Filter 3 weighs its start tag by the placeholder `<a ` + LT - 7
+    /// characters + `>`, LT counted over the anchor's text once the anchor ends. `ids` are
+    /// (index into `toks`, element id) in index order.
+    fn normalise_lines(&mut self, toks: Vec<Tok<'a>>, ids: &[(usize, u32)], how: Preprocessing) {
         // Each token is kept (plus, rarely, a carried-forward space): reserved once.
         self.toks.reserve(toks.len() + toks.len() / 8);
         self.weights.reserve(toks.len() + toks.len() / 8);
@@ -865,7 +835,33 @@ impl<'a> Page<'a> {
         let mut pending_space = false;
         // A display formula's stand-in is open (`Preprocessing::math`): a line of its own.
         let mut display_math = false;
-        for FilteredTok { tok, placeholder, id } in toks {
+        let mut ids = ids.iter().peekable();
+        // Filter 1: inside an anchor being left out. Filter 3: the open anchor's start tag
+        // (its index in `self.toks`) and the characters of its text so far.
+        let mut removing = false;
+        let mut anchor: Option<(usize, usize)> = None;
+        for (i, tok) in toks.into_iter().enumerate() {
+            let a_start = tok.is_start(Tag::A);
+            if a_start || tok.is_end(Tag::A) {
+                // The open anchor ends here: at its `</a>` (which holds no text) or before the
+                // next `<a>`.
+                self.end_anchor(anchor.take());
+                if std::mem::take(&mut removing) && !a_start {
+                    continue; // the removed anchor's `</a>`
+                }
+            }
+            let opens_anchor = a_start && matches!(tok, Tok::Start { self_closing: false, .. });
+            if removing || (opens_anchor && how.filter == LinkFilter::Remove) {
+                removing = true;
+                continue;
+            }
+            if let (Some((_, lt)), Tok::Text(s)) = (anchor.as_mut(), &tok) {
+                *lt += collapsed_trimmed_chars(s);
+            }
+            // Ids of tokens Filter 1 removed are passed over.
+            while ids.next_if(|(at, _)| *at < i).is_some() {}
+            let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
+            let placeholder = opens_anchor && how.filter == LinkFilter::Placeholder;
             match &tok {
                 Tok::Start { name, self_closing, .. } => {
                     // A display formula starts a line when the line holds text already; else
@@ -881,13 +877,16 @@ impl<'a> Page<'a> {
                     if keeps_whitespace(name) && !self_closing {
                         pre_depth += 1;
                     }
-                    let br = name == "br";
+                    let br = name.is(Tag::Br);
                     if !br && !block && !display_math {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, how);
+                    let w = weigh_tag(&tok, None, how);
                     if let Some(id) = id {
                         self.element_ids.push((self.toks.len(), id));
+                    }
+                    if placeholder {
+                        anchor = Some((self.toks.len(), 0)); // (after a carried-forward space)
                     }
                     self.push(tok, w);
                     if br {
@@ -896,7 +895,7 @@ impl<'a> Page<'a> {
                     }
                 }
                 Tok::End { name } => {
-                    let block = is_block(name) || (display_math && name == "math");
+                    let block = is_block(name) || (display_math && name.is(Tag::Math));
                     display_math &= !block;
                     if keeps_whitespace(name) {
                         pre_depth = pre_depth.saturating_sub(1);
@@ -904,7 +903,7 @@ impl<'a> Page<'a> {
                     if !block {
                         self.flush_space(&mut pending_space, line_has_text);
                     }
-                    let w = weigh_tag(&tok, placeholder, how);
+                    let w = weigh_tag(&tok, None, how);
                     self.push(tok, w);
                     if block {
                         self.break_line(&mut line_start);
@@ -921,10 +920,26 @@ impl<'a> Page<'a> {
                             raw
                         }
                     } else {
+                        let page_text = match &raw {
+                            Cow::Borrowed(r) => Some(*r),
+                            Cow::Owned(_) => None,
+                        };
                         let (core, leading, trailing) = collapse_and_trim(raw);
                         let space = !core.is_empty() && line_has_text && (pending_space || leading);
                         pending_space = if core.is_empty() { pending_space || leading } else { trailing };
-                        if space {
+                        // The space and the text borrowed together from the page when the page
+                        // has a plain space right before the text (most text after an inline
+                        // tag): no copy of the text to put a space before it.
+                        let spaced = match (&core, page_text) {
+                            (Cow::Borrowed(c), Some(r)) if space && leading => {
+                                let at = c.as_ptr() as usize - r.as_ptr() as usize;
+                                (r.as_bytes()[at - 1] == b' ').then(|| &r[at - 1..at + c.len()])
+                            }
+                            _ => None,
+                        };
+                        if let Some(spaced) = spaced {
+                            Cow::Borrowed(spaced)
+                        } else if space {
                             let mut t = String::with_capacity(core.len() + 1);
                             t.push(' ');
                             t.push_str(&core);
@@ -942,7 +957,18 @@ impl<'a> Page<'a> {
                 }
             }
         }
+        self.end_anchor(anchor.take());
         self.break_line(&mut line_start);
+    }
+
+    /// Filter 3: an anchor has ended; its start tag (`self.toks[at]`) weighs `<a ` + LT - 7
+    /// placeholder characters + `>`, LT the characters of its text, as in the thesis's example
+    /// `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as much as
+    /// its text (Algorithm 4).
+    fn end_anchor(&mut self, anchor: Option<(usize, usize)>) {
+        if let Some((at, lt)) = anchor {
+            self.weights[at] = weigh_tag(&self.toks[at], Some(lt.saturating_sub(7) as u32), Preprocessing::thesis(LinkFilter::Placeholder));
+        }
     }
 
     /// Writes a carried-forward space before an inline tag, where the source had it.
@@ -1022,8 +1048,8 @@ fn weigh_text(text: &str) -> Weight {
 fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight {
     let mut w = Weight::default();
     match (tok, how.filter) {
-        (Tok::Start { name, .. }, LinkFilter::Strip) if name == "a" => weigh_str("<a>", &mut w),
-        (Tok::Start { name, .. }, LinkFilter::Placeholder) if name == "a" => {
+        (Tok::Start { name, .. }, LinkFilter::Strip) if name.is(Tag::A) => weigh_str("<a>", &mut w),
+        (Tok::Start { name, .. }, LinkFilter::Placeholder) if name.is(Tag::A) => {
             // `<a ` + LT - 7 placeholder characters + `>` as in the thesis's example
             // `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as
             // much as its text (Algorithm 4).
@@ -1032,10 +1058,10 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
             w.ascii = 4 + n;
         }
         // An embed's stand-in (`Preprocessing::embeds`): the dropped `iframe` weighed nothing.
-        (Tok::Start { name, .. }, _) if how.embeds && name == "iframe" => {}
+        (Tok::Start { name, .. }, _) if how.embeds && name.is(Tag::Iframe) => {}
         // A formula's stand-in (`Preprocessing::math`) weighs as `<math>`: the MathML it holds
         // is the formula's markup, not the page's, and its text is counted as text.
-        (Tok::Start { name, attrs, .. }, _) if how.math && name == "math" && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
+        (Tok::Start { name, attrs, .. }, _) if how.math && name.is(Tag::Math) && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
             weigh_str("<math>", &mut w);
         }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
@@ -1050,8 +1076,9 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
 }
 
 /// Elements whose tag is a picture, weighed by name alone under [`Options::media`].
-fn is_media(name: &str) -> bool {
-    matches!(name, "img" | "picture" | "source" | "figure" | "video" | "audio")
+fn is_media(name: &Name) -> bool {
+    use Tag::*;
+    matches!(name.tag(), Some(Img | Picture | Source | Figure | Video | Audio))
 }
 
 /// Weighs the canonical form of a token (see [`canonical`]) without building it.
@@ -1097,62 +1124,6 @@ fn collapsed_trimmed_chars(s: &str) -> usize {
         in_space = space;
     }
     n
-}
-
-/// A token with, for anchors under Filter 3, the placeholder length LT - 7, and its element
-/// id ([`Preprocessing::element_ids`]).
-struct FilteredTok<'a> {
-    tok: Tok<'a>,
-    placeholder: Option<u32>,
-    id: Option<u32>,
-}
-
-/// Applies the hyperlink filter (thesis 4.6.1) to the raw token stream; `ids` are (token
-/// index, element id) in index order.
-fn apply_filter<'a>(mut toks: Vec<Tok<'a>>, ids: &[(usize, u32)], filter: LinkFilter) -> Vec<FilteredTok<'a>> {
-    let mut ids = ids.iter().peekable();
-    // The end of each anchor: the next `</a>`, or the next `<a>` (anchors do not nest).
-    let anchor_end = |toks: &[Tok], i: usize| -> usize {
-        let mut j = i + 1;
-        while j < toks.len() {
-            match &toks[j] {
-                Tok::End { name } if name == "a" => return j,
-                Tok::Start { name, .. } if name == "a" => return j - 1,
-                _ => j += 1,
-            }
-        }
-        toks.len() - 1
-    };
-    let mut out = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
-        let is_anchor = matches!(&toks[i], Tok::Start { name, self_closing: false, .. } if name == "a");
-        if is_anchor && filter == LinkFilter::Remove {
-            i = anchor_end(&toks, i) + 1;
-            continue;
-        }
-        let placeholder = if is_anchor && filter == LinkFilter::Placeholder {
-            let end = anchor_end(&toks, i);
-            let lt: usize = toks[i + 1..=end]
-                .iter()
-                .map(|t| match t {
-                    Tok::Text(s) => collapsed_trimmed_chars(s),
-                    _ => 0,
-                })
-                .sum();
-            Some(lt.saturating_sub(7) as u32)
-        } else {
-            None
-        };
-        // Ids of tokens Filter 1 removed are passed over.
-        while ids.next_if(|(at, _)| *at < i).is_some() {}
-        let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
-        // Moved out, not cloned: nothing looks back at tokens already passed.
-        let tok = std::mem::replace(&mut toks[i], Tok::Text(Cow::Borrowed("")));
-        out.push(FilteredTok { tok, placeholder, id });
-        i += 1;
-    }
-    out
 }
 
 #[cfg(test)]
@@ -1231,7 +1202,7 @@ mod tests {
         let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", Preprocessing::thesis(LinkFilter::Placeholder));
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
-            if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name == "a") {
+            if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name.is(Tag::A)) {
                 code += w.chars;
             }
             text += w.text;

@@ -21,6 +21,188 @@
 
 use std::borrow::Cow;
 
+/// Declares [`Tag`] from one list of (variant, name), so the names and the variants cannot drift.
+macro_rules! tags {
+    ($($v:ident $s:literal,)*) => {
+        /// The HTML element names the engine knows (and the `svg` and `math` roots), as a
+        /// number: a token's name is looked up once, in the tokenizer, and the engine's many
+        /// questions about it (`is_block`, `is_void`, `name == "p"`…) become integer tests
+        /// instead of string comparisons (docs/PERFORMANCE.md, the token model). Names not in
+        /// the list stay text ([`Name`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum Tag { $($v,)* }
+
+        impl Tag {
+            /// The tag with this (lowercase) name.
+            pub fn of(name: &str) -> Option<Tag> {
+                Some(match name { $($s => Tag::$v,)* _ => return None })
+            }
+
+            /// The element's name.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Tag::$v => $s,)* }
+            }
+        }
+    };
+}
+
+tags! {
+    A "a", Abbr "abbr", Acronym "acronym", Address "address", Applet "applet", Area "area",
+    Article "article", Aside "aside", Audio "audio", B "b", Base "base", Basefont "basefont",
+    Bdi "bdi", Bdo "bdo", Big "big", Blink "blink", Blockquote "blockquote", Body "body", Br "br",
+    Button "button", Canvas "canvas", Caption "caption", Center "center", Cite "cite", Code "code",
+    Col "col", Colgroup "colgroup", Data "data", Datalist "datalist", Dd "dd", Del "del",
+    Details "details", Dfn "dfn", Dialog "dialog", Dir "dir", Div "div", Dl "dl", Dt "dt", Em "em",
+    Embed "embed", Fieldset "fieldset", Figcaption "figcaption", Figure "figure", Font "font",
+    Footer "footer", Form "form", Frame "frame", Frameset "frameset", H1 "h1", H2 "h2", H3 "h3",
+    H4 "h4", H5 "h5", H6 "h6", Head "head", Header "header", Hgroup "hgroup", Hr "hr", Html "html",
+    I "i", Iframe "iframe", Image "image", Img "img", Input "input", Ins "ins", Kbd "kbd",
+    Keygen "keygen", Label "label", Legend "legend", Li "li", Link "link", Listing "listing",
+    Main "main", Map "map", Mark "mark", Marquee "marquee", Math "math", Menu "menu",
+    Menuitem "menuitem", Meta "meta", Meter "meter", Nav "nav", Nobr "nobr", Noembed "noembed",
+    Noframe "noframe", Noframes "noframes", Noscript "noscript", Object "object", Ol "ol",
+    Optgroup "optgroup", Option "option", Output "output", P "p", Param "param", Picture "picture",
+    Plaintext "plaintext", Pre "pre", Progress "progress", Q "q", Rb "rb", Rp "rp", Rt "rt",
+    Rtc "rtc", Ruby "ruby", S "s", Samp "samp", Script "script", Search "search", Section "section",
+    Select "select", Slot "slot", Small "small", Source "source", Span "span", Strike "strike",
+    Strong "strong", Style "style", Sub "sub", Summary "summary", Sup "sup", Svg "svg",
+    Table "table", Tbody "tbody", Td "td", Template "template", Textarea "textarea", Tfoot "tfoot",
+    Th "th", Thead "thead", Time "time", Title "title", Tr "tr", Track "track", Tt "tt", U "u",
+    Ul "ul", Var "var", Video "video", Wbr "wbr", Xmp "xmp",
+}
+
+/// A tag name: its text, and its [`Tag`] when it is a known one. Reads as a `&str` (`Deref`),
+/// so `name == "p"` and `&**name` work as on a string; [`Name::is`] and [`Name::tag`] ask the
+/// number. The only constructors (`From`) look the text up, so a known name always carries its
+/// tag, and comparing tags is the same as comparing the texts.
+#[derive(Clone, Eq, Hash)]
+pub struct Name<'s> {
+    text: Cow<'s, str>,
+    tag: Option<Tag>,
+}
+
+impl<'s> Name<'s> {
+    /// The known tag, if the name is one.
+    #[inline]
+    pub fn tag(&self) -> Option<Tag> {
+        self.tag
+    }
+
+    /// Whether the name is `tag`.
+    #[inline]
+    pub fn is(&self, tag: Tag) -> bool {
+        self.tag == Some(tag)
+    }
+
+    /// The same name, owning its text.
+    pub fn into_owned(self) -> Name<'static> {
+        Name { text: Cow::Owned(self.text.into_owned()), tag: self.tag }
+    }
+}
+
+impl<'s> From<Cow<'s, str>> for Name<'s> {
+    fn from(text: Cow<'s, str>) -> Name<'s> {
+        Name { tag: Tag::of(&text), text }
+    }
+}
+
+impl<'s> From<&'s str> for Name<'s> {
+    fn from(name: &'s str) -> Name<'s> {
+        Name::from(Cow::Borrowed(name))
+    }
+}
+
+impl From<Tag> for Name<'_> {
+    fn from(tag: Tag) -> Self {
+        Name { text: Cow::Borrowed(tag.as_str()), tag: Some(tag) }
+    }
+}
+
+impl PartialEq for Name<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.tag, other.tag) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.text == other.text,
+        }
+    }
+}
+
+impl std::ops::Deref for Name<'_> {
+    type Target = str;
+    #[inline]
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl AsRef<str> for Name<'_> {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl PartialEq<str> for Name<'_> {
+    fn eq(&self, other: &str) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<&str> for Name<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<Name<'_>> for str {
+    fn eq(&self, other: &Name<'_>) -> bool {
+        *self == **other
+    }
+}
+
+impl PartialEq<Name<'_>> for &str {
+    fn eq(&self, other: &Name<'_>) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Name<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl std::fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+/// What the name predicates (`crate::preprocess::is_block`, `is_void`…) accept: a token's
+/// [`Name`], whose tag is already known, or a string, looked up.
+pub trait AsTag {
+    /// The known tag, if the name is one.
+    fn as_tag(&self) -> Option<Tag>;
+}
+
+impl AsTag for str {
+    fn as_tag(&self) -> Option<Tag> {
+        Tag::of(self)
+    }
+}
+
+impl AsTag for Name<'_> {
+    fn as_tag(&self) -> Option<Tag> {
+        self.tag()
+    }
+}
+
+impl<T: AsTag + ?Sized> AsTag for &T {
+    fn as_tag(&self) -> Option<Tag> {
+        (**self).as_tag()
+    }
+}
+
 /// A token: what the tokenizer hands to preprocessing, and (as [`crate::preprocess::Tok`]) what
 /// a preprocessed page is made of. Names, values and text borrow from the page where they are
 /// written as they are read (no reference to decode, no whitespace to collapse).
@@ -30,7 +212,7 @@ pub enum Token<'s> {
     /// duplicates kept (as html5gum's default emitter gives them).
     Start {
         /// Tag name.
-        name: Cow<'s, str>,
+        name: Name<'s>,
         /// (name, decoded value), sorted by name.
         attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
         /// Written as `<x/>` (in a page: also every void element).
@@ -39,7 +221,7 @@ pub enum Token<'s> {
     /// An end tag (its attributes, if any, are dropped, as by the spec).
     End {
         /// Tag name.
-        name: Cow<'s, str>,
+        name: Name<'s>,
     },
     /// Text, character references decoded. From the tokenizer, consecutive pieces of one text
     /// may come as several tokens (for instance around a comment). In a page, text is whole and
@@ -57,6 +239,16 @@ impl<'s> Token<'s> {
         }
     }
 
+    /// Whether the token is a start tag of `tag`.
+    pub fn is_start(&self, tag: Tag) -> bool {
+        matches!(self, Token::Start { name, .. } if name.is(tag))
+    }
+
+    /// Whether the token is an end tag of `tag`.
+    pub fn is_end(&self, tag: Tag) -> bool {
+        matches!(self, Token::End { name } if name.is(tag))
+    }
+
     /// The value of an attribute of a start tag.
     pub fn attr(&self, key: &str) -> Option<&str> {
         match self {
@@ -70,9 +262,9 @@ impl<'s> Token<'s> {
         let own = |c: Cow<'s, str>| Cow::Owned(c.into_owned());
         match self {
             Token::Start { name, attrs, self_closing } => {
-                Token::Start { name: own(name), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
+                Token::Start { name: name.into_owned(), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
             }
-            Token::End { name } => Token::End { name: own(name) },
+            Token::End { name } => Token::End { name: name.into_owned() },
             Token::Text(t) => Token::Text(own(t)),
         }
     }
@@ -88,12 +280,12 @@ enum Content {
     PlainText,
 }
 
-fn content_after(start_tag: &str) -> Content {
+fn content_after(start_tag: Option<Tag>) -> Content {
     match start_tag {
-        "textarea" | "title" => Content::RcData,
-        "plaintext" => Content::PlainText,
-        "script" => Content::ScriptData,
-        "style" | "iframe" | "xmp" | "noembed" | "noframe" | "noscript" => Content::RawText,
+        Some(Tag::Textarea | Tag::Title) => Content::RcData,
+        Some(Tag::Plaintext) => Content::PlainText,
+        Some(Tag::Script) => Content::ScriptData,
+        Some(Tag::Style | Tag::Iframe | Tag::Xmp | Tag::Noembed | Tag::Noframe | Tag::Noscript) => Content::RawText,
         _ => Content::Data,
     }
 }
@@ -118,10 +310,35 @@ pub fn normalise_newlines(html: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A start tag's attribute: (name, decoded value).
+pub type Attr<'s> = (Cow<'s, str>, Cow<'s, str>);
+
 /// Tokenises `html` (newlines already normalised, see [`normalise_newlines`]) and hands every
 /// token to `emit`, in document order.
-pub fn tokenize<'s>(html: &'s str, emit: impl FnMut(Token<'s>)) {
-    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: Cow::Borrowed(""), attrs: Vec::new() };
+pub fn tokenize<'s>(html: &'s str, mut emit: impl FnMut(Token<'s>)) {
+    tokenize_lending(html, |mut token, lent| {
+        if let Token::Start { attrs, .. } = &mut token {
+            *attrs = own_attrs(lent);
+        }
+        emit(token)
+    });
+}
+
+/// The attributes lent by [`tokenize_lending`], as the token's own list. Drained, not taken:
+/// the token gets a list of exactly its size and the tokenizer's buffer keeps its room for the
+/// next tag.
+#[allow(clippy::drain_collect)]
+pub fn own_attrs<'s>(lent: &mut Vec<Attr<'s>>) -> Vec<Attr<'s>> {
+    lent.drain(..).collect()
+}
+
+/// [`tokenize`], but a start tag comes with an empty attribute list and its attributes lent in
+/// the second argument (sorted by name, the first of duplicates kept), to be drained into the
+/// token when it is kept: preprocessing drops a good share of the start tags (scripts' and
+/// SVG's content, the head, hidden and pruned elements), whose attributes then cost no list of
+/// their own (docs/PERFORMANCE.md, the token model).
+pub fn tokenize_lending<'s>(html: &'s str, emit: impl FnMut(Token<'s>, &mut Vec<Attr<'s>>)) {
+    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: Name::from(""), attrs: Vec::new() };
     t.run();
 }
 
@@ -142,17 +359,17 @@ struct Tokenizer<'s, F> {
     emit: F,
     /// The name of the last start tag, for "appropriate end tag" (empty after an end tag).
     /// Borrowed from the page like the name itself, so most tags do not copy it.
-    last_start: Cow<'s, str>,
+    last_start: Name<'s>,
     /// The attributes of the tag being read (reused, so a tag's own list is allocated once, at
     /// its final size).
-    attrs: Vec<(Cow<'s, str>, Cow<'s, str>)>,
+    attrs: Vec<Attr<'s>>,
 }
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b' ')
 }
 
-impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
+impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
     fn run(&mut self) {
         let mut content = Content::Data;
         while self.i < self.s.len() {
@@ -220,7 +437,7 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
             None if t.start == t.end => return,
             None => Cow::Borrowed(&self.src[t.start..t.end]),
         };
-        (self.emit)(Token::Text(text));
+        (self.emit)(Token::Text(text), &mut self.attrs);
     }
 
     // ---- the data state (13.2.5.1) ----
@@ -439,20 +656,17 @@ impl<'s, F: FnMut(Token<'s>)> Tokenizer<'s, F> {
         }
         if start {
             attrs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-            let next = content_after(&name);
+            let name = Name::from(name);
+            let next = content_after(name.tag());
             self.last_start = name.clone();
-            // Drained, not taken: the token gets a list of exactly its size and the buffer
-            // keeps its room for the next tag.
-            #[allow(clippy::drain_collect)]
-            let own: Vec<_> = attrs.drain(..).collect();
+            (self.emit)(Token::Start { name, attrs: Vec::new(), self_closing }, &mut attrs);
             self.attrs = attrs;
-            (self.emit)(Token::Start { name, attrs: own, self_closing });
             next
         } else {
-            self.last_start = Cow::Borrowed("");
+            self.last_start = Name::from("");
             attrs.clear(); // an end tag's attributes are dropped
             self.attrs = attrs;
-            (self.emit)(Token::End { name });
+            (self.emit)(Token::End { name: Name::from(name) }, &mut self.attrs);
             Content::Data
         }
     }

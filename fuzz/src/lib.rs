@@ -156,9 +156,9 @@ pub fn ours(html: &str) -> Vec<Tk> {
     let mut out = Vec::new();
     dana::tokenize::tokenize(&html, |t| match t {
         Token::Start { name, attrs, self_closing } => {
-            out.push(Tk::Start(name.into_owned(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
+            out.push(Tk::Start(name.to_string(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
         }
-        Token::End { name } => out.push(Tk::End(name.into_owned())),
+        Token::End { name } => out.push(Tk::End(name.to_string())),
         Token::Text(s) => push_text(&mut out, &s),
     });
     out
