@@ -306,6 +306,13 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         if b.kind == BlockKind::Figure || b.text.is_empty() {
             continue;
         }
+        // Neither test below passes for a text of more words than this; most blocks are
+        // paragraphs, far longer, and are not split into words at all (the splitting was 2 %
+        // of the extraction's instructions: docs/PERFORMANCE.md).
+        let most = if out.is_empty() { headline.len() } else { 0 }.max(if byline.is_empty() { 0 } else { byline.len() + 6 });
+        if more_words_than(&b.text, most) {
+            continue;
+        }
         let words = crate::title::headline_words(&b.text);
         let is_headline = !headline.is_empty() && words == headline && out.is_empty();
         // The byline's names and little else (a date, "By", "Updated"): at most six more words.
@@ -315,6 +322,15 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         }
     }
     out
+}
+
+/// Whether [`crate::title::headline_words`] of `s` surely has more than `n` words, told without
+/// splitting it: by its runs between ASCII whitespace that hold an ASCII letter or digit. Each
+/// such run holds a word (an ASCII letter or digit is always in a UAX #29 word, and its compared
+/// form is never empty), and no word spans ASCII whitespace (space, tab, CR, LF and form feed
+/// are never joined to a letter: UAX #29 WB3a-WB3d, WB999), so the runs are at most the words.
+fn more_words_than(s: &str, n: usize) -> bool {
+    s.split_ascii_whitespace().filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric())).nth(n).is_some()
 }
 
 /// Whether `needle` occurs in `haystack` as consecutive items.
@@ -1113,6 +1129,32 @@ mod tests {
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         find(&page, Context { url, fragments: &crate::title::fragments(&page), ..Context::default() }, &[])
+    }
+
+    #[test]
+    fn more_words_than_never_says_more_than_there_are() {
+        let texts = [
+            "By Jane Doe | June 3, 2025",
+            "e.g. U.S. 3.14 don't can\u{2019}t a_b _ __ -- ... \t\n",
+            "Jane\tDoe\r\nand\x0cJohn,Smith;Ann",
+            "\u{0627}\u{0644}\u{0643}\u{0627}\u{062a}\u{0628} 12 \u{0645}\u{062d}\u{0645}\u{062f} (\u{0661}\u{0662}) \u{064b}\u{064b} x",
+            "\u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{4e2d}\u{6587}abc \u{00e9}t\u{00e9} 2025\u{2019}s na\u{00ef}ve",
+            "",
+            "   ",
+            "!!! ??? ---",
+        ];
+        let mut taken = 0;
+        for t in texts {
+            let words = crate::title::headline_words(t).len();
+            for n in 0..words + 3 {
+                if more_words_than(t, n) {
+                    assert!(words > n, "{t:?}: {words} words, said more than {n}");
+                    taken += 1;
+                }
+            }
+        }
+        // The short cut is taken where it can be (a text of many ASCII words).
+        assert!(more_words_than("one two three four", 3) && taken > 10);
     }
 
     #[test]
