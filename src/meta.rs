@@ -59,7 +59,7 @@ pub struct Context<'a> {
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
 /// on the language: it is [`reading_minutes`] of the text once the language is known.)
 pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
-    let metas = Metas(&page.head);
+    let metas = Metas::of(&page.head);
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
@@ -379,7 +379,7 @@ pub fn reader_features(page: &Page, blocks: &[Block], text: &str, words: usize, 
     let paragraphs = blocks.iter().filter(|b| b.kind == BlockKind::Paragraph && crate::sentences::spaced_words(&b.text).nth(24).is_some()).count();
     let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
     let ld = JsonLd::parse(&page.head.json_ld);
-    let og_type = Metas(&page.head).first(&["og:type"]).unwrap_or_default();
+    let og_type = Metas::of(&page.head).first(&["og:type"]).unwrap_or_default();
     let declares = |types: &[&str]| types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types)) || (types == READER_TYPES && ld.0.iter().any(|o| has_type(o, ARTICLE_TYPES)));
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
     ReaderFeatures {
@@ -916,13 +916,33 @@ fn clean(s: &str) -> Option<String> {
 }
 
 /// The `<meta>` tags of a page.
-struct Metas<'a>(&'a Head);
+///
+/// The page's metas with a `content`, each with its `property`, `name` and `itemprop` trimmed:
+/// read once a page, not once for each of the about 35 keys looked up
+/// ([`Head::meta_contents`] reads every meta's attributes again for each).
+struct Metas<'a>(Vec<([Option<&'a str>; 3], &'a str)>);
 
-impl Metas<'_> {
+impl<'a> Metas<'a> {
+    fn of(head: &'a Head) -> Self {
+        let metas = head.metas.iter().filter_map(|attrs| {
+            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+            let names = ["property", "name", "itemprop"].map(|k| get(k).map(str::trim));
+            Some((names, get("content")?)).filter(|(names, _)| names.iter().any(Option::is_some))
+        });
+        Metas(metas.collect())
+    }
+
     /// Every non-blank content of a meta whose `property`, `name` or `itemprop` is one of
-    /// `keys`, in the order of `keys`, then of the document.
+    /// `keys`, in the order of `keys`, then of the document (as [`Head::meta_contents`] gives
+    /// them).
     fn all(&self, keys: &[&str]) -> Vec<String> {
-        keys.iter().flat_map(|key| self.0.meta_contents(&["property", "name", "itemprop"], key)).collect()
+        keys.iter()
+            .flat_map(|key| self.0.iter().filter(move |(names, _)| names.iter().flatten().any(|n| n.eq_ignore_ascii_case(key))))
+            .filter_map(|(_, content)| {
+                let content = collapse_whitespace(content).trim().to_string();
+                (!content.is_empty()).then_some(content)
+            })
+            .collect()
     }
 
     fn first(&self, keys: &[&str]) -> Option<String> {
