@@ -597,12 +597,22 @@ impl Hasher for WordHasher {
             self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
         }
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
+        let n = rest.len();
+        if n > 0 {
+            // The last bytes as a number without a copy into a zeroed buffer (which called
+            // `memcpy` for every word): from four bytes on, two loads that may overlap, the same
+            // bits as zero-padding them; under four, the first, middle and last byte, which with
+            // the length tell every such tail apart. Ids do not depend on the hash (they follow
+            // first occurrence), only where the table keeps them.
+            let last = if n >= 4 {
+                let word = |at: usize| u64::from(u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]));
+                word(0) | word(n - 4) << ((n - 4) * 8)
+            } else {
+                u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
+            };
             // The length tells "ab" from "ab\0" (`str`'s `Hash` also appends 0xff, but `[u8]`
             // keys would not).
-            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+            self.add(last ^ ((n as u64) << 59));
         }
     }
 
