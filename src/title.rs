@@ -1048,7 +1048,7 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     }
     let address = url.and_then(Address::of);
     let address = address.as_ref();
-    let h1s: Vec<(String, usize)> = headings(page).into_iter().filter(|h| h.0 == 1).map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1)).into_iter().map(|(_, t, line)| (clean_headline(&t), line)).collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
     let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
@@ -1264,7 +1264,7 @@ fn reads_as_headline(words: &[String], site: &[String], declared: &[Declared]) -
 /// The text and line of the first heading with text: of level `level`, or, with `None`, of
 /// the highest level the page uses (the "first largest heading" baseline of 5.4.3).
 pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> {
-    let headings = headings(page);
+    let headings = headings_of_level(page, level);
     let want = match level {
         Some(l) => l,
         None => headings.iter().map(|h| h.0).min()?,
@@ -1275,6 +1275,13 @@ pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> 
 /// Every heading with text in document order: (level, text with whitespace collapsed, line of
 /// its start tag).
 pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
+    headings_of_level(page, None)
+}
+
+/// [`headings`] of one level only (all with `None`): the others' texts are neither copied nor
+/// collapsed (`choose` asks for the `h1`s of every page). A heading of another level still ends
+/// an unclosed one.
+fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)> {
     let mut headings: Vec<(u8, String, usize)> = Vec::new();
     // The heading being read: (level, text, line of its start tag).
     let mut open: Option<(u8, String, usize)> = None;
@@ -1292,7 +1299,7 @@ pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
                 }
             }
             Tok::Text(t) => {
-                if let Some((_, text, _)) = open.as_mut() {
+                if let Some((_, text, _)) = open.as_mut().filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted)) {
                     text.push_str(t);
                 }
             }
@@ -1302,6 +1309,7 @@ pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
     headings.extend(open);
     headings
         .into_iter()
+        .filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted))
         .map(|(l, t, line)| (l, collapse_whitespace(&t).trim().to_string(), line))
         .filter(|(_, t, _)| !t.is_empty())
         .collect()
