@@ -1376,6 +1376,25 @@ mod tests {
         }
     }
 
+    /// `count` texts of up to `max_len - 1` characters drawn from `alphabet` by xorshift64 from
+    /// `seed`: a fixed sequence, so a failure is reproducible.
+    fn random_texts(alphabet: &str, seed: u64, count: usize, max_len: u64) -> Vec<String> {
+        let alphabet: Vec<char> = alphabet.chars().collect();
+        let mut state = seed;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let len = (next() % max_len) as usize;
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect()
+            })
+            .collect()
+    }
+
     fn words_by_pieces(text: &str) -> Vec<&str> {
         let mut out = Vec::new();
         for_each_word(text, |w, ascii| {
@@ -1405,20 +1424,8 @@ mod tests {
             assert_eq!(words_by_pieces(text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
         // Random mixtures of ASCII and characters that matter to UAX #29 around spaces.
-        let alphabet: Vec<char> = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}"
-            .chars()
-            .collect();
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            // xorshift64: a fixed sequence, so a failure is reproducible.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..20_000 {
-            let len = (next() % 24) as usize;
-            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let alphabet = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}";
+        for text in random_texts(alphabet, 0x2545_f491_4f6c_dd1d, 20_000, 24) {
             assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
     }
@@ -1574,21 +1581,9 @@ mod tests {
     #[test]
     fn known_words_are_unicode_words() {
         // Every class, and characters outside them (Hebrew, a flag, Devanagari, CJK, U+0601).
-        let alphabet: Vec<char> = "aZ09 _.,:;'\"-\t\n\r\u{a0}éŒ\u{301}\u{200c}\u{200e}\u{61c}\u{2019}\u{2018}“…«بكـ\u{64e}\u{651}\u{670}\u{610}١۲\u{60c}\u{66c}؟۔אक🇫日\u{601}"
-            .chars()
-            .collect();
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            // xorshift64: a fixed sequence, so a failure is reproducible.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let alphabet = "aZ09 _.,:;'\"-\t\n\r\u{a0}éŒ\u{301}\u{200c}\u{200e}\u{61c}\u{2019}\u{2018}“…«بكـ\u{64e}\u{651}\u{670}\u{610}١۲\u{60c}\u{66c}؟۔אक🇫日\u{601}";
         let mut known = 0;
-        for _ in 0..50_000 {
-            let len = (next() % 16) as usize;
-            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        for text in random_texts(alphabet, 0x9e37_79b9_7f4a_7c15, 50_000, 16) {
             let mut out = Vec::new();
             if known_words(&text, &mut |w| out.push(w)) {
                 assert_eq!(out, text.unicode_words().collect::<Vec<_>>(), "{text:?}");
