@@ -59,7 +59,7 @@ pub struct Context<'a> {
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
 /// on the language: it is [`reading_minutes`] of the text once the language is known.)
 pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
-    let metas = Metas(&page.head);
+    let metas = Metas::of(&page.head);
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
@@ -306,6 +306,13 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         if b.kind == BlockKind::Figure || b.text.is_empty() {
             continue;
         }
+        // Neither test below passes for a text of more words than this; most blocks are
+        // paragraphs, far longer, and are not split into words at all (the splitting was 2 %
+        // of the extraction's instructions: docs/PERFORMANCE.md).
+        let most = if out.is_empty() { headline.len() } else { 0 }.max(if byline.is_empty() { 0 } else { byline.len() + 6 });
+        if more_words_than(&b.text, most) {
+            continue;
+        }
         let words = crate::title::headline_words(&b.text);
         let is_headline = !headline.is_empty() && words == headline && out.is_empty();
         // The byline's names and little else (a date, "By", "Updated"): at most six more words.
@@ -315,6 +322,15 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         }
     }
     out
+}
+
+/// Whether [`crate::title::headline_words`] of `s` surely has more than `n` words, told without
+/// splitting it: by its runs between ASCII whitespace that hold an ASCII letter or digit. Each
+/// such run holds a word (an ASCII letter or digit is always in a UAX #29 word, and its compared
+/// form is never empty), and no word spans ASCII whitespace (space, tab, CR, LF and form feed
+/// are never joined to a letter: UAX #29 WB3a-WB3d, WB999), so the runs are at most the words.
+fn more_words_than(s: &str, n: usize) -> bool {
+    s.split_ascii_whitespace().filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric())).nth(n).is_some()
 }
 
 /// Whether `needle` occurs in `haystack` as consecutive items.
@@ -363,7 +379,7 @@ pub fn reader_features(page: &Page, blocks: &[Block], text: &str, words: usize, 
     let paragraphs = blocks.iter().filter(|b| b.kind == BlockKind::Paragraph && crate::sentences::spaced_words(&b.text).nth(24).is_some()).count();
     let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
     let ld = JsonLd::parse(&page.head.json_ld);
-    let og_type = Metas(&page.head).first(&["og:type"]).unwrap_or_default();
+    let og_type = Metas::of(&page.head).first(&["og:type"]).unwrap_or_default();
     let declares = |types: &[&str]| types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types)) || (types == READER_TYPES && ld.0.iter().any(|o| has_type(o, ARTICLE_TYPES)));
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
     ReaderFeatures {
@@ -900,13 +916,33 @@ fn clean(s: &str) -> Option<String> {
 }
 
 /// The `<meta>` tags of a page.
-struct Metas<'a>(&'a Head);
+///
+/// The page's metas with a `content`, each with its `property`, `name` and `itemprop` trimmed:
+/// read once a page, not once for each of the about 35 keys looked up
+/// ([`Head::meta_contents`] reads every meta's attributes again for each).
+struct Metas<'a>(Vec<([Option<&'a str>; 3], &'a str)>);
 
-impl Metas<'_> {
+impl<'a> Metas<'a> {
+    fn of(head: &'a Head) -> Self {
+        let metas = head.metas.iter().filter_map(|attrs| {
+            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+            let names = ["property", "name", "itemprop"].map(|k| get(k).map(str::trim));
+            Some((names, get("content")?)).filter(|(names, _)| names.iter().any(Option::is_some))
+        });
+        Metas(metas.collect())
+    }
+
     /// Every non-blank content of a meta whose `property`, `name` or `itemprop` is one of
-    /// `keys`, in the order of `keys`, then of the document.
+    /// `keys`, in the order of `keys`, then of the document (as [`Head::meta_contents`] gives
+    /// them).
     fn all(&self, keys: &[&str]) -> Vec<String> {
-        keys.iter().flat_map(|key| self.0.meta_contents(&["property", "name", "itemprop"], key)).collect()
+        keys.iter()
+            .flat_map(|key| self.0.iter().filter(move |(names, _)| names.iter().flatten().any(|n| n.eq_ignore_ascii_case(key))))
+            .filter_map(|(_, content)| {
+                let content = collapse_whitespace(content).trim().to_string();
+                (!content.is_empty()).then_some(content)
+            })
+            .collect()
     }
 
     fn first(&self, keys: &[&str]) -> Option<String> {
@@ -1113,6 +1149,32 @@ mod tests {
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         find(&page, Context { url, fragments: &crate::title::fragments(&page), ..Context::default() }, &[])
+    }
+
+    #[test]
+    fn more_words_than_never_says_more_than_there_are() {
+        let texts = [
+            "By Jane Doe | June 3, 2025",
+            "e.g. U.S. 3.14 don't can\u{2019}t a_b _ __ -- ... \t\n",
+            "Jane\tDoe\r\nand\x0cJohn,Smith;Ann",
+            "\u{0627}\u{0644}\u{0643}\u{0627}\u{062a}\u{0628} 12 \u{0645}\u{062d}\u{0645}\u{062f} (\u{0661}\u{0662}) \u{064b}\u{064b} x",
+            "\u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{4e2d}\u{6587}abc \u{00e9}t\u{00e9} 2025\u{2019}s na\u{00ef}ve",
+            "",
+            "   ",
+            "!!! ??? ---",
+        ];
+        let mut taken = 0;
+        for t in texts {
+            let words = crate::title::headline_words(t).len();
+            for n in 0..words + 3 {
+                if more_words_than(t, n) {
+                    assert!(words > n, "{t:?}: {words} words, said more than {n}");
+                    taken += 1;
+                }
+            }
+        }
+        // The short cut is taken where it can be (a text of many ASCII words).
+        assert!(more_words_than("one two three four", 3) && taken > 10);
     }
 
     #[test]

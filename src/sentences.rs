@@ -194,9 +194,22 @@ fn uax29_ranges(text: &str) -> Vec<(usize, usize)> {
     while let Some(at) = bytes[done..].iter().position(may_end).map(|k| done + k) {
         let start = bytes[floor..at].iter().rposition(u8::is_ascii_alphanumeric).map_or(0, |k| floor + k);
         let end = bytes[at..].iter().position(u8::is_ascii_alphabetic).map_or(bytes.len(), |k| at + k + 1);
-        for (i, _) in text[start..end].split_sentence_bound_indices() {
-            if i > 0 {
-                cuts.push(start + i);
+        match &bytes[start..end] {
+            // The most common window, a sentence's end in ASCII ("end. The", "this? a"), needs
+            // no table: after a full stop, `!` or `?` and spaces, a capital letter starts a new
+            // sentence (SB11; SB7 joins a capital only right after a full stop) and a lowercase
+            // letter continues after a full stop (SB8) but not after `!` or `?` (SB11).
+            [x, stop @ (b'.' | b'!' | b'?'), spaces @ .., letter] if x.is_ascii_alphanumeric() && letter.is_ascii_alphabetic() && !spaces.is_empty() && spaces.iter().all(|&b| b == b' ') => {
+                if letter.is_ascii_uppercase() || *stop != b'.' {
+                    cuts.push(end - 1);
+                }
+            }
+            _ => {
+                for (i, _) in text[start..end].split_sentence_bound_indices() {
+                    if i > 0 {
+                        cuts.push(start + i);
+                    }
+                }
             }
         }
         (done, floor) = (end, end - 1);
@@ -323,16 +336,21 @@ fn is_marker(word: &str) -> bool {
 /// Converts byte offsets into UTF-16 offsets, moving forward only.
 struct Utf16Index<'a> {
     text: &'a str,
+    /// An ASCII text's offsets are its bytes' (one code unit a byte).
+    ascii: bool,
     byte: usize,
     unit: usize,
 }
 
 impl<'a> Utf16Index<'a> {
     fn new(text: &'a str) -> Self {
-        Utf16Index { text, byte: 0, unit: 0 }
+        Utf16Index { text, ascii: text.is_ascii(), byte: 0, unit: 0 }
     }
 
     fn at(&mut self, byte: usize) -> usize {
+        if self.ascii {
+            return byte;
+        }
         if byte < self.byte {
             self.byte = 0;
             self.unit = 0;

@@ -116,10 +116,158 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str, bool)) {
 fn words_of_piece<'s>(piece: &'s str, ascii: bool, f: &mut impl FnMut(&'s str, bool)) {
     if ascii {
         ascii_words(piece, &mut |w| f(w, true));
-    } else {
+    } else if !known_words(piece, &mut |w| f(w, false)) {
         // `unicode_words` is `split_word_bounds` keeping the segments with a letter or digit;
         // [`has_alphanumeric`] answers that without a table look-up for most Arabic-script words.
         piece.split_word_bounds().filter(|w| has_alphanumeric(w)).for_each(|w| f(w, false));
+    }
+}
+
+/// The UAX #29 word-break class of a character of [`known_words`], `None` for the others.
+/// `unicode-segmentation`'s table gives the same (the unit test
+/// `known_classes_agree_with_unicode_segmentation` checks every character), and each letter
+/// and digit here is also alphanumeric, so every word holding one is kept by `unicode_words`.
+const fn known_class(c: char) -> Option<Wb> {
+    Some(match c {
+        'a'..='z' | 'A'..='Z' => Wb::Letter,
+        '0'..='9' => Wb::Digit,
+        '_' => Wb::Connector,
+        ':' => Wb::MidLetter,
+        '.' | '\'' | '\u{2018}' | '\u{2019}' => Wb::MidNumLet,
+        ',' | ';' | '\u{060C}' | '\u{060D}' | '\u{066C}' => Wb::MidNum,
+        // Latin-1 and Latin Extended-A and -B letters, Arabic-script letters (with tatweel).
+        '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{24F}' => Wb::Letter,
+        '\u{0620}'..='\u{064A}' | '\u{066E}'..='\u{066F}' | '\u{0671}'..='\u{06D3}' | '\u{06D5}' | '\u{06FA}'..='\u{06FC}' | '\u{06FF}' => Wb::Letter,
+        '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}' => Wb::Digit,
+        // Combining diacritics, Arabic marks, the ZWNJ; the Arabic letter mark and the
+        // left-to-right and right-to-left marks (Format, which WB4 treats as Extend).
+        '\u{0300}'..='\u{036F}' | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{200C}' | '\u{061C}' | '\u{200E}' | '\u{200F}' => Wb::Extend,
+        // Characters that no rule joins to anything (WB999): other ASCII (the space, tab, CR and
+        // LF too: nothing here follows them but what they break from), the no-break space,
+        // guillemets, Arabic question mark, semicolon, percent sign and full stop, dashes,
+        // curly double quotes and the ellipsis.
+        '\0'..='\x7F' | '\u{A0}' | '\u{AB}' | '\u{BB}' | '\u{061B}' | '\u{061F}' | '\u{066A}' | '\u{066D}' | '\u{06D4}' | '\u{2013}' | '\u{2014}' | '\u{201C}' | '\u{201D}' | '\u{2026}' => Wb::Other,
+        _ => return None,
+    })
+}
+
+/// A word-break class (UAX #29) of [`known_class`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Wb {
+    /// ALetter.
+    Letter,
+    /// Numeric.
+    Digit,
+    /// ExtendNumLet (`_`).
+    Connector,
+    MidLetter,
+    /// MidNumLet and Single_Quote (MidNumLetQ).
+    MidNumLet,
+    MidNum,
+    /// Extend and Format (WB4 treats both alike).
+    Extend,
+    Other,
+}
+
+/// `piece.unicode_words()` without `unicode-segmentation`'s tables, for a piece whose
+/// characters all have a [`known_class`] and where every mark (`Wb::Extend`) follows a letter,
+/// digit, `_` or another such mark: the Arabic, Persian and European text of most pages. Returns
+/// false, having called `f` for nothing, for any other piece (the caller asks the crate). A mark
+/// after `_` alone is left to the crate too.
+///
+/// The rules among these classes: letters, digits and `_` join (WB5, WB8-WB10, WB13a, WB13b);
+/// a mark joins what it follows (WB4) and is skipped by the rules that look back; one MidLetter
+/// or MidNumLet between two letters (WB6, WB7) and one MidNum or MidNumLet between two digits
+/// (WB11, WB12) join; everything else breaks. A word made only of `_` is no word. The unit test
+/// `known_words_are_unicode_words` compares it with the crate on random texts.
+fn known_words<'s>(piece: &'s str, f: &mut impl FnMut(&'s str)) -> bool {
+    // The words' ranges, handed to `f` once the whole piece is known to qualify.
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    // The word being read: its start, whether it has a letter or digit, and the class of its
+    // last letter, digit or `_` (what WB6-WB12 look back at across marks).
+    let mut word: Option<(usize, bool, Wb)> = None;
+    // Whether a mark here would follow a letter, digit or mark (not `_` alone: "_" and a mark
+    // that is alphabetic, as Arabic vowel marks are, would be a word to `unicode_words`).
+    let mut attached = false;
+    let mut i = 0;
+    while i < piece.len() {
+        let (class, len) = class_at(piece, i);
+        let class = match class {
+            None => return false,
+            Some(Wb::Extend) if !attached => return false,
+            Some(class) => class,
+        };
+        attached = matches!(class, Wb::Letter | Wb::Digit | Wb::Extend);
+        let mut end = i + len;
+        word = match (word, class) {
+            (Some(w), Wb::Extend) => Some(w),
+            (Some((start, alnum, _)), Wb::Letter | Wb::Digit | Wb::Connector) => Some((start, alnum || class != Wb::Connector, class)),
+            (Some((start, alnum, last)), Wb::MidLetter | Wb::MidNumLet | Wb::MidNum) => {
+                let (next, next_len) = class_at(piece, end);
+                let joins = match (last, next) {
+                    (Wb::Letter, Some(Wb::Letter)) => class != Wb::MidNum,
+                    (Wb::Digit, Some(Wb::Digit)) => class != Wb::MidLetter,
+                    _ => false,
+                };
+                if joins {
+                    // The separator and the letter or digit after it.
+                    end += next_len;
+                    attached = true;
+                    Some((start, alnum, last))
+                } else {
+                    if alnum {
+                        found.push((start, i));
+                    }
+                    None
+                }
+            }
+            (Some((start, alnum, _)), _) => {
+                if alnum {
+                    found.push((start, i));
+                }
+                None
+            }
+            (None, Wb::Letter | Wb::Digit | Wb::Connector) => Some((i, class != Wb::Connector, class)),
+            (None, _) => None,
+        };
+        i = end;
+    }
+    if let Some((start, true, _)) = word {
+        found.push((start, piece.len()));
+    }
+    for (start, end) in found {
+        f(&piece[start..end]);
+    }
+    true
+}
+
+/// The [`known_class`] of the character at byte `i` of `s` (`None` past the end or for a
+/// character without one) and its length. ASCII and the Arabic block are looked up in tables.
+fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
+    /// `known_class` of U+0000-U+007F and of U+0600-U+06FF, worked out by the compiler.
+    const TABLES: ([Option<Wb>; 128], [Option<Wb>; 256]) = {
+        let mut tables = ([None; 128], [None; 256]);
+        let mut k = 0;
+        while k < 256 {
+            if k < 128 {
+                tables.0[k] = known_class(k as u8 as char);
+            }
+            // Within char's range: 0x600 + k < 0x700.
+            tables.1[k] = match char::from_u32(0x600 + k as u32) {
+                Some(c) => known_class(c),
+                None => None,
+            };
+            k += 1;
+        }
+        tables
+    };
+    let b = s.as_bytes();
+    match b.get(i) {
+        None => (None, 0),
+        Some(&lead) if lead < 0x80 => (TABLES.0[usize::from(lead)], 1),
+        // A two-byte sequence 110110xx 10xxxxxx: U+0600-U+06FF.
+        Some(&lead @ 0xD8..=0xDB) => (TABLES.1[usize::from(lead & 0x03) << 6 | usize::from(b[i + 1] & 0x3F)], 2),
+        Some(_) => s[i..].chars().next().map_or((None, 0), |c| (known_class(c), c.len_utf8())),
     }
 }
 
@@ -449,12 +597,22 @@ impl Hasher for WordHasher {
             self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
         }
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
+        let n = rest.len();
+        if n > 0 {
+            // The last bytes as a number without a copy into a zeroed buffer (which called
+            // `memcpy` for every word): from four bytes on, two loads that may overlap, the same
+            // bits as zero-padding them; under four, the first, middle and last byte, which with
+            // the length tell every such tail apart. Ids do not depend on the hash (they follow
+            // first occurrence), only where the table keeps them.
+            let last = if n >= 4 {
+                let word = |at: usize| u64::from(u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]));
+                word(0) | word(n - 4) << ((n - 4) * 8)
+            } else {
+                u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
+            };
             // The length tells "ab" from "ab\0" (`str`'s `Hash` also appends 0xff, but `[u8]`
             // keys would not).
-            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+            self.add(last ^ ((n as u64) << 59));
         }
     }
 
@@ -890,7 +1048,7 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     }
     let address = url.and_then(Address::of);
     let address = address.as_ref();
-    let h1s: Vec<(String, usize)> = headings(page).into_iter().filter(|h| h.0 == 1).map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1)).into_iter().map(|(_, t, line)| (clean_headline(&t), line)).collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
     let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
@@ -1106,7 +1264,7 @@ fn reads_as_headline(words: &[String], site: &[String], declared: &[Declared]) -
 /// The text and line of the first heading with text: of level `level`, or, with `None`, of
 /// the highest level the page uses (the "first largest heading" baseline of 5.4.3).
 pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> {
-    let headings = headings(page);
+    let headings = headings_of_level(page, level);
     let want = match level {
         Some(l) => l,
         None => headings.iter().map(|h| h.0).min()?,
@@ -1117,6 +1275,13 @@ pub fn first_heading(page: &Page, level: Option<u8>) -> Option<(String, usize)> 
 /// Every heading with text in document order: (level, text with whitespace collapsed, line of
 /// its start tag).
 pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
+    headings_of_level(page, None)
+}
+
+/// [`headings`] of one level only (all with `None`): the others' texts are neither copied nor
+/// collapsed (`choose` asks for the `h1`s of every page). A heading of another level still ends
+/// an unclosed one.
+fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)> {
     let mut headings: Vec<(u8, String, usize)> = Vec::new();
     // The heading being read: (level, text, line of its start tag).
     let mut open: Option<(u8, String, usize)> = None;
@@ -1134,7 +1299,7 @@ pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
                 }
             }
             Tok::Text(t) => {
-                if let Some((_, text, _)) = open.as_mut() {
+                if let Some((_, text, _)) = open.as_mut().filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted)) {
                     text.push_str(t);
                 }
             }
@@ -1144,6 +1309,7 @@ pub fn headings(page: &Page) -> Vec<(u8, String, usize)> {
     headings.extend(open);
     headings
         .into_iter()
+        .filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted))
         .map(|(l, t, line)| (l, collapse_whitespace(&t).trim().to_string(), line))
         .filter(|(_, t, _)| !t.is_empty())
         .collect()
@@ -1210,6 +1376,25 @@ mod tests {
         }
     }
 
+    /// `count` texts of up to `max_len - 1` characters drawn from `alphabet` by xorshift64 from
+    /// `seed`: a fixed sequence, so a failure is reproducible.
+    fn random_texts(alphabet: &str, seed: u64, count: usize, max_len: u64) -> Vec<String> {
+        let alphabet: Vec<char> = alphabet.chars().collect();
+        let mut state = seed;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let len = (next() % max_len) as usize;
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect()
+            })
+            .collect()
+    }
+
     fn words_by_pieces(text: &str) -> Vec<&str> {
         let mut out = Vec::new();
         for_each_word(text, |w, ascii| {
@@ -1239,20 +1424,8 @@ mod tests {
             assert_eq!(words_by_pieces(text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
         // Random mixtures of ASCII and characters that matter to UAX #29 around spaces.
-        let alphabet: Vec<char> = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}"
-            .chars()
-            .collect();
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            // xorshift64: a fixed sequence, so a failure is reproducible.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..20_000 {
-            let len = (next() % 24) as usize;
-            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let alphabet = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}";
+        for text in random_texts(alphabet, 0x2545_f491_4f6c_dd1d, 20_000, 24) {
             assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
         }
     }
@@ -1378,6 +1551,49 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 0x08FF - 0x0590 + 1 + 1);
+    }
+
+    #[test]
+    fn known_classes_agree_with_unicode_segmentation() {
+        let words = |s: String| s.unicode_words().map(str::to_string).collect::<Vec<_>>();
+        let one = |s: String| words(s.clone()) == [s];
+        let mut n = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let Some(class) = known_class(c) else { continue };
+            n += 1;
+            // Between two letters and between two digits: which class joins where.
+            let (letters, digits) = (one(format!("a{c}b")), one(format!("1{c}2")));
+            match class {
+                Wb::Letter => assert!(one(c.to_string()) && one(format!("a.{c}")) && !one(format!("1,{c}")), "{c:?}"),
+                Wb::Digit => assert!(one(c.to_string()) && one(format!("1,{c}")) && !one(format!("a.{c}")), "{c:?}"),
+                Wb::Connector => assert!(letters && digits && words(c.to_string()).is_empty(), "{c:?}"),
+                Wb::MidLetter => assert!(letters && !digits, "{c:?}"),
+                Wb::MidNumLet => assert!(letters && digits, "{c:?}"),
+                Wb::MidNum => assert!(!letters && digits, "{c:?}"),
+                Wb::Extend => assert!(one(format!("a{c}")) && one(format!("1{c}")), "{c:?}"),
+                // Breaks on both sides and is no word, after a letter or a space.
+                Wb::Other => assert!(words(format!("a{c}b")) == ["a", "b"] && words(format!("a{c}")) == ["a"] && words(format!(" {c}")).is_empty(), "{c:?}"),
+            }
+        }
+        assert!(n > 700);
+    }
+
+    #[test]
+    fn known_words_are_unicode_words() {
+        // Every class, and characters outside them (Hebrew, a flag, Devanagari, CJK, U+0601).
+        let alphabet = "aZ09 _.,:;'\"-\t\n\r\u{a0}éŒ\u{301}\u{200c}\u{200e}\u{61c}\u{2019}\u{2018}“…«بكـ\u{64e}\u{651}\u{670}\u{610}١۲\u{60c}\u{66c}؟۔אक🇫日\u{601}";
+        let mut known = 0;
+        for text in random_texts(alphabet, 0x9e37_79b9_7f4a_7c15, 50_000, 16) {
+            let mut out = Vec::new();
+            if known_words(&text, &mut |w| out.push(w)) {
+                assert_eq!(out, text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+                known += 1;
+            } else {
+                assert!(out.is_empty(), "{text:?}");
+            }
+        }
+        // The fast path is taken often enough for the comparison to mean something.
+        assert!(known > 5_000, "{known}");
     }
 
     #[test]
