@@ -13,7 +13,7 @@ use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
-use crate::render::{escape, safe_url, table_html, table_text, UrlUse};
+use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
 use crate::tokenize::Tag;
 
 /// Builds the blocks of the main content from the lines marked in `chosen`, with two
@@ -1118,7 +1118,7 @@ impl<'a> Builder<'a> {
         }
         let (text_start, html_start) = (self.text.len(), self.html.len());
         self.text.push_str(t);
-        self.html.push_str(&escape(t));
+        escape_into(&mut self.html, t);
         self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
     }
 
@@ -1245,7 +1245,7 @@ impl<'a> Builder<'a> {
             if kept == piece.text && (!collapse || text[start..] == self.text[kept.clone()]) {
                 html.push_str(&self.html[piece.html.clone()]);
             } else {
-                html.push_str(&escape(&text[start..]));
+                escape_into(&mut html, &text[start..]);
             }
         }
         html.push_str(&self.html[copied..]);
