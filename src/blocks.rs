@@ -1464,8 +1464,10 @@ impl<'a> Builder<'a> {
                         matches!(c, "wp-caption" | "thumbinner" | "thumb" | "gallery-item" | "wp-block-image")
                             // A box named for the image and caption it holds: msnbc's
                             // `feat-image-with-caption`, Substack's `captioned-image-container`.
-                            || c.to_ascii_lowercase().contains("with-caption")
-                            || c.to_ascii_lowercase().starts_with("captioned")
+                            // (Compared ignoring ASCII case in place: no lowercase copy of
+                            // every class of every ancestor of every image.)
+                            || c.as_bytes().windows(12).any(|w| w.eq_ignore_ascii_case(b"with-caption"))
+                            || c.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("captioned"))
                     })
                 })
         })

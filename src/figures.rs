@@ -30,6 +30,7 @@
 //! masthead, and not the article's body).
 
 use crate::preprocess::Tok;
+use std::borrow::Cow;
 
 /// The width of the column a reader shows images in, in CSS pixels at 1x.
 const COLUMN_PX: f64 = 700.0;
@@ -248,14 +249,17 @@ fn feature_matches(f: &str) -> Option<bool> {
 /// placeholder or 1×1 image, or a GIF named as a pixel, a loader or a lazy-load stand-in.
 pub fn is_placeholder(src: Option<&str>) -> bool {
     let Some(src) = src.map(str::trim).filter(|s| !s.is_empty()) else { return true };
-    let lower = src.to_ascii_lowercase();
-    if lower.starts_with("data:") || lower.starts_with("about:") {
+    let starts = |p: &str| src.get(..p.len()).is_some_and(|s| s.eq_ignore_ascii_case(p));
+    if starts("data:") || starts("about:") {
         return true;
     }
-    let path = lower.split(['?', '#']).next().unwrap_or("");
+    // Only the path is lowercased: a `data:` URL (kilobytes of base64) is never copied, and a
+    // query string (a CDN's resizing parameters) is not read. (ASCII lowercasing moves no `?`
+    // or `#`, so the path is the one of the lowercased URL.)
+    let path = src.split(['?', '#']).next().unwrap_or("").to_ascii_lowercase();
     let file = path.rsplit('/').next().unwrap_or("");
     let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
-    parts(stem).any(|p| matches!(p.as_str(), "blank" | "spacer" | "placeholder" | "1x1"))
+    parts(stem).any(|p| matches!(&*p, "blank" | "spacer" | "placeholder" | "1x1"))
         || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
 }
 
@@ -274,15 +278,28 @@ const TRACKER_HOSTS: &[&str] = &[
 const TRACKER_PATHS: &[&str] = &["www.facebook.com/tr", "facebook.com/tr", "t.co/i/adsct", "feeds.feedburner.com/~r/"];
 
 /// The parts of `value` (split at anything but letters and digits, lowercase).
-fn parts(value: &str) -> impl Iterator<Item = String> + '_ {
-    value.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase)
+fn parts(value: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
+    value.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(lowercase)
+}
+
+/// `value.to_lowercase()`, borrowed when that changes nothing (ASCII without capitals, what
+/// most classes, ids and file names are): the figure tests ask it of every class of an image's
+/// ancestors.
+fn lowercase(value: &str) -> Cow<'_, str> {
+    if value.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        Cow::Borrowed(value)
+    } else {
+        Cow::Owned(value.to_lowercase())
+    }
 }
 
 /// Whether a word of `value` (a class list, an id) starts with one of `words` (`avatar-96`,
 /// `authorbox`, `sharebar`), or holds a word written with a hyphen (`site-header`).
 fn names_one_of(value: &str, words: &[&str]) -> bool {
-    let lower = value.to_lowercase();
-    parts(value).any(|w| words.iter().any(|k| w.starts_with(k))) || words.iter().any(|k| k.contains('-') && lower.contains(k))
+    parts(value).any(|w| words.iter().any(|k| w.starts_with(k))) || {
+        let lower = lowercase(value);
+        words.iter().any(|k| k.contains('-') && lower.contains(k))
+    }
 }
 
 /// Whether a part of `value` (a path, an `alt`) is one of `words` or its plural: exact parts,
@@ -304,10 +321,19 @@ pub fn is_chrome_container(tok: &Tok) -> bool {
     let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| {
         tok.attr(k).is_some_and(|v| {
             parts(v).any(|p| CONTAINER_WORDS.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| CONTAINER_SUFFIXES.contains(&rest))))
-                || CONTAINER_WORDS.iter().any(|w| w.contains('-') && v.to_lowercase().contains(w))
+                || {
+                    let lower = lowercase(v);
+                    CONTAINER_WORDS.iter().any(|w| w.contains('-') && lower.contains(w))
+                }
         })
     });
-    chrome && !["class", "id", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| ["article", "content", "body", "entry", "story", "post-"].iter().any(|w| v.to_lowercase().contains(w))))
+    chrome
+        && !["class", "id", "itemprop"].iter().any(|k| {
+            tok.attr(k).is_some_and(|v| {
+                let lower = lowercase(v);
+                ["article", "content", "body", "entry", "story", "post-"].iter().any(|w| lower.contains(w))
+            })
+        })
 }
 
 /// Whether the `<img>` of start tag `tok`, to be shown from `url` (resolved), is an avatar, a
