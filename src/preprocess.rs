@@ -245,15 +245,63 @@ pub fn is_display_math(tok: &Tok) -> bool {
 /// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
 /// preview and rendered frames are hidden: the TeX script after them is the formula (a
 /// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &Name, marks: &Marks) -> Option<bool> {
-    let class = marks.class?;
-    let words = || class.split_ascii_whitespace();
-    if words().any(|w| w.starts_with("mwe-math-mathml")) {
+fn math_hides(name: &Name, words: &ClassWords) -> Option<bool> {
+    if words.mathml {
         return Some(false);
     }
-    const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
-    let hidden = words().any(|w| w.starts_with("mwe-math-fallback")) || (name != "mjx-container" && words().any(|w| MATHJAX2.contains(&w)));
+    let hidden = words.math_fallback || (name != "mjx-container" && words.mathjax2);
     hidden.then_some(true)
+}
+
+/// The MathJax 2 classes that [`math_hides`] hides.
+const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
+
+/// The hiding utility classes of [`hidden_class`] (ASCII case ignored).
+const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+
+/// What the words of a start tag's class say to [`math_hides`], [`hidden_class`] and
+/// [`is_heading_mark`], found in one pass over the class: each of them split the class again,
+/// up to five passes a start tag (docs/PERFORMANCE.md, the front end). Each flag is an "any
+/// word" question, so one pass answers them all.
+#[derive(Default)]
+struct ClassWords {
+    /// A word starting `mwe-math-mathml` (Wikipedia's MathML).
+    mathml: bool,
+    /// A word starting `mwe-math-fallback` (the picture Wikipedia shows instead).
+    math_fallback: bool,
+    /// A MathJax 2 class ([`MATHJAX2`]).
+    mathjax2: bool,
+    /// `mw-editsection`.
+    edit_section: bool,
+    /// `headerlink` or `hash-link`.
+    permalink: bool,
+    /// A hiding utility class ([`HIDING`]).
+    hiding: bool,
+}
+
+impl ClassWords {
+    fn of(class: Option<&str>) -> ClassWords {
+        let mut c = ClassWords::default();
+        for w in class.into_iter().flat_map(str::split_ascii_whitespace) {
+            // The first byte sends a word to the few names it could be (words are not empty).
+            match w.as_bytes()[0] {
+                b'm' => {
+                    if let Some(rest) = w.strip_prefix("mwe-math-") {
+                        c.mathml |= rest.starts_with("mathml");
+                        c.math_fallback |= rest.starts_with("fallback");
+                    }
+                    c.edit_section |= w == "mw-editsection";
+                }
+                b'M' => c.mathjax2 |= MATHJAX2.contains(&w),
+                b'h' => c.permalink |= w == "headerlink" || w == "hash-link",
+                _ => {}
+            }
+            if matches!(w.as_bytes()[0] | 0x20, b'd' | b'i' | b'u') {
+                c.hiding |= HIDING.iter().any(|h| w.eq_ignore_ascii_case(h));
+            }
+        }
+        c
+    }
 }
 
 /// Void elements: never have an end tag, never nest.
@@ -356,13 +404,11 @@ impl<'a> Marks<'a> {
 /// `hidden` and `hide` are left alone: scripts toggle them (tab panels, collapsed comment
 /// trees, MDN's live-sample sources, which the gold keeps; measured: docs/EVALUATION.md,
 /// eighth round).
-fn hidden_class(class: Option<&str>) -> bool {
-    const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
     const SHOWN: [&str; 8] = ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
     let Some(class) = class else { return false };
-    let tokens = || class.split_ascii_whitespace();
-    tokens().any(|t| HIDING.iter().any(|h| t.eq_ignore_ascii_case(h)))
-        && !tokens().any(|t| {
+    words.hiding
+        && !class.split_ascii_whitespace().any(|t| {
             // `md:block`, `lg:inline-flex` (Tailwind); `d-md-block`, `d-lg-flex` (Bootstrap).
             let shown = |v: &str| SHOWN.contains(&v) || v == "visible";
             t.rsplit_once(':').is_some_and(|(_, v)| shown(v)) || t.strip_prefix("d-").and_then(|r| r.split_once('-')).is_some_and(|(_, v)| shown(v))
@@ -391,8 +437,8 @@ fn is_heading(name: &Name) -> bool {
 /// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
 /// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
 /// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
-fn is_heading_mark(marks: &Marks, in_heading: bool) -> bool {
-    marks.class.is_some_and(|v| v.split_ascii_whitespace().any(|c| c == "mw-editsection" || (in_heading && matches!(c, "headerlink" | "hash-link"))))
+fn is_heading_mark(words: &ClassWords, in_heading: bool) -> bool {
+    words.edit_section || (in_heading && words.permalink)
 }
 
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
@@ -633,8 +679,9 @@ impl<'a> Page<'a> {
                     let marks = Marks::of(attrs);
                     let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
-                    let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
-                        || (how.hidden_class && hidden_class(marks.class));
+                    let words = if how.math || how.hidden_class || how.heading_marks { ClassWords::of(marks.class) } else { ClassWords::default() };
+                    let hidden = if how.math { math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
+                        || (how.hidden_class && hidden_class(marks.class, &words));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
                             formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
@@ -670,7 +717,7 @@ impl<'a> Page<'a> {
                     }
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
-                    let mark = how.heading_marks && is_heading_mark(&marks, headings > 0);
+                    let mark = how.heading_marks && is_heading_mark(&words, headings > 0);
                     if (is_dropped(&name) || hidden || boilerplate || mark) && !void {
                         if !self_closing {
                             dropping = Some((name, 1));
