@@ -668,9 +668,7 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
             }
         }
         if start {
-            // Most names differ in their first byte: compared inline before a `memcmp` call
-            // (the same order: bytewise, the first byte first).
-            attrs.sort_unstable_by(|a, b| a.0.as_bytes().first().cmp(&b.0.as_bytes().first()).then_with(|| a.0.cmp(&b.0)));
+            attrs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             let name = Name::from(name);
             let next = content_after(name.tag());
             self.last_start = name.clone();
