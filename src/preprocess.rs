@@ -213,21 +213,24 @@ fn could_be_https(src: &str) -> bool {
 
 /// The formula read from a `<math>` subtree (`Preprocessing::math`, src/math.rs) put in its
 /// place, with the `math` element's id for strip mode; nothing when it holds no text.
-fn end_formula<'s>(out: &mut Kept<'s>, formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>) {
+fn end_formula<'s>(out: &mut Vec<Tok<'s>>, ids: &mut Vec<(usize, u32)>, formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>) {
     let Some((toks, _, id)) = formula else { return };
     if let Some(m) = crate::math::from_mathml(&toks) {
-        push_formula(out, m, id);
+        if let Some(id) = id {
+            ids.push((out.len(), id));
+        }
+        push_formula(out, m);
     }
 }
 
 /// A formula's stand-in: a `math` start tag holding its MathML ([`crate::math::MATHML`];
 /// `display` says a display formula), its text, and the end tag.
-fn push_formula<'s>(out: &mut Kept<'s>, m: crate::math::Math, id: Option<u32>) {
+fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
     let mut attrs = vec![(Cow::Borrowed(crate::math::MATHML), Cow::Owned(m.html))];
     if m.display {
         attrs.insert(0, (Cow::Borrowed("display"), Cow::Borrowed("block")));
     }
-    out.push_id(Tok::Start { name: Tag::Math.into(), attrs, self_closing: false }, id);
+    out.push(Tok::Start { name: Tag::Math.into(), attrs, self_closing: false });
     out.push(Tok::Text(Cow::Owned(m.text)));
     out.push(Tok::End { name: Tag::Math.into() });
 }
@@ -624,25 +627,25 @@ impl<'a> Page<'a> {
     pub fn parse(html: &'a str, how: Preprocessing) -> Page<'a> {
         let mut page = Page::default();
         let html = html.strip_prefix('\u{feff}').unwrap_or(html);
-        let lines = match normalise_newlines(html) {
+        let (raw, ids) = match normalise_newlines(html) {
             Cow::Borrowed(html) => page.strip(html, how),
-            Cow::Owned(normalised) => page.strip(&normalised, how).into_owned(),
+            Cow::Owned(normalised) => {
+                let (raw, ids) = page.strip(&normalised, how);
+                (raw.into_iter().map(Tok::into_owned).collect(), ids)
+            }
         };
-        page.toks = lines.toks;
-        page.weights = lines.weights;
-        page.line_of = lines.line_of;
-        page.lines = lines.lines;
-        page.element_ids = lines.element_ids;
+        page.normalise_lines(raw, &ids, how);
         page
     }
 
-    /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content; the
-    /// tokens kept go on to [`Lines`] as they come, which normalises them into the page's
-    /// lines (with [`Preprocessing::element_ids`], the id of each kept start tag that carried
-    /// `data-dana-id` with it).
-    fn strip<'s>(&mut self, html: &'s str, how: Preprocessing) -> Lines<'s> {
+    /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content.
+    /// Text is left raw. Also returns, with [`Preprocessing::element_ids`], (index into the
+    /// tokens, id) of each kept start tag that carried `data-dana-id`.
+    fn strip<'s>(&mut self, html: &'s str, how: Preprocessing) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
         let prune = how.prune;
-        let mut out = Kept { text: None, lines: Lines::new(how, html.len() / 40) };
+        let mut ids = Vec::new();
+        // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
+        let mut out: Vec<Tok<'s>> = Vec::with_capacity(html.len() / 40);
         // The element being dropped, and how deep we are inside elements of its name.
         let mut dropping: Option<(Name<'s>, usize)> = None;
         let mut in_head = false;
@@ -678,7 +681,7 @@ impl<'a> Page<'a> {
                             return;
                         }
                         // Where HTML resumes, an unclosed formula ends, as in the browser.
-                        end_formula(&mut out, formula.take());
+                        end_formula(&mut out, &mut ids, formula.take());
                         in_svg = in_svg.saturating_sub(1);
                     }
                     let void = is_void(&name);
@@ -754,7 +757,10 @@ impl<'a> Page<'a> {
                         // not a widget of theirs: a like button's frame leaves no trace.)
                         let upgraded = |s: &str| crate::embeds::upgrade(s.trim()).is_some_and(|u| !crate::embeds::is_widget(&u));
                         if src.is_some_and(|s| could_be_https(&s) || upgraded(&s)) {
-                            out.push_id(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true }, id);
+                            if let Some(id) = id {
+                                ids.push((out.len(), id));
+                            }
+                            out.push(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -776,13 +782,16 @@ impl<'a> Page<'a> {
                     if name.is(Tag::Html) || name.is(Tag::Body) {
                         return;
                     }
+                    if let Some(id) = id {
+                        ids.push((out.len(), id));
+                    }
                     if name.is(Tag::Article) && !self_closing {
                         articles += 1;
                     }
                     if is_heading(&name) && !self_closing {
                         headings += 1;
                     }
-                    out.push_id(Tok::Start { name, attrs: own_attrs(attrs), self_closing }, id);
+                    out.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                 }
                 Tok::End { name } => {
                     if let Some((toks, depth, _)) = formula.as_mut() {
@@ -794,14 +803,14 @@ impl<'a> Page<'a> {
                             return;
                         }
                         toks.push(Tok::End { name });
-                        end_formula(&mut out, formula.take());
+                        end_formula(&mut out, &mut ids, formula.take());
                         in_svg = in_svg.saturating_sub(1);
                         return;
                     }
                     if name.is(Tag::Script) {
                         if let Some((source, display)) = tex.take() {
                             if let Some(m) = crate::math::from_tex(&source, display) {
-                                push_formula(&mut out, m, None);
+                                push_formula(&mut out, m);
                             }
                         }
                     }
@@ -872,13 +881,16 @@ impl<'a> Page<'a> {
                     if dropping.is_some() || in_head {
                         return;
                     }
-                    out.push(Tok::Text(s));
+                    match out.last_mut() {
+                        Some(Tok::Text(t)) => t.to_mut().push_str(&s),
+                        _ => out.push(Tok::Text(s)),
+                    }
                 }
             }
         });
-        end_formula(&mut out, formula.take());
+        end_formula(&mut out, &mut ids, formula.take());
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
-        out.finish()
+        (out, ids)
     }
 
     /// Records what a start tag declares about the page.
@@ -899,266 +911,186 @@ impl<'a> Page<'a> {
         }
     }
 
-}
-
-/// `Page::strip`'s output on its way to [`Lines`]: a kept text is held back until the next kept
-/// tag, so the texts kept in a row (around a dropped comment, script or hidden element) reach
-/// it as one text, as when `strip` merged them in a vector of its own. No vector of stripped
-/// tokens is built between the two passes (docs/PERFORMANCE.md, the front end).
-struct Kept<'s> {
-    text: Option<Cow<'s, str>>,
-    lines: Lines<'s>,
-}
-
-impl<'s> Kept<'s> {
-    fn push(&mut self, tok: Tok<'s>) {
-        self.push_id(tok, None);
-    }
-
-    /// A kept token, with the element id its start tag carried ([`Preprocessing::element_ids`]).
-    fn push_id(&mut self, tok: Tok<'s>, id: Option<u32>) {
-        if let Tok::Text(s) = tok {
-            match &mut self.text {
-                Some(t) => t.to_mut().push_str(&s),
-                None => self.text = Some(s),
-            }
-            return;
-        }
-        if let Some(t) = self.text.take() {
-            self.lines.token(Tok::Text(t), None);
-        }
-        self.lines.token(tok, id);
-    }
-
-    fn finish(mut self) -> Lines<'s> {
-        if let Some(t) = self.text.take() {
-            self.lines.token(Tok::Text(t), None);
-        }
-        self.lines.end_anchor();
-        self.lines.break_line();
-        self.lines
-    }
-}
-
-/// The page's tokens, weights and lines as [`Lines::token`] builds them, and its state.
-///
-/// It normalises whitespace, breaks the token stream into lines and weighs every token. A
-/// space at the end of a text token is not written at once: it is carried forward and written
-/// before the next text of the same line, so no line starts or ends with a space and spacing
-/// between tags cannot change the counts.
-///
-/// The hyperlink filter (thesis 4.6.1) is applied on the way: an anchor (a start tag `a`, not
-/// self-closing) ends at the next `</a>`, or before the next `<a>` (anchors do not nest), or at
-/// the end. Filter 1 leaves out the anchor with everything in it; Filter 3 weighs its start
-/// tag by the placeholder `<a ` + LT - 7 characters + `>`, LT counted over the anchor's text
-/// once the anchor ends.
-struct Lines<'s> {
-    toks: Vec<Tok<'s>>,
-    weights: Vec<Weight>,
-    line_of: Vec<u32>,
-    lines: Vec<Line>,
-    element_ids: Vec<(usize, u32)>,
-    how: Preprocessing,
-    pre_depth: usize,
-    line_start: usize,
-    line_has_text: bool,
-    pending_space: bool,
-    /// A display formula's stand-in is open (`Preprocessing::math`): a line of its own.
-    display_math: bool,
-    /// Filter 1: inside an anchor being left out.
-    removing: bool,
-    /// Filter 3: the open anchor's start tag (its index in `toks`) and the characters of its
-    /// text so far.
-    anchor: Option<(usize, usize)>,
-}
-
-impl<'s> Lines<'s> {
-    /// `capacity`: the tokens expected, reserved once.
-    fn new(how: Preprocessing, capacity: usize) -> Lines<'s> {
-        Lines {
-            toks: Vec::with_capacity(capacity),
-            weights: Vec::with_capacity(capacity),
-            line_of: Vec::with_capacity(capacity),
-            lines: Vec::new(),
-            element_ids: Vec::new(),
-            how,
-            pre_depth: 0,
-            line_start: 0,
-            line_has_text: false,
-            pending_space: false,
-            display_math: false,
-            removing: false,
-            anchor: None,
-        }
-    }
-
-    /// The same, owning its strings (the page was a normalised copy).
-    fn into_owned(self) -> Lines<'static> {
-        Lines {
-            toks: self.toks.into_iter().map(Tok::into_owned).collect(),
-            weights: self.weights,
-            line_of: self.line_of,
-            lines: self.lines,
-            element_ids: self.element_ids,
-            how: self.how,
-            pre_depth: self.pre_depth,
-            line_start: self.line_start,
-            line_has_text: self.line_has_text,
-            pending_space: self.pending_space,
-            display_math: self.display_math,
-            removing: self.removing,
-            anchor: self.anchor,
-        }
-    }
-
-    /// The next token `strip` keeps, with its element id.
-    fn token(&mut self, tok: Tok<'s>, id: Option<u32>) {
-        let how = self.how;
-        let a_start = tok.is_start(Tag::A);
-        if a_start || tok.is_end(Tag::A) {
-            // The open anchor ends here: at its `</a>` (which holds no text) or before the
-            // next `<a>`.
-            self.end_anchor();
-            if std::mem::take(&mut self.removing) && !a_start {
-                return; // the removed anchor's `</a>`
-            }
-        }
-        let opens_anchor = a_start && matches!(tok, Tok::Start { self_closing: false, .. });
-        if self.removing || (opens_anchor && how.filter == LinkFilter::Remove) {
-            self.removing = true;
-            return;
-        }
-        if let (Some((_, lt)), Tok::Text(s)) = (self.anchor.as_mut(), &tok) {
-            *lt += collapsed_trimmed_chars(s);
-        }
-        let placeholder = opens_anchor && how.filter == LinkFilter::Placeholder;
-        match &tok {
-            Tok::Start { name, self_closing, .. } => {
-                // A display formula starts a line when the line holds text already; else
-                // its wrappers' start tags (KaTeX's `katex-display`) stand on its line, so
-                // that strip mode keeps them (`kept_ids`), the page's visible formula with them.
-                let display_start = is_display_math(&tok);
-                self.display_math |= display_start;
-                let block = is_block(name);
-                if block || (display_start && self.line_has_text) {
-                    self.break_line();
-                }
-                if keeps_whitespace(name) && !self_closing {
-                    self.pre_depth += 1;
-                }
-                let br = name.is(Tag::Br);
-                if !br && !block && !self.display_math {
-                    self.flush_space();
-                }
-                let w = weigh_tag(&tok, None, how);
-                if let Some(id) = id {
-                    self.element_ids.push((self.toks.len(), id));
-                }
-                if placeholder {
-                    self.anchor = Some((self.toks.len(), 0)); // (after a carried-forward space)
-                }
-                self.push(tok, w);
-                if br {
-                    self.break_line();
+    /// Normalises whitespace, breaks the token stream into lines and weighs every token.
+    ///
+    /// A space at the end of a text token is not written at once: it is carried forward and
+    /// written before the next text of the same line, so no line starts or ends with a space
+    /// and spacing between tags cannot change the counts.
+    ///
+    /// The hyperlink filter (thesis 4.6.1) is applied on the way, without a second token
+    /// vector: an anchor (a start tag `a`, not self-closing) ends at the next `</a>`, or before
+    /// the next `<a>` (anchors do not nest), or at the end. Filter 1 leaves out the anchor with
+    /// everything in it; Filter 3 weighs its start tag by the placeholder `<a ` + LT - 7
+    /// characters + `>`, LT counted over the anchor's text once the anchor ends. `ids` are
+    /// (index into `toks`, element id) in index order.
+    fn normalise_lines(&mut self, toks: Vec<Tok<'a>>, ids: &[(usize, u32)], how: Preprocessing) {
+        // Each token is kept (plus, rarely, a carried-forward space): reserved once.
+        self.toks.reserve(toks.len() + toks.len() / 8);
+        self.weights.reserve(toks.len() + toks.len() / 8);
+        self.line_of.reserve(toks.len() + toks.len() / 8);
+        let mut pre_depth = 0usize;
+        let mut line_start = 0usize;
+        let mut line_has_text = false;
+        let mut pending_space = false;
+        // A display formula's stand-in is open (`Preprocessing::math`): a line of its own.
+        let mut display_math = false;
+        let mut ids = ids.iter().peekable();
+        // Filter 1: inside an anchor being left out. Filter 3: the open anchor's start tag
+        // (its index in `self.toks`) and the characters of its text so far.
+        let mut removing = false;
+        let mut anchor: Option<(usize, usize)> = None;
+        for (i, tok) in toks.into_iter().enumerate() {
+            let a_start = tok.is_start(Tag::A);
+            if a_start || tok.is_end(Tag::A) {
+                // The open anchor ends here: at its `</a>` (which holds no text) or before the
+                // next `<a>`.
+                self.end_anchor(anchor.take());
+                if std::mem::take(&mut removing) && !a_start {
+                    continue; // the removed anchor's `</a>`
                 }
             }
-            Tok::End { name } => {
-                let block = is_block(name) || (self.display_math && name.is(Tag::Math));
-                self.display_math &= !block;
-                if keeps_whitespace(name) {
-                    self.pre_depth = self.pre_depth.saturating_sub(1);
-                }
-                if !block {
-                    self.flush_space();
-                }
-                let w = weigh_tag(&tok, None, how);
-                self.push(tok, w);
-                if block {
-                    self.break_line();
-                }
+            let opens_anchor = a_start && matches!(tok, Tok::Start { self_closing: false, .. });
+            if removing || (opens_anchor && how.filter == LinkFilter::Remove) {
+                removing = true;
+                continue;
             }
-            Tok::Text(_) => {
-                let Tok::Text(raw) = tok else { unreachable!() };
-                let text = if self.pre_depth > 0 {
-                    // `&#13;` is the only way a CR reaches here (the tokenizer's input has none).
-                    if raw.contains('\r') {
-                        Cow::Owned(raw.replace("\r\n", "\n").replace('\r', "\n"))
-                    } else {
-                        raw
+            if let (Some((_, lt)), Tok::Text(s)) = (anchor.as_mut(), &tok) {
+                *lt += collapsed_trimmed_chars(s);
+            }
+            // Ids of tokens Filter 1 removed are passed over.
+            while ids.next_if(|(at, _)| *at < i).is_some() {}
+            let id = ids.next_if(|(at, _)| *at == i).map(|(_, id)| *id);
+            let placeholder = opens_anchor && how.filter == LinkFilter::Placeholder;
+            match &tok {
+                Tok::Start { name, self_closing, .. } => {
+                    // A display formula starts a line when the line holds text already; else
+                    // its wrappers' start tags (KaTeX's `katex-display`) stand on its line, so
+                    // that strip mode keeps them (`kept_ids`), the page's visible formula with them.
+                    let display_start = is_display_math(&tok);
+                    display_math |= display_start;
+                    let block = is_block(name);
+                    if block || (display_start && line_has_text) {
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
                     }
-                } else {
-                    let page_text = match &raw {
-                        Cow::Borrowed(r) => Some(*r),
-                        Cow::Owned(_) => None,
-                    };
-                    let (core, leading, trailing) = collapse_and_trim(raw);
-                    let space = !core.is_empty() && self.line_has_text && (self.pending_space || leading);
-                    self.pending_space = if core.is_empty() { self.pending_space || leading } else { trailing };
-                    // The space and the text borrowed together from the page when the page
-                    // has a plain space right before the text (most text after an inline
-                    // tag): no copy of the text to put a space before it.
-                    let spaced = match (&core, page_text) {
-                        (Cow::Borrowed(c), Some(r)) if space && leading => {
-                            let at = c.as_ptr() as usize - r.as_ptr() as usize;
-                            (r.as_bytes()[at - 1] == b' ').then(|| &r[at - 1..at + c.len()])
+                    if keeps_whitespace(name) && !self_closing {
+                        pre_depth += 1;
+                    }
+                    let br = name.is(Tag::Br);
+                    if !br && !block && !display_math {
+                        self.flush_space(&mut pending_space, line_has_text);
+                    }
+                    let w = weigh_tag(&tok, None, how);
+                    if let Some(id) = id {
+                        self.element_ids.push((self.toks.len(), id));
+                    }
+                    if placeholder {
+                        anchor = Some((self.toks.len(), 0)); // (after a carried-forward space)
+                    }
+                    self.push(tok, w);
+                    if br {
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
+                    }
+                }
+                Tok::End { name } => {
+                    let block = is_block(name) || (display_math && name.is(Tag::Math));
+                    display_math &= !block;
+                    if keeps_whitespace(name) {
+                        pre_depth = pre_depth.saturating_sub(1);
+                    }
+                    if !block {
+                        self.flush_space(&mut pending_space, line_has_text);
+                    }
+                    let w = weigh_tag(&tok, None, how);
+                    self.push(tok, w);
+                    if block {
+                        self.break_line(&mut line_start);
+                        (line_has_text, pending_space) = (false, false);
+                    }
+                }
+                Tok::Text(_) => {
+                    let Tok::Text(raw) = tok else { unreachable!() };
+                    let text = if pre_depth > 0 {
+                        // `&#13;` is the only way a CR reaches here (the tokenizer's input has none).
+                        if raw.contains('\r') {
+                            Cow::Owned(raw.replace("\r\n", "\n").replace('\r', "\n"))
+                        } else {
+                            raw
                         }
-                        _ => None,
-                    };
-                    if let Some(spaced) = spaced {
-                        Cow::Borrowed(spaced)
-                    } else if space {
-                        let mut t = String::with_capacity(core.len() + 1);
-                        t.push(' ');
-                        t.push_str(&core);
-                        Cow::Owned(t)
                     } else {
-                        core
+                        let page_text = match &raw {
+                            Cow::Borrowed(r) => Some(*r),
+                            Cow::Owned(_) => None,
+                        };
+                        let (core, leading, trailing) = collapse_and_trim(raw);
+                        let space = !core.is_empty() && line_has_text && (pending_space || leading);
+                        pending_space = if core.is_empty() { pending_space || leading } else { trailing };
+                        // The space and the text borrowed together from the page when the page
+                        // has a plain space right before the text (most text after an inline
+                        // tag): no copy of the text to put a space before it.
+                        let spaced = match (&core, page_text) {
+                            (Cow::Borrowed(c), Some(r)) if space && leading => {
+                                let at = c.as_ptr() as usize - r.as_ptr() as usize;
+                                (r.as_bytes()[at - 1] == b' ').then(|| &r[at - 1..at + c.len()])
+                            }
+                            _ => None,
+                        };
+                        if let Some(spaced) = spaced {
+                            Cow::Borrowed(spaced)
+                        } else if space {
+                            let mut t = String::with_capacity(core.len() + 1);
+                            t.push(' ');
+                            t.push_str(&core);
+                            Cow::Owned(t)
+                        } else {
+                            core
+                        }
+                    };
+                    if text.is_empty() {
+                        continue;
                     }
-                };
-                if text.is_empty() {
-                    return;
+                    line_has_text = true;
+                    let w = weigh_text(&text);
+                    self.push(Tok::Text(text), w);
                 }
-                self.line_has_text = true;
-                let w = weigh_text(&text);
-                self.push(Tok::Text(text), w);
             }
         }
+        self.end_anchor(anchor.take());
+        self.break_line(&mut line_start);
     }
 
     /// Filter 3: an anchor has ended; its start tag (`self.toks[at]`) weighs `<a ` + LT - 7
     /// placeholder characters + `>`, LT the characters of its text, as in the thesis's example
     /// `<a _____>BBC Web Site</a>`: with `</a>` the link's code weighs LT + 1, about as much as
     /// its text (Algorithm 4).
-    fn end_anchor(&mut self) {
-        if let Some((at, lt)) = self.anchor.take() {
+    fn end_anchor(&mut self, anchor: Option<(usize, usize)>) {
+        if let Some((at, lt)) = anchor {
             self.weights[at] = weigh_tag(&self.toks[at], Some(lt.saturating_sub(7) as u32), Preprocessing::thesis(LinkFilter::Placeholder));
         }
     }
 
     /// Writes a carried-forward space before an inline tag, where the source had it.
-    fn flush_space(&mut self) {
-        if std::mem::take(&mut self.pending_space) && self.line_has_text {
+    fn flush_space(&mut self, pending_space: &mut bool, line_has_text: bool) {
+        if std::mem::take(pending_space) && line_has_text {
             self.push(Tok::Text(Cow::Borrowed(" ")), weigh_text(" "));
         }
     }
 
-    fn push(&mut self, tok: Tok<'s>, w: Weight) {
+    fn push(&mut self, tok: Tok<'a>, w: Weight) {
         self.toks.push(tok);
         self.weights.push(w);
         self.line_of.push(self.lines.len() as u32);
     }
 
     /// Ends the current line (if it has any token) and starts the next.
-    fn break_line(&mut self) {
-        if self.toks.len() > self.line_start {
-            self.lines.push(Line { start: self.line_start, end: self.toks.len() });
-            self.line_start = self.toks.len();
+    fn break_line(&mut self, line_start: &mut usize) {
+        if self.toks.len() > *line_start {
+            self.lines.push(Line { start: *line_start, end: self.toks.len() });
+            *line_start = self.toks.len();
         }
-        (self.line_has_text, self.pending_space) = (false, false);
     }
-}
 
-impl Page<'_> {
     /// Each line's canonical source text (for the demo's plots).
     pub fn line_sources(&self) -> Vec<String> {
         self.lines
