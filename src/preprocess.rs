@@ -569,6 +569,7 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
 /// Whether `collapse_whitespace` would change `b` (which starts and ends with no whitespace):
 /// a tab, newline, CR or form feed, two spaces in a row, or U+00A0 (C2 A0). One pass; the
 /// common byte (above the space, not C2) costs one comparison.
+#[inline(never)]
 pub(crate) fn needs_collapse(b: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -603,6 +604,7 @@ pub(crate) fn needs_collapse(b: &[u8]) -> bool {
 
 /// [`needs_collapse`] byte by byte over `b[from..to]` (`after_space`: the byte before was a
 /// space; a U+00A0 may end past `to`).
+#[inline(never)]
 fn needs_collapse_from(b: &[u8], from: usize, to: usize, after_space: &mut bool) -> bool {
     for (k, &c) in b.iter().enumerate().take(to).skip(from) {
         if c > b' ' && c != 0xC2 {
