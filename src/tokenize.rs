@@ -1007,12 +1007,6 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                     if let Some(d) = common_named(&s[from..j]) {
                         return Some(Cow::Borrowed(d));
                     }
-                } else if !starts_with_legacy_name(&s[from..j]) {
-                    // Without `;` only a legacy name can be read, as a prefix of the run; none
-                    // is, so nothing is decoded. Most such runs are a URL's parameters
-                    // (`?a=1&width=2`), each of which cost a run of html5gum's tokenizer (about
-                    // 6,000 instructions; docs/PERFORMANCE.md, the front end).
-                    return None;
                 }
                 // What follows a legacy name without `;` matters in attributes only.
                 let equals = in_attribute && !semicolon && s.get(j) == Some(&b'=');
@@ -1153,47 +1147,6 @@ fn common_named(name: &[u8]) -> Option<&'static str> {
     })
 }
 
-/// Whether one of the legacy named references (the 106 names of WHATWG's table that may be
-/// written without `;`, taken from html5gum's table) starts `run`.
-fn starts_with_legacy_name(run: &[u8]) -> bool {
-    let names = match run.first() {
-        Some(b'A') => "AElig AMP Aacute Acirc Agrave Aring Atilde Auml",
-        Some(b'C') => "COPY Ccedil",
-        Some(b'E') => "ETH Eacute Ecirc Egrave Euml",
-        Some(b'G') => "GT",
-        Some(b'I') => "Iacute Icirc Igrave Iuml",
-        Some(b'L') => "LT",
-        Some(b'N') => "Ntilde",
-        Some(b'O') => "Oacute Ocirc Ograve Oslash Otilde Ouml",
-        Some(b'Q') => "QUOT",
-        Some(b'R') => "REG",
-        Some(b'T') => "THORN",
-        Some(b'U') => "Uacute Ucirc Ugrave Uuml",
-        Some(b'Y') => "Yacute",
-        Some(b'a') => "aacute acirc acute aelig agrave amp aring atilde auml",
-        Some(b'b') => "brvbar",
-        Some(b'c') => "ccedil cedil cent copy curren",
-        Some(b'd') => "deg divide",
-        Some(b'e') => "eacute ecirc egrave eth euml",
-        Some(b'f') => "frac12 frac14 frac34",
-        Some(b'g') => "gt",
-        Some(b'i') => "iacute icirc iexcl igrave iquest iuml",
-        Some(b'l') => "laquo lt",
-        Some(b'm') => "macr micro middot",
-        Some(b'n') => "nbsp not ntilde",
-        Some(b'o') => "oacute ocirc ograve ordf ordm oslash otilde ouml",
-        Some(b'p') => "para plusmn pound",
-        Some(b'q') => "quot",
-        Some(b'r') => "raquo reg",
-        Some(b's') => "sect shy sup1 sup2 sup3 szlig",
-        Some(b't') => "thorn times",
-        Some(b'u') => "uacute ucirc ugrave uml uuml",
-        Some(b'y') => "yacute yen yuml",
-        _ => return false,
-    };
-    names.split(' ').any(|n| run.starts_with(n.as_bytes()))
-}
-
 /// Decodes `&` + `run` (a run of letters and digits, with its `;` if it has one) with
 /// html5gum, in text or in an attribute value (where a legacy name followed by `=` or a letter
 /// or digit stays as written; `equals` says whether a `=` follows the run).
@@ -1260,24 +1213,6 @@ mod tests {
     fn newlines_are_normalised() {
         assert_eq!(normalise_newlines("a\r\nb\rc\n\r\r\n"), "a\nb\nc\n\n\n");
         assert!(matches!(normalise_newlines("a\nb"), Cow::Borrowed("a\nb")));
-    }
-
-    #[test]
-    fn a_run_without_semicolon_is_decoded_only_from_a_legacy_name() {
-        let legacy = ["AElig", "amp", "frac12", "yuml", "not", "sup1", "GT", "szlig"];
-        for name in legacy {
-            assert!(starts_with_legacy_name(name.as_bytes()), "{name}");
-            assert_ne!(named_by_html5gum(name, false, false), format!("&{name}"), "{name}");
-        }
-        // What the fast path leaves as written, html5gum leaves as written too.
-        for run in ["r", "width", "utm", "e", "widgetType", "id", "w", "h", "x1", "Amp", "ampx", "notin", "sup", "frac1", "nb", "z"] {
-            for (attr, equals) in [(false, false), (true, false), (true, true)] {
-                if !starts_with_legacy_name(run.as_bytes()) {
-                    assert_eq!(named_by_html5gum(run, attr, equals), format!("&{run}"), "{run} {attr} {equals}");
-                }
-            }
-        }
-        assert_eq!(toks("<a href=\"?a=1&width=2&copy=3\">&notit &frac12x &w</a>")[1], Token::Text(Cow::Owned("\u{ac}it \u{bd}x &w".into())));
     }
 
     #[test]
