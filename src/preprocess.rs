@@ -245,15 +245,63 @@ pub fn is_display_math(tok: &Tok) -> bool {
 /// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
 /// preview and rendered frames are hidden: the TeX script after them is the formula (a
 /// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &Name, marks: &Marks) -> Option<bool> {
-    let class = marks.class?;
-    let words = || class.split_ascii_whitespace();
-    if words().any(|w| w.starts_with("mwe-math-mathml")) {
+fn math_hides(name: &Name, words: &ClassWords) -> Option<bool> {
+    if words.mathml {
         return Some(false);
     }
-    const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
-    let hidden = words().any(|w| w.starts_with("mwe-math-fallback")) || (name != "mjx-container" && words().any(|w| MATHJAX2.contains(&w)));
+    let hidden = words.math_fallback || (name != "mjx-container" && words.mathjax2);
     hidden.then_some(true)
+}
+
+/// The MathJax 2 classes that [`math_hides`] hides.
+const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
+
+/// The hiding utility classes of [`hidden_class`] (ASCII case ignored).
+const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+
+/// What the words of a start tag's class say to [`math_hides`], [`hidden_class`] and
+/// [`is_heading_mark`], found in one pass over the class: each of them split the class again,
+/// up to five passes a start tag (docs/PERFORMANCE.md, the front end). Each flag is an "any
+/// word" question, so one pass answers them all.
+#[derive(Default)]
+struct ClassWords {
+    /// A word starting `mwe-math-mathml` (Wikipedia's MathML).
+    mathml: bool,
+    /// A word starting `mwe-math-fallback` (the picture Wikipedia shows instead).
+    math_fallback: bool,
+    /// A MathJax 2 class ([`MATHJAX2`]).
+    mathjax2: bool,
+    /// `mw-editsection`.
+    edit_section: bool,
+    /// `headerlink` or `hash-link`.
+    permalink: bool,
+    /// A hiding utility class ([`HIDING`]).
+    hiding: bool,
+}
+
+impl ClassWords {
+    fn of(class: Option<&str>) -> ClassWords {
+        let mut c = ClassWords::default();
+        for w in class.into_iter().flat_map(str::split_ascii_whitespace) {
+            // The first byte sends a word to the few names it could be (words are not empty).
+            match w.as_bytes()[0] {
+                b'm' => {
+                    if let Some(rest) = w.strip_prefix("mwe-math-") {
+                        c.mathml |= rest.starts_with("mathml");
+                        c.math_fallback |= rest.starts_with("fallback");
+                    }
+                    c.edit_section |= w == "mw-editsection";
+                }
+                b'M' => c.mathjax2 |= MATHJAX2.contains(&w),
+                b'h' => c.permalink |= w == "headerlink" || w == "hash-link",
+                _ => {}
+            }
+            if matches!(w.as_bytes()[0] | 0x20, b'd' | b'i' | b'u') {
+                c.hiding |= HIDING.iter().any(|h| w.eq_ignore_ascii_case(h));
+            }
+        }
+        c
+    }
 }
 
 /// Void elements: never have an end tag, never nest.
@@ -356,13 +404,11 @@ impl<'a> Marks<'a> {
 /// `hidden` and `hide` are left alone: scripts toggle them (tab panels, collapsed comment
 /// trees, MDN's live-sample sources, which the gold keeps; measured: docs/EVALUATION.md,
 /// eighth round).
-fn hidden_class(class: Option<&str>) -> bool {
-    const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
     const SHOWN: [&str; 8] = ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
     let Some(class) = class else { return false };
-    let tokens = || class.split_ascii_whitespace();
-    tokens().any(|t| HIDING.iter().any(|h| t.eq_ignore_ascii_case(h)))
-        && !tokens().any(|t| {
+    words.hiding
+        && !class.split_ascii_whitespace().any(|t| {
             // `md:block`, `lg:inline-flex` (Tailwind); `d-md-block`, `d-lg-flex` (Bootstrap).
             let shown = |v: &str| SHOWN.contains(&v) || v == "visible";
             t.rsplit_once(':').is_some_and(|(_, v)| shown(v)) || t.strip_prefix("d-").and_then(|r| r.split_once('-')).is_some_and(|(_, v)| shown(v))
@@ -391,8 +437,8 @@ fn is_heading(name: &Name) -> bool {
 /// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
 /// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
 /// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
-fn is_heading_mark(marks: &Marks, in_heading: bool) -> bool {
-    marks.class.is_some_and(|v| v.split_ascii_whitespace().any(|c| c == "mw-editsection" || (in_heading && matches!(c, "headerlink" | "hash-link"))))
+fn is_heading_mark(words: &ClassWords, in_heading: bool) -> bool {
+    words.edit_section || (in_heading && words.permalink)
 }
 
 /// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
@@ -504,19 +550,54 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
 /// Whether `collapse_whitespace` would change `b` (which starts and ends with no whitespace):
 /// a tab, newline, CR or form feed, two spaces in a row, or U+00A0 (C2 A0). One pass; the
 /// common byte (above the space, not C2) costs one comparison.
+#[inline(never)]
 pub(crate) fn needs_collapse(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The bytes (lanes) of `x` equal to `v`, as their high bit; exact (no carry between lanes).
+    let equal = |x: u64, v: u8| {
+        let y = x ^ (ONES * u64::from(v));
+        !(((y & !HIGH) + !HIGH) | y) & HIGH
+    };
+    // Eight bytes at a time (docs/PERFORMANCE.md, the front end): a chunk without a byte below
+    // the space or a C2 needs only its spaces compared (two in a row, or one after the previous
+    // chunk's last); a chunk with one is read byte by byte as before.
     let mut after_space = false;
-    for (k, &c) in b.iter().enumerate() {
+    let mut chunks = b.chunks_exact(8);
+    for (n, chunk) in chunks.by_ref().enumerate() {
+        let x = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        let below_space = !(((x & !HIGH) + ONES * 0x60) | x) & HIGH;
+        if below_space | equal(x, 0xC2) != 0 {
+            if needs_collapse_from(b, n * 8, n * 8 + 8, &mut after_space) {
+                return true;
+            }
+            continue;
+        }
+        let spaces = equal(x, b' ');
+        if spaces & (spaces >> 8) != 0 || (after_space && spaces & 0x80 != 0) {
+            return true;
+        }
+        after_space = spaces >> 63 != 0;
+    }
+    let rest = b.len() - chunks.remainder().len();
+    needs_collapse_from(b, rest, b.len(), &mut after_space)
+}
+
+/// [`needs_collapse`] byte by byte over `b[from..to]` (`after_space`: the byte before was a
+/// space; a U+00A0 may end past `to`).
+#[inline(never)]
+fn needs_collapse_from(b: &[u8], from: usize, to: usize, after_space: &mut bool) -> bool {
+    for (k, &c) in b.iter().enumerate().take(to).skip(from) {
         if c > b' ' && c != 0xC2 {
-            after_space = false;
+            *after_space = false;
             continue;
         }
         match c {
             b'\t' | b'\n' | b'\r' | b'\x0c' => return true,
-            b' ' if after_space => return true,
-            b' ' => after_space = true,
+            b' ' if *after_space => return true,
+            b' ' => *after_space = true,
             0xC2 if b.get(k + 1) == Some(&0xA0) => return true,
-            _ => after_space = false, // C2 leading another character, or a control character
+            _ => *after_space = false, // C2 leading another character, or a control character
         }
     }
     false
@@ -633,8 +714,9 @@ impl<'a> Page<'a> {
                     let marks = Marks::of(attrs);
                     let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
                     let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
-                    let hidden = if how.math { math_hides(&name, &marks).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
-                        || (how.hidden_class && hidden_class(marks.class));
+                    let words = if how.math || how.hidden_class || how.heading_marks { ClassWords::of(marks.class) } else { ClassWords::default() };
+                    let hidden = if how.math { math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
+                        || (how.hidden_class && hidden_class(marks.class, &words));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
                             formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
@@ -670,7 +752,7 @@ impl<'a> Page<'a> {
                     }
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
-                    let mark = how.heading_marks && is_heading_mark(&marks, headings > 0);
+                    let mark = how.heading_marks && is_heading_mark(&words, headings > 0);
                     if (is_dropped(&name) || hidden || boilerplate || mark) && !void {
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -1025,6 +1107,13 @@ pub fn canonical(tok: &Tok) -> String {
 }
 
 fn weigh_str(s: &str, w: &mut Weight) {
+    // Most texts and attribute values are ASCII: one byte a character, which `is_ascii` tells
+    // a word at a time, faster than the counting loop below (docs/PERFORMANCE.md, the front end).
+    if s.is_ascii() {
+        w.chars += s.len() as u32;
+        w.ascii += s.len() as u32;
+        return;
+    }
     // One pass over the bytes: a character starts at every byte that is not a UTF-8
     // continuation byte (10xxxxxx).
     let (mut non_ascii, mut continuation) = (0u32, 0u32);
@@ -1264,6 +1353,25 @@ mod tests {
         let lines = |html: &str| Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
         assert_eq!(lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"), vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]);
         assert_eq!(lines("<div><p hidden>x</div><p>a</p>"), vec!["<div></div>", "<p>a</p>"]);
+    }
+
+    #[test]
+    fn needs_collapse_answers_as_the_byte_loop() {
+        let bytewise = |b: &[u8]| needs_collapse_from(b, 0, b.len(), &mut false);
+        let pieces: [&str; 12] = [" ", "a", "\t", "\n", "\r", "\x0c", "\u{a0}", "\u{e9}", "\u{a9}", "\x01", "!", "xyzzy"];
+        let mut seed = 12345u64;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = (seed >> 59) as usize + (seed >> 40) as usize % 12;
+            for _ in 0..len {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Mostly letters and single spaces, as in text.
+                let k = (seed >> 33) as usize % 40;
+                s.push_str(if k < 12 { pieces[k] } else if k % 3 == 0 { " " } else { "a" });
+            }
+            assert_eq!(needs_collapse(s.as_bytes()), bytewise(s.as_bytes()), "{s:?}");
+        }
     }
 
     #[test]

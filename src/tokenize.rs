@@ -365,6 +365,19 @@ struct Tokenizer<'s, F> {
     attrs: Vec<Attr<'s>>,
 }
 
+/// The bytes of the common attribute name (lowercase ASCII letters, digits, `-`, `_`, `:`, `.`)
+/// as a table: one load a byte in `attr_name`'s loop, where the ranges took several tests
+/// (docs/PERFORMANCE.md, the front end).
+static COMMON_NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = matches!(c as u8, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b':' | b'.');
+        c += 1;
+    }
+    table
+};
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b' ')
 }
@@ -676,7 +689,7 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
         // The common case: lowercase ASCII up to the end of the name, borrowed.
         let from = self.i;
         let mut i = from + 1; // the first character (possibly `=`) was checked by the caller
-        while i < s.len() && matches!(s[i], b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b':' | b'.') {
+        while i < s.len() && COMMON_NAME_BYTE[usize::from(s[i])] {
             i += 1;
         }
         if s[from].is_ascii_lowercase() && (i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | b'=')) {
