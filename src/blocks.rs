@@ -14,7 +14,7 @@ use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
-use crate::tokenize::Tag;
+use crate::tokenize::{Name, Tag};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`, with two
 /// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
@@ -266,8 +266,9 @@ fn is_line_numbers(s: &str) -> bool {
 /// Docusaurus' and Jekyll's wrappers, GitHub's `div.highlight-source-js`), or a `code`, `pre`
 /// or `div` inside it.
 fn code_blocks(page: &Page) -> Vec<CodeBlock> {
-    // Open elements as the builder tracks them: name and start tag.
-    let mut stack: Vec<(&str, usize)> = Vec::new();
+    // Open elements as the builder tracks them: name and start tag. (`Name`s: an end tag finds
+    // its element by comparing `Tag`s.)
+    let mut stack: Vec<(&Name, usize)> = Vec::new();
     // The block being read and its depth in `stack`.
     let mut open: Option<(CodeBlock, usize)> = None;
     let mut out = Vec::new();
@@ -288,11 +289,11 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
                     }
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
-                    stack.push((name, i));
+                    stack.push((tag, i));
                 }
             }
             Tok::End { name } => {
-                if let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) {
+                if let Some(pos) = stack.iter().rposition(|(n, _)| *n == name) {
                     stack.truncate(pos);
                     if let Some((mut c, _)) = open.take_if(|(_, depth)| pos <= *depth) {
                         c.end = i;
@@ -355,7 +356,7 @@ fn post_date(v: &str) -> Option<String> {
 /// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
 fn post_marks(page: &Page) -> Vec<PostMark> {
     // Open elements: name, and the index in `open_posts` of the post it started, if any.
-    let mut stack: Vec<(&str, Option<usize>)> = Vec::new();
+    let mut stack: Vec<(&Name, Option<usize>)> = Vec::new();
     let mut marks: Vec<PostMark> = Vec::new();
     let mut open_posts: Vec<usize> = Vec::new();
     // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
@@ -410,11 +411,11 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     got.push(Default::default());
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
-                    stack.push((name, post_here.then(|| marks.len() - 1)));
+                    stack.push((tag, post_here.then(|| marks.len() - 1)));
                 }
             }
             Tok::End { name } => {
-                let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
+                let Some(pos) = stack.iter().rposition(|(n, _)| *n == name) else { continue };
                 for (_, post) in stack.drain(pos..) {
                     if let Some(p) = post {
                         marks[p].end = i;
@@ -727,8 +728,10 @@ struct Figure {
 struct Builder<'a> {
     page: &'a Page<'a>,
     base: Option<url::Url>,
-    /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
-    stack: Vec<&'a str>,
+    /// Open elements (tolerant: end tags pop to the nearest match, or are ignored). Their
+    /// [`Name`]s, not their texts: the questions asked of the stack at every end tag and block
+    /// (`kind`, `inside`) compare [`Tag`]s, integers, not strings.
+    stack: Vec<&'a Name<'a>>,
     /// The token index of each open element's start tag, beside `stack`.
     open_at: Vec<usize>,
     /// See [`Figure`].
@@ -972,7 +975,7 @@ impl<'a> Builder<'a> {
                         if let Some(f) = self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok)) {
                             f.caption = Some(self.stack.len());
                         }
-                        self.stack.push(name);
+                        self.stack.push(tag);
                         self.open_at.push(i);
                     }
                 }
@@ -990,7 +993,7 @@ impl<'a> Builder<'a> {
                     // closes them and keeps the block open: they still close both here.)
                     // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
                     let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(is_block);
-                    if let Some(pos) = self.stack.iter().rposition(|n| *n == name).filter(|&pos| !stray(pos)) {
+                    if let Some(pos) = self.stack.iter().rposition(|n| *n == tag).filter(|&pos| !stray(pos)) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
                         if heading.is_some_and(|d| d >= pos) {
@@ -1048,37 +1051,43 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn inside(&self, names: &[&str]) -> bool {
-        self.stack.iter().any(|n| names.contains(n))
+    fn inside(&self, tags: &[Tag]) -> bool {
+        self.stack.iter().any(|n| n.tag().is_some_and(|t| tags.contains(&t)))
+    }
+
+    /// The innermost open list (`ul`, `ol`, `dl` or `menu`) of `stack`, if any.
+    fn innermost_list(stack: &[&Name]) -> Option<Tag> {
+        stack.iter().rev().find_map(|n| n.tag().filter(|t| matches!(t, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu)))
     }
 
     /// The kind of a block from its nearest block-level ancestors.
     fn kind(&self) -> (BlockKind, u8, bool) {
-        if self.inside(&["pre", "listing", "xmp"]) {
+        if self.inside(&[Tag::Pre, Tag::Listing, Tag::Xmp]) {
             return (BlockKind::Preformatted, 0, false);
         }
         if self.figure.as_ref().is_some_and(|f| f.caption.is_some()) {
             return (BlockKind::Figure, 0, false);
         }
         for name in self.stack.iter().rev() {
-            match *name {
-                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
+            let Some(tag) = name.tag() else { continue };
+            match tag {
+                Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
                 // A definition list's terms and definitions are kept as such (`kinds`); the
                 // thesis reads them as list items.
-                "dt" | "dd" if self.kinds && self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl") => {
-                    return (if *name == "dt" { BlockKind::Term } else { BlockKind::Definition }, 0, false);
+                Tag::Dt | Tag::Dd if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) => {
+                    return (if tag == Tag::Dt { BlockKind::Term } else { BlockKind::Definition }, 0, false);
                 }
-                "li" | "dd" | "dt" => {
-                    let lists: &[&str] = if self.kinds { &["ul", "ol", "menu"] } else { &["ul", "ol", "dl", "menu"] };
-                    let depth = self.stack.iter().filter(|n| lists.contains(n)).count().clamp(1, 9);
-                    let ordered = self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"ol");
+                Tag::Li | Tag::Dd | Tag::Dt => {
+                    let lists: &[Tag] = if self.kinds { &[Tag::Ul, Tag::Ol, Tag::Menu] } else { &[Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu] };
+                    let depth = self.stack.iter().filter(|n| n.tag().is_some_and(|t| lists.contains(&t))).count().clamp(1, 9);
+                    let ordered = Self::innermost_list(&self.stack) == Some(Tag::Ol);
                     return (BlockKind::ListItem, depth as u8, ordered);
                 }
-                "blockquote" => return (BlockKind::Quote, 0, false),
+                Tag::Blockquote => return (BlockKind::Quote, 0, false),
                 // An aside preprocessing kept (an article's own note or pull quote) is set off
                 // as a quote (`kinds`); the thesis reads it as paragraphs.
-                "aside" if self.kinds => return (BlockKind::Quote, 0, false),
-                "figcaption" => return (BlockKind::Figure, 0, false),
+                Tag::Aside if self.kinds => return (BlockKind::Quote, 0, false),
+                Tag::Figcaption => return (BlockKind::Figure, 0, false),
                 _ => {}
             }
         }
@@ -1104,8 +1113,8 @@ impl<'a> Builder<'a> {
     /// ([`Block::in_definition`]; `kinds` only): a definition holding a list, a listing or a
     /// second kind of block keeps them, rather than the list being flattened around them.
     fn in_definition(&self) -> bool {
-        let Some(dd) = self.stack.iter().rposition(|n| *n == "dd") else { return false };
-        self.kinds && self.stack[..dd].iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl")
+        let Some(dd) = self.stack.iter().rposition(|n| n.is(Tag::Dd)) else { return false };
+        self.kinds && Self::innermost_list(&self.stack[..dd]) == Some(Tag::Dl)
     }
 
     /// Appends a text token to the block being filled.
@@ -1168,7 +1177,7 @@ impl<'a> Builder<'a> {
         }
         // A caption belongs to the figure's image just before it; a figure wrapping a table
         // (WordPress's table block) gives the table its caption.
-        if kind == BlockKind::Figure && self.inside(&["figure"]) {
+        if kind == BlockKind::Figure && self.inside(&[Tag::Figure]) {
             if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Table) {
                 if let Some(t) = last.table.as_mut().filter(|t| t.caption.is_empty()) {
                     (t.caption, t.caption_html) = (text, html);
@@ -1192,7 +1201,7 @@ impl<'a> Builder<'a> {
             }
             // A `figcaption` written just after its figure rather than inside it (a template's
             // slip) captions the figure before it when that has no caption yet.
-            if self.figure.is_none() && self.inside(&["figcaption"]) {
+            if self.figure.is_none() && self.inside(&[Tag::Figcaption]) {
                 if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
                     (last.text, last.html) = (text, html);
                     return;
@@ -1428,7 +1437,7 @@ impl<'a> Builder<'a> {
     fn image(&mut self, tok: &Tok, line: usize, on: bool, in_span: bool) {
         let container = self.figure_container();
         let block = self.figure_block(tok, line, container.is_some());
-        let kept = on || (in_span && (container.is_some() || !self.inside(&["a"])));
+        let kept = on || (in_span && (container.is_some() || !self.inside(&[Tag::A])));
         match (container, block) {
             (Some(depth), Some(block)) => {
                 let (placed, waiting) = if kept {
