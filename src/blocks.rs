@@ -928,15 +928,18 @@ impl<'a> Builder<'a> {
             // MathML is written as it is, its text read once; display math is a block.
             // A display formula between chosen lines is kept, as an image is: its line is
             // mostly the page's wrappers' tags, so Algorithm 1 may leave it below the axis.
-            // (Only a `math` start tag can be one: the tag is tested first, the attributes of
-            // every other token are not searched.)
-            if let (true, Some(mathml), Some(Tok::Text(t))) = (tok.is_start(Tag::Math), tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
-                read_to = i + 3;
-                let display = crate::preprocess::is_display_math(tok);
-                if on || (display && first < line && line < last) {
-                    self.formula(mathml, t, line, display);
+            // (Only a `math` start tag can be one: the tag is tested first, in an `if` of its
+            // own, so that the attributes of every other token are not searched: a tuple
+            // pattern would evaluate all of its parts.)
+            if tok.is_start(Tag::Math) {
+                if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
+                    read_to = i + 3;
+                    let display = crate::preprocess::is_display_math(tok);
+                    if on || (display && first < line && line < last) {
+                        self.formula(mathml, t, line, display);
+                    }
+                    continue;
                 }
-                continue;
             }
             match tok {
                 Tok::Start { name: tag, self_closing, .. } => {
