@@ -41,6 +41,7 @@ use std::collections::HashMap;
 use crate::extraction::Candidate;
 use crate::options::Options;
 use crate::preprocess::{is_void, Page, Tok};
+use crate::tokenize::{Name, Tag};
 
 /// A run of chosen lines defines the container when its text is at least this share of the
 /// largest run's.
@@ -108,8 +109,9 @@ impl Tree {
             last: vec![ROOT; lines],
             texts: vec![LineText::default(); lines],
         };
-        // Open elements: id and name; open links and forms.
-        let mut stack: Vec<(u32, &str)> = Vec::new();
+        // Open elements: id and name (a `Name`: an end tag finds its element by comparing
+        // `Tag`s, integers, not strings); open links and forms.
+        let mut stack: Vec<(u32, &Name)> = Vec::new();
         let (mut links, mut forms) = (0usize, 0usize);
         // The depth of the outermost open form.
         let mut form_depth = u32::MAX;
@@ -120,7 +122,7 @@ impl Tree {
                 Tok::Start { name, self_closing: false, .. } if !is_void(name) && stack.len() < MAX_DEPTH => {
                     inside = t.parent.len() as u32;
                     t.parent.push(stack.last().map_or(ROOT, |e| e.0));
-                    if name == "form" && forms == 0 {
+                    if name.is(Tag::Form) && forms == 0 {
                         form_depth = stack.len() as u32;
                     }
                     t.depth.push(stack.len() as u32);
@@ -128,15 +130,15 @@ impl Tree {
                     t.close.push(lines as u32 - 1);
                     t.tag.push(i);
                     stack.push((inside, name));
-                    links += usize::from(name == "a");
-                    forms += usize::from(name == "form");
+                    links += usize::from(name.is(Tag::A));
+                    forms += usize::from(name.is(Tag::Form));
                 }
                 Tok::End { name } => {
                     if let Some(pos) = stack.iter().rposition(|e| e.1 == name) {
                         for e in &stack[pos..] {
                             t.close[e.0 as usize] = line as u32;
-                            links -= usize::from(e.1 == "a");
-                            forms -= usize::from(e.1 == "form");
+                            links -= usize::from(e.1.is(Tag::A));
+                            forms -= usize::from(e.1.is(Tag::Form));
                         }
                         stack.truncate(pos);
                     }
