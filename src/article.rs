@@ -566,15 +566,25 @@ fn json_ld_article_body(page: &Page) -> Option<String> {
 }
 
 /// The hashes of the word trigrams of `text` (words: runs of alphanumeric characters,
-/// lowercased), for matching a page's lines against a declared text.
+/// lowercased), for matching a page's lines against a declared text. Each word is hashed once
+/// (FNV-1a of its lowercase form; an ASCII word lowercased as it is read, not copied), and a
+/// trigram's hash is its three words' mixed by MurmurHash3's finaliser, a bijection: two
+/// trigrams that differ in one word never share a hash, and others as rarely as two 64-bit
+/// hashes do (as SipHash's of the three words, used before, did).
 fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
-    use std::hash::{Hash, Hasher};
-    let words: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    (0..words.len().saturating_sub(2)).map(move |i| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        words[i..i + 3].hash(&mut h);
-        h.finish()
-    })
+    fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
+        bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    }
+    fn mix(mut h: u64) -> u64 {
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    let word = |w: &str| if w.is_ascii() { fnv(w.bytes().map(|b| b.to_ascii_lowercase())) } else { fnv(w.to_lowercase().bytes()) };
+    let words: Vec<u64> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(word).collect();
+    (0..words.len().saturating_sub(2)).map(move |i| mix(mix(mix(words[i]) ^ words[i + 1]) ^ words[i + 2]))
 }
 
 /// Characters of text on one line: all of it, inside links, inside forms.
