@@ -253,11 +253,13 @@ pub fn is_placeholder(src: Option<&str>) -> bool {
     if starts("data:") || starts("about:") {
         return true;
     }
-    // Only the path is lowercased: a `data:` URL (kilobytes of base64) is never copied, and a
-    // query string (a CDN's resizing parameters) is not read. (ASCII lowercasing moves no `?`
-    // or `#`, so the path is the one of the lowercased URL.)
-    let path = src.split(['?', '#']).next().unwrap_or("").to_ascii_lowercase();
-    let file = path.rsplit('/').next().unwrap_or("");
+    // Only the file's name is lowercased: a `data:` URL (kilobytes of base64) is never copied,
+    // and a query string (a CDN's resizing parameters) is not read. (ASCII lowercasing moves no
+    // `?`, `#` or `/`, so the path and its last segment are those of the lowercased URL. The
+    // path's end is found with memchr: `?` and `#` are ASCII, no character is decoded.)
+    let path = &src[..memchr::memchr2(b'?', b'#', src.as_bytes()).unwrap_or(src.len())];
+    let file = path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+    let file = file.as_str();
     let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
     parts(stem).any(|p| matches!(&*p, "blank" | "spacer" | "placeholder" | "1x1"))
         || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
