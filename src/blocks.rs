@@ -121,7 +121,7 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
-            Tok::Start { name, .. } if name == "table" => {
+            Tok::Start { name, .. } if name.is(Tag::Table) => {
                 if let Some(outer) = open.last_mut() {
                     outer.layout = true;
                 }
@@ -153,7 +153,7 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
                     _ => {}
                 }
             }
-            Tok::End { name } if name == "table" => {
+            Tok::End { name } if name.is(Tag::Table) => {
                 if let Some(t) = open.pop().filter(TableStats::is_data) {
                     out.push(DataTable { start: t.start, end: i });
                 }
@@ -187,9 +187,9 @@ struct CodeBlock {
     code: bool,
 }
 
-/// Element names whose content keeps its whitespace and is read as one block.
-fn is_pre(name: &str) -> bool {
-    matches!(name, "pre" | "listing" | "xmp")
+/// Elements whose content keeps its whitespace and is read as one block.
+fn is_pre(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Pre | Tag::Listing | Tag::Xmp))
 }
 
 /// The classes of `tok`, lowercased.
@@ -275,15 +275,14 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
-                let name: &str = tag;
-                let container = !self_closing && (is_pre(name) || (name == "table" && is_code_table(tok)));
+                let container = !self_closing && (is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
                 if open.is_none() && container && stack.len() < MAX_DEPTH {
                     let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
-                    let code = name == "table" || lang.is_some();
+                    let code = tag.is(Tag::Table) || lang.is_some();
                     open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
                 } else if let Some((c, _)) = open.as_mut() {
-                    c.code |= name == "code";
-                    if c.lang.is_none() && matches!(name, "code" | "pre" | "div") {
+                    c.code |= tag.is(Tag::Code);
+                    if c.lang.is_none() && matches!(tag.tag(), Some(Tag::Code | Tag::Pre | Tag::Div)) {
                         c.lang = language(tok);
                         c.code |= c.lang.is_some();
                     }
@@ -369,7 +368,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 let name: &str = tag;
-                let post_here = !self_closing && (is_post_type(tok) || name == "article");
+                let post_here = !self_closing && (tag.is(Tag::Article) || is_post_type(tok));
                 if let Some(&p) = open_posts.last() {
                     let prop = tok.attr("itemprop").unwrap_or("");
                     let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
@@ -777,7 +776,7 @@ fn anchors(page: &Page) -> std::collections::HashMap<String, usize> {
     let targets: std::collections::HashSet<&str> = page
         .toks
         .iter()
-        .filter(|t| matches!(t, Tok::Start { name, .. } if name == "a"))
+        .filter(|t| t.is_start(Tag::A))
         .filter_map(|t| t.attr("href")?.trim().strip_prefix('#'))
         .filter(|f| !f.is_empty())
         .collect();
