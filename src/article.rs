@@ -572,9 +572,6 @@ fn json_ld_article_body(page: &Page) -> Option<String> {
 /// trigrams that differ in one word never share a hash, and others as rarely as two 64-bit
 /// hashes do (as SipHash's of the three words, used before, did).
 fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
-    fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
-        bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    }
     fn mix(mut h: u64) -> u64 {
         h ^= h >> 33;
         h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -582,7 +579,12 @@ fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
         h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         h ^ (h >> 33)
     }
-    let word = |w: &str| if w.is_ascii() { fnv(w.bytes().map(|b| b.to_ascii_lowercase())) } else { fnv(w.to_lowercase().bytes()) };
+    // (A lowercase word's bytes are their own ASCII lowercase: one loop serves both.)
+    let word = |w: &str| {
+        let lower;
+        let w = if w.is_ascii() { w } else { lower = w.to_lowercase(); &lower };
+        w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3))
+    };
     let words: Vec<u64> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(word).collect();
     (0..words.len().saturating_sub(2)).map(move |i| mix(mix(mix(words[i]) ^ words[i + 1]) ^ words[i + 2]))
 }
