@@ -929,11 +929,8 @@ impl<'a> Builder<'a> {
                         quiet.extend(&p.quiet);
                     }
                 }
-                next_event = [codes.peek().map(|c| c.start), tables.peek().map(|t| t.start), embeds.peek().map(|e| e.start), posts.peek().map(|p| p.start)]
-                    .into_iter()
-                    .flatten()
-                    .min()
-                    .unwrap_or(usize::MAX);
+                let start = |s: Option<usize>| s.unwrap_or(usize::MAX);
+                next_event = start(codes.peek().map(|c| c.start)).min(start(tables.peek().map(|t| t.start))).min(start(embeds.peek().map(|e| e.start))).min(start(posts.peek().map(|p| p.start)));
             }
             // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
             // MathML is written as it is, its text read once; display math is a block.
