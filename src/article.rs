@@ -41,6 +41,7 @@ use std::collections::HashMap;
 use crate::extraction::Candidate;
 use crate::options::Options;
 use crate::preprocess::{is_void, Page, Tok};
+use crate::tokenize::{Name, Tag};
 
 /// A run of chosen lines defines the container when its text is at least this share of the
 /// largest run's.
@@ -108,8 +109,9 @@ impl Tree {
             last: vec![ROOT; lines],
             texts: vec![LineText::default(); lines],
         };
-        // Open elements: id and name; open links and forms.
-        let mut stack: Vec<(u32, &str)> = Vec::new();
+        // Open elements: id and name (a `Name`: an end tag finds its element by comparing
+        // `Tag`s, integers, not strings); open links and forms.
+        let mut stack: Vec<(u32, &Name)> = Vec::new();
         let (mut links, mut forms) = (0usize, 0usize);
         // The depth of the outermost open form.
         let mut form_depth = u32::MAX;
@@ -120,7 +122,7 @@ impl Tree {
                 Tok::Start { name, self_closing: false, .. } if !is_void(name) && stack.len() < MAX_DEPTH => {
                     inside = t.parent.len() as u32;
                     t.parent.push(stack.last().map_or(ROOT, |e| e.0));
-                    if name == "form" && forms == 0 {
+                    if name.is(Tag::Form) && forms == 0 {
                         form_depth = stack.len() as u32;
                     }
                     t.depth.push(stack.len() as u32);
@@ -128,15 +130,15 @@ impl Tree {
                     t.close.push(lines as u32 - 1);
                     t.tag.push(i);
                     stack.push((inside, name));
-                    links += usize::from(name == "a");
-                    forms += usize::from(name == "form");
+                    links += usize::from(name.is(Tag::A));
+                    forms += usize::from(name.is(Tag::Form));
                 }
                 Tok::End { name } => {
                     if let Some(pos) = stack.iter().rposition(|e| e.1 == name) {
                         for e in &stack[pos..] {
                             t.close[e.0 as usize] = line as u32;
-                            links -= usize::from(e.1 == "a");
-                            forms -= usize::from(e.1 == "form");
+                            links -= usize::from(e.1.is(Tag::A));
+                            forms -= usize::from(e.1.is(Tag::Form));
                         }
                         stack.truncate(pos);
                     }
@@ -564,15 +566,27 @@ fn json_ld_article_body(page: &Page) -> Option<String> {
 }
 
 /// The hashes of the word trigrams of `text` (words: runs of alphanumeric characters,
-/// lowercased), for matching a page's lines against a declared text.
+/// lowercased), for matching a page's lines against a declared text. Each word is hashed once
+/// (FNV-1a of its lowercase form; an ASCII word lowercased as it is read, not copied), and a
+/// trigram's hash is its three words' mixed by MurmurHash3's finaliser, a bijection: two
+/// trigrams that differ in one word never share a hash, and others as rarely as two 64-bit
+/// hashes do (as SipHash's of the three words, used before, did).
 fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
-    use std::hash::{Hash, Hasher};
-    let words: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    (0..words.len().saturating_sub(2)).map(move |i| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        words[i..i + 3].hash(&mut h);
-        h.finish()
-    })
+    fn mix(mut h: u64) -> u64 {
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    // (A lowercase word's bytes are their own ASCII lowercase: one loop serves both.)
+    let word = |w: &str| {
+        let lower;
+        let w = if w.is_ascii() { w } else { lower = w.to_lowercase(); &lower };
+        w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3))
+    };
+    let words: Vec<u64> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(word).collect();
+    (0..words.len().saturating_sub(2)).map(move |i| mix(mix(mix(words[i]) ^ words[i + 1]) ^ words[i + 2]))
 }
 
 /// Characters of text on one line: all of it, inside links, inside forms.

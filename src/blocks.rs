@@ -14,7 +14,7 @@ use crate::figures;
 use crate::options::Algorithm;
 use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
-use crate::tokenize::Tag;
+use crate::tokenize::{Name, Tag};
 
 /// Builds the blocks of the main content from the lines marked in `chosen`, with two
 /// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
@@ -121,7 +121,7 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
-            Tok::Start { name, .. } if name == "table" => {
+            Tok::Start { name, .. } if name.is(Tag::Table) => {
                 if let Some(outer) = open.last_mut() {
                     outer.layout = true;
                 }
@@ -153,7 +153,7 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
                     _ => {}
                 }
             }
-            Tok::End { name } if name == "table" => {
+            Tok::End { name } if name.is(Tag::Table) => {
                 if let Some(t) = open.pop().filter(TableStats::is_data) {
                     out.push(DataTable { start: t.start, end: i });
                 }
@@ -187,9 +187,9 @@ struct CodeBlock {
     code: bool,
 }
 
-/// Element names whose content keeps its whitespace and is read as one block.
-fn is_pre(name: &str) -> bool {
-    matches!(name, "pre" | "listing" | "xmp")
+/// Elements whose content keeps its whitespace and is read as one block.
+fn is_pre(name: &Name) -> bool {
+    matches!(name.tag(), Some(Tag::Pre | Tag::Listing | Tag::Xmp))
 }
 
 /// The classes of `tok`, lowercased.
@@ -266,33 +266,33 @@ fn is_line_numbers(s: &str) -> bool {
 /// Docusaurus' and Jekyll's wrappers, GitHub's `div.highlight-source-js`), or a `code`, `pre`
 /// or `div` inside it.
 fn code_blocks(page: &Page) -> Vec<CodeBlock> {
-    // Open elements as the builder tracks them: name and start tag.
-    let mut stack: Vec<(&str, usize)> = Vec::new();
+    // Open elements as the builder tracks them: name and start tag. (`Name`s: an end tag finds
+    // its element by comparing `Tag`s.)
+    let mut stack: Vec<(&Name, usize)> = Vec::new();
     // The block being read and its depth in `stack`.
     let mut open: Option<(CodeBlock, usize)> = None;
     let mut out = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
-                let name: &str = tag;
-                let container = !self_closing && (is_pre(name) || (name == "table" && is_code_table(tok)));
+                let container = !self_closing && (is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
                 if open.is_none() && container && stack.len() < MAX_DEPTH {
                     let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
-                    let code = name == "table" || lang.is_some();
+                    let code = tag.is(Tag::Table) || lang.is_some();
                     open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
                 } else if let Some((c, _)) = open.as_mut() {
-                    c.code |= name == "code";
-                    if c.lang.is_none() && matches!(name, "code" | "pre" | "div") {
+                    c.code |= tag.is(Tag::Code);
+                    if c.lang.is_none() && matches!(tag.tag(), Some(Tag::Code | Tag::Pre | Tag::Div)) {
                         c.lang = language(tok);
                         c.code |= c.lang.is_some();
                     }
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
-                    stack.push((name, i));
+                    stack.push((tag, i));
                 }
             }
             Tok::End { name } => {
-                if let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) {
+                if let Some(pos) = stack.iter().rposition(|(n, _)| *n == name) {
                     stack.truncate(pos);
                     if let Some((mut c, _)) = open.take_if(|(_, depth)| pos <= *depth) {
                         c.end = i;
@@ -355,7 +355,7 @@ fn post_date(v: &str) -> Option<String> {
 /// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
 fn post_marks(page: &Page) -> Vec<PostMark> {
     // Open elements: name, and the index in `open_posts` of the post it started, if any.
-    let mut stack: Vec<(&str, Option<usize>)> = Vec::new();
+    let mut stack: Vec<(&Name, Option<usize>)> = Vec::new();
     let mut marks: Vec<PostMark> = Vec::new();
     let mut open_posts: Vec<usize> = Vec::new();
     // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
@@ -368,7 +368,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 let name: &str = tag;
-                let post_here = !self_closing && (is_post_type(tok) || name == "article");
+                let post_here = !self_closing && (tag.is(Tag::Article) || is_post_type(tok));
                 if let Some(&p) = open_posts.last() {
                     let prop = tok.attr("itemprop").unwrap_or("");
                     let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
@@ -410,11 +410,11 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     got.push(Default::default());
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
-                    stack.push((name, post_here.then(|| marks.len() - 1)));
+                    stack.push((tag, post_here.then(|| marks.len() - 1)));
                 }
             }
             Tok::End { name } => {
-                let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
+                let Some(pos) = stack.iter().rposition(|(n, _)| *n == name) else { continue };
                 for (_, post) in stack.drain(pos..) {
                     if let Some(p) = post {
                         marks[p].end = i;
@@ -727,8 +727,10 @@ struct Figure {
 struct Builder<'a> {
     page: &'a Page<'a>,
     base: Option<url::Url>,
-    /// Open elements (tolerant: end tags pop to the nearest match, or are ignored).
-    stack: Vec<&'a str>,
+    /// Open elements (tolerant: end tags pop to the nearest match, or are ignored). Their
+    /// [`Name`]s, not their texts: the questions asked of the stack at every end tag and block
+    /// (`kind`, `inside`) compare [`Tag`]s, integers, not strings.
+    stack: Vec<&'a Name<'a>>,
     /// The token index of each open element's start tag, beside `stack`.
     open_at: Vec<usize>,
     /// See [`Figure`].
@@ -774,7 +776,7 @@ fn anchors(page: &Page) -> std::collections::HashMap<String, usize> {
     let targets: std::collections::HashSet<&str> = page
         .toks
         .iter()
-        .filter(|t| matches!(t, Tok::Start { name, .. } if name == "a"))
+        .filter(|t| t.is_start(Tag::A))
         .filter_map(|t| t.attr("href")?.trim().strip_prefix('#'))
         .filter(|f| !f.is_empty())
         .collect();
@@ -925,15 +927,18 @@ impl<'a> Builder<'a> {
             // MathML is written as it is, its text read once; display math is a block.
             // A display formula between chosen lines is kept, as an image is: its line is
             // mostly the page's wrappers' tags, so Algorithm 1 may leave it below the axis.
-            // (Only a `math` start tag can be one: the tag is tested first, the attributes of
-            // every other token are not searched.)
-            if let (true, Some(mathml), Some(Tok::Text(t))) = (tok.is_start(Tag::Math), tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
-                read_to = i + 3;
-                let display = crate::preprocess::is_display_math(tok);
-                if on || (display && first < line && line < last) {
-                    self.formula(mathml, t, line, display);
+            // (Only a `math` start tag can be one: the tag is tested first, in an `if` of its
+            // own, so that the attributes of every other token are not searched: a tuple
+            // pattern would evaluate all of its parts.)
+            if tok.is_start(Tag::Math) {
+                if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
+                    read_to = i + 3;
+                    let display = crate::preprocess::is_display_math(tok);
+                    if on || (display && first < line && line < last) {
+                        self.formula(mathml, t, line, display);
+                    }
+                    continue;
                 }
-                continue;
             }
             match tok {
                 Tok::Start { name: tag, self_closing, .. } => {
@@ -972,7 +977,7 @@ impl<'a> Builder<'a> {
                         if let Some(f) = self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok)) {
                             f.caption = Some(self.stack.len());
                         }
-                        self.stack.push(name);
+                        self.stack.push(tag);
                         self.open_at.push(i);
                     }
                 }
@@ -990,7 +995,7 @@ impl<'a> Builder<'a> {
                     // closes them and keeps the block open: they still close both here.)
                     // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
                     let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(is_block);
-                    if let Some(pos) = self.stack.iter().rposition(|n| *n == name).filter(|&pos| !stray(pos)) {
+                    if let Some(pos) = self.stack.iter().rposition(|n| *n == tag).filter(|&pos| !stray(pos)) {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
                         if heading.is_some_and(|d| d >= pos) {
@@ -1048,37 +1053,43 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn inside(&self, names: &[&str]) -> bool {
-        self.stack.iter().any(|n| names.contains(n))
+    fn inside(&self, tags: &[Tag]) -> bool {
+        self.stack.iter().any(|n| n.tag().is_some_and(|t| tags.contains(&t)))
+    }
+
+    /// The innermost open list (`ul`, `ol`, `dl` or `menu`) of `stack`, if any.
+    fn innermost_list(stack: &[&Name]) -> Option<Tag> {
+        stack.iter().rev().find_map(|n| n.tag().filter(|t| matches!(t, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu)))
     }
 
     /// The kind of a block from its nearest block-level ancestors.
     fn kind(&self) -> (BlockKind, u8, bool) {
-        if self.inside(&["pre", "listing", "xmp"]) {
+        if self.inside(&[Tag::Pre, Tag::Listing, Tag::Xmp]) {
             return (BlockKind::Preformatted, 0, false);
         }
         if self.figure.as_ref().is_some_and(|f| f.caption.is_some()) {
             return (BlockKind::Figure, 0, false);
         }
         for name in self.stack.iter().rev() {
-            match *name {
-                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
+            let Some(tag) = name.tag() else { continue };
+            match tag {
+                Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
                 // A definition list's terms and definitions are kept as such (`kinds`); the
                 // thesis reads them as list items.
-                "dt" | "dd" if self.kinds && self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl") => {
-                    return (if *name == "dt" { BlockKind::Term } else { BlockKind::Definition }, 0, false);
+                Tag::Dt | Tag::Dd if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) => {
+                    return (if tag == Tag::Dt { BlockKind::Term } else { BlockKind::Definition }, 0, false);
                 }
-                "li" | "dd" | "dt" => {
-                    let lists: &[&str] = if self.kinds { &["ul", "ol", "menu"] } else { &["ul", "ol", "dl", "menu"] };
-                    let depth = self.stack.iter().filter(|n| lists.contains(n)).count().clamp(1, 9);
-                    let ordered = self.stack.iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"ol");
+                Tag::Li | Tag::Dd | Tag::Dt => {
+                    let lists: &[Tag] = if self.kinds { &[Tag::Ul, Tag::Ol, Tag::Menu] } else { &[Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu] };
+                    let depth = self.stack.iter().filter(|n| n.tag().is_some_and(|t| lists.contains(&t))).count().clamp(1, 9);
+                    let ordered = Self::innermost_list(&self.stack) == Some(Tag::Ol);
                     return (BlockKind::ListItem, depth as u8, ordered);
                 }
-                "blockquote" => return (BlockKind::Quote, 0, false),
+                Tag::Blockquote => return (BlockKind::Quote, 0, false),
                 // An aside preprocessing kept (an article's own note or pull quote) is set off
                 // as a quote (`kinds`); the thesis reads it as paragraphs.
-                "aside" if self.kinds => return (BlockKind::Quote, 0, false),
-                "figcaption" => return (BlockKind::Figure, 0, false),
+                Tag::Aside if self.kinds => return (BlockKind::Quote, 0, false),
+                Tag::Figcaption => return (BlockKind::Figure, 0, false),
                 _ => {}
             }
         }
@@ -1104,8 +1115,8 @@ impl<'a> Builder<'a> {
     /// ([`Block::in_definition`]; `kinds` only): a definition holding a list, a listing or a
     /// second kind of block keeps them, rather than the list being flattened around them.
     fn in_definition(&self) -> bool {
-        let Some(dd) = self.stack.iter().rposition(|n| *n == "dd") else { return false };
-        self.kinds && self.stack[..dd].iter().rev().find(|n| matches!(**n, "ul" | "ol" | "dl" | "menu")) == Some(&"dl")
+        let Some(dd) = self.stack.iter().rposition(|n| n.is(Tag::Dd)) else { return false };
+        self.kinds && Self::innermost_list(&self.stack[..dd]) == Some(Tag::Dl)
     }
 
     /// Appends a text token to the block being filled.
@@ -1168,7 +1179,7 @@ impl<'a> Builder<'a> {
         }
         // A caption belongs to the figure's image just before it; a figure wrapping a table
         // (WordPress's table block) gives the table its caption.
-        if kind == BlockKind::Figure && self.inside(&["figure"]) {
+        if kind == BlockKind::Figure && self.inside(&[Tag::Figure]) {
             if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Table) {
                 if let Some(t) = last.table.as_mut().filter(|t| t.caption.is_empty()) {
                     (t.caption, t.caption_html) = (text, html);
@@ -1192,7 +1203,7 @@ impl<'a> Builder<'a> {
             }
             // A `figcaption` written just after its figure rather than inside it (a template's
             // slip) captions the figure before it when that has no caption yet.
-            if self.figure.is_none() && self.inside(&["figcaption"]) {
+            if self.figure.is_none() && self.inside(&[Tag::Figcaption]) {
                 if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
                     (last.text, last.html) = (text, html);
                     return;
@@ -1218,7 +1229,7 @@ impl<'a> Builder<'a> {
         // needs it again: checked first, copied as it is when it does not. (Collapsing then
         // trimming gives what trimming then collapsing gives: everything `collapse_whitespace`
         // collapses is Unicode whitespace.)
-        let collapse = !pre && needs_collapse(body.as_bytes());
+        let collapse = !pre && needs_collapse_by_words(body.as_bytes());
         let mut text = String::with_capacity(body.len());
         let mut html = String::with_capacity(self.html.len());
         let mut copied = 0; // bytes of `self.html` written
@@ -1428,7 +1439,7 @@ impl<'a> Builder<'a> {
     fn image(&mut self, tok: &Tok, line: usize, on: bool, in_span: bool) {
         let container = self.figure_container();
         let block = self.figure_block(tok, line, container.is_some());
-        let kept = on || (in_span && (container.is_some() || !self.inside(&["a"])));
+        let kept = on || (in_span && (container.is_some() || !self.inside(&[Tag::A])));
         match (container, block) {
             (Some(depth), Some(block)) => {
                 let (placed, waiting) = if kept {
@@ -1590,8 +1601,63 @@ fn is_formatting(name: &str) -> bool {
     matches!(name, "a" | "b" | "big" | "code" | "em" | "font" | "i" | "nobr" | "s" | "small" | "strike" | "strong" | "tt" | "u")
 }
 
+/// [`needs_collapse`], eight bytes at a time (a block's whole text is asked, once a block): a
+/// word with no byte below the space and no C2 (U+00A0's first byte) needs only its spaces
+/// looked at, two in a row or one after the last word's. At the first word with one of those
+/// bytes, and for the last few bytes, `needs_collapse` itself reads on from there (from the
+/// space before, when there is one, so that it knows it follows a space).
+fn needs_collapse_by_words(b: &[u8]) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    // The high bit of each byte of `x` that is zero (no carry crosses a byte).
+    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
+    let mut at = 0;
+    let mut after_space = false;
+    while let Some(word) = b.get(at..at + 8) {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        // The high bit of each byte below the space.
+        let control = !(((x & !HIGH) + ONES * 0x60) | x) & HIGH;
+        if control | zero(x ^ (ONES * 0xC2)) != 0 {
+            break;
+        }
+        let spaces = zero(x ^ (ONES * u64::from(b' ')));
+        if spaces & (spaces << 8) != 0 || (after_space && spaces & 0x80 != 0) {
+            return true;
+        }
+        after_space = spaces >> 63 != 0;
+        at += 8;
+    }
+    needs_collapse(&b[at - usize::from(after_space)..])
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn needs_collapse_by_words_answers_as_needs_collapse() {
+        // Byte strings of spaces, the other whitespace, C2 with and without A0, control
+        // characters and letters, from a fixed pseudo-random sequence, every length to 40.
+        // Half of them of letters, spaces and other bytes alone, whose words are read whole.
+        let all: &[u8] = &[b' ', b' ', b' ', b'\t', b'\n', b'\r', 0x0c, 0xC2, 0xA0, 0x01, 0x1f, 0x7f, 0x80, b'a', b'a', b'a', b'a', b'Z', b'!'];
+        let plain: &[u8] = &[b' ', b' ', b'a', b'a', b'a', b'a', b'a', b'Z', b'!', 0x7f, 0x80, 0xA0, 0xE2, 0xC3, 0x21];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut needs = 0;
+        for n in 0..200_000 {
+            let mut b = Vec::new();
+            let alphabet = if n % 2 == 0 { all } else { plain };
+            for _ in 0..n % 41 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                b.push(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            let want = needs_collapse(&b);
+            assert_eq!(needs_collapse_by_words(&b), want, "{b:?}");
+            needs += usize::from(want);
+        }
+        // Both answers, often.
+        assert!((20_000..180_000).contains(&needs), "{needs}");
+    }
     use super::*;
     use crate::LinkFilter;
 

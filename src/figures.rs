@@ -253,11 +253,13 @@ pub fn is_placeholder(src: Option<&str>) -> bool {
     if starts("data:") || starts("about:") {
         return true;
     }
-    // Only the path is lowercased: a `data:` URL (kilobytes of base64) is never copied, and a
-    // query string (a CDN's resizing parameters) is not read. (ASCII lowercasing moves no `?`
-    // or `#`, so the path is the one of the lowercased URL.)
-    let path = src.split(['?', '#']).next().unwrap_or("").to_ascii_lowercase();
-    let file = path.rsplit('/').next().unwrap_or("");
+    // Only the file's name is lowercased: a `data:` URL (kilobytes of base64) is never copied,
+    // and a query string (a CDN's resizing parameters) is not read. (ASCII lowercasing moves no
+    // `?`, `#` or `/`, so the path and its last segment are those of the lowercased URL. The
+    // path's end is found with memchr: `?` and `#` are ASCII, no character is decoded.)
+    let path = &src[..memchr::memchr2(b'?', b'#', src.as_bytes()).unwrap_or(src.len())];
+    let file = path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+    let file = file.as_str();
     let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
     parts(stem).any(|p| matches!(&*p, "blank" | "spacer" | "placeholder" | "1x1"))
         || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
@@ -294,12 +296,37 @@ fn lowercase(value: &str) -> Cow<'_, str> {
 }
 
 /// Whether a word of `value` (a class list, an id) starts with one of `words` (`avatar-96`,
-/// `authorbox`, `sharebar`), or holds a word written with a hyphen (`site-header`).
-fn names_one_of(value: &str, words: &[&str]) -> bool {
-    parts(value).any(|w| words.iter().any(|k| w.starts_with(k))) || {
+/// `authorbox`, `sharebar`), followed by one of `suffixes` when there are (`None`: by
+/// anything), or `value` holds a word written with a hyphen (`site-header`).
+fn names_one_of(value: &str, words: &[&str], suffixes: Option<&[&str]>) -> bool {
+    if value.is_ascii() {
+        ascii_names_one_of(value.as_bytes(), words, suffixes)
+    } else {
+        unicode_names_one_of(value, words, suffixes)
+    }
+}
+
+/// [`names_one_of`] of any value: its words split and lowercased as Unicode's.
+fn unicode_names_one_of(value: &str, words: &[&str], suffixes: Option<&[&str]>) -> bool {
+    parts(value).any(|p| words.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| ends_with_one_of(rest.as_bytes(), suffixes)))) || {
         let lower = lowercase(value);
         words.iter().any(|k| k.contains('-') && lower.contains(k))
     }
+}
+
+/// Whether `rest` (lowercase) is one of `suffixes` (`None`: any is).
+fn ends_with_one_of(rest: &[u8], suffixes: Option<&[&str]>) -> bool {
+    suffixes.is_none_or(|s| s.iter().any(|s| rest.eq_ignore_ascii_case(s.as_bytes())))
+}
+
+/// [`names_one_of`] of an ASCII value, without decoding characters or copying (the figure
+/// tests ask it of the classes and ids of every image's nearest ancestors): in ASCII, [`parts`]
+/// splits at the bytes that are not ASCII letters or digits, lowercasing is ASCII's, and a word
+/// written with a hyphen can only stand at one of the value's hyphens.
+fn ascii_names_one_of(b: &[u8], words: &[&str], suffixes: Option<&[&str]>) -> bool {
+    let starts = |p: &[u8], w: &str| p.get(..w.len()).is_some_and(|x| x.eq_ignore_ascii_case(w.as_bytes()));
+    b.split(|c| !c.is_ascii_alphanumeric()).any(|p| words.iter().any(|w| starts(p, w) && ends_with_one_of(&p[w.len()..], suffixes)))
+        || (b.contains(&b'-') && words.iter().any(|w| w.bytes().position(|c| c == b'-').is_some_and(|h| memchr::memchr_iter(b'-', b).any(|k| k >= h && starts(&b[k - h..], w)))))
 }
 
 /// Whether a part of `value` (a path, an `alt`) is one of `words` or its plural: exact parts,
@@ -318,15 +345,7 @@ const CONTAINER_SUFFIXES: &[&str] = &["", "s", "bar", "box", "btns", "buttons", 
 /// and it does not also name the article's body (`id="gigya-share-btns"` with
 /// `itemprop="articleBody"` holds the article).
 pub fn is_chrome_container(tok: &Tok) -> bool {
-    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| {
-        tok.attr(k).is_some_and(|v| {
-            parts(v).any(|p| CONTAINER_WORDS.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| CONTAINER_SUFFIXES.contains(&rest))))
-                || {
-                    let lower = lowercase(v);
-                    CONTAINER_WORDS.iter().any(|w| w.contains('-') && lower.contains(w))
-                }
-        })
-    });
+    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, CONTAINER_WORDS, Some(CONTAINER_SUFFIXES))));
     chrome
         && !["class", "id", "itemprop"].iter().any(|k| {
             tok.attr(k).is_some_and(|v| {
@@ -350,7 +369,7 @@ pub fn not_a_figure(tok: &Tok, url: &str, in_figure: bool) -> bool {
     if tiny(width, height) || tiny(height, width) {
         return true;
     }
-    if ["class", "id"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS))) {
+    if ["class", "id"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS, None))) {
         return true;
     }
     // An `alt` that is a label ("Jane Doe avatar", "Site logo"), not a description: short.
@@ -372,6 +391,37 @@ pub fn not_a_figure(tok: &Tok, url: &str, in_figure: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_names_one_of_answers_as_the_unicode_reading() {
+        // Values made of the words, the suffixes, their capitals, hyphens and other separators,
+        // from a fixed pseudo-random sequence.
+        let pieces: Vec<String> = CONTAINER_WORDS
+            .iter()
+            .chain(IMAGE_WORDS)
+            .chain(CONTAINER_SUFFIXES)
+            .flat_map(|w| [w.to_string(), w.to_ascii_uppercase()])
+            .chain(["-", " ", "_", "x", "Site", "SITE-", "header", "branding", "9", "shared-content", "pic"].map(String::from))
+            .collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut named = [0; 2];
+        for _ in 0..50_000 {
+            let mut v = String::new();
+            for _ in 0..seed % 6 + 1 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                v.push_str(&pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            for (k, (words, suffixes)) in [(CONTAINER_WORDS, Some(CONTAINER_SUFFIXES)), (IMAGE_WORDS, None)].into_iter().enumerate() {
+                let ascii = ascii_names_one_of(v.as_bytes(), words, suffixes);
+                assert_eq!(ascii, unicode_names_one_of(&v, words, suffixes), "{v:?}");
+                named[k] += usize::from(ascii);
+            }
+        }
+        // Both answers, often.
+        assert!(named.iter().all(|n| (5_000..45_000).contains(n)), "{named:?}");
+    }
 
     #[test]
     fn srcset_picks_what_a_700_px_column_at_1x_loads() {
