@@ -450,6 +450,27 @@ pub fn fragments(page: &Page) -> Vec<Fragment> {
 /// characters are ASCII but U+00A0, whose UTF-8 form C2 A0 is found as such.
 fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
     let bytes = text.as_bytes();
+    // A page's texts come with their whitespace collapsed already (but in `pre` and the like):
+    // no whitespace but single plain spaces, no C2 (the first byte of U+00A0). Such a text is
+    // copied whole, its leading and trailing space left pending as the loop below leaves them.
+    // The test is one pass without branches, which the compiler vectorises; the loop took a
+    // byte at a time over all of the page's text.
+    let odd = |b: u8| matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c' | 0xC2);
+    let pairs = bytes.iter().zip(bytes.get(1..).unwrap_or_default());
+    let messy = bytes.last().is_some_and(|&b| odd(b)) || pairs.fold(false, |m, (&a, &b)| m | odd(a) | ((a == b' ') & (b == b' ')));
+    if !messy {
+        let core = text.strip_prefix(' ').unwrap_or(text);
+        *space |= core.len() < text.len();
+        let core = core.strip_suffix(' ').unwrap_or(core);
+        if !core.is_empty() {
+            if *space {
+                out.push(' ');
+            }
+            out.push_str(core);
+            *space = text.ends_with(' ');
+        }
+        return;
+    }
     // The start of the run of other characters being read.
     let mut start = 0;
     let mut i = 0;
@@ -1452,6 +1473,13 @@ mod tests {
             &[" ", "\u{a0}", "z", " "],
             &["é\u{a0}é", "\u{2003}wide space\u{3000}", "\u{85}nel"],
             &["Â\u{a0}", "\u{c2}", "\u{a0}"],
+            // Texts collapsed already (copied whole): single spaces at either end or inside.
+            &[" a b ", "c", " ", "d "],
+            &["a", " ", " ", "b"],
+            &[" "],
+            &[" ", " "],
+            &["a b", " c d", "e", " f"],
+            &["x ", " y", "  z"],
         ];
         for pieces in lines {
             let mut out = String::new();
