@@ -25,6 +25,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::extraction::TitleCandidate;
 use crate::options::TitleMetric;
 use crate::preprocess::{collapse_whitespace, Page, Tok};
+use crate::tokenize::{Name, Tag};
 
 /// How many candidates [`crate::Extraction::title_candidates`] keeps.
 const MAX_CANDIDATES: usize = 10;
@@ -1359,14 +1360,16 @@ fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)>
         .collect()
 }
 
-fn heading_level(name: &str) -> Option<u8> {
-    match name {
-        "h1" => Some(1),
-        "h2" => Some(2),
-        "h3" => Some(3),
-        "h4" => Some(4),
-        "h5" => Some(5),
-        "h6" => Some(6),
+/// Asked of every tag of the page: the name's [`Tag`] is compared, not its text (a known name
+/// always carries its tag).
+fn heading_level(name: &Name) -> Option<u8> {
+    match name.tag()? {
+        Tag::H1 => Some(1),
+        Tag::H2 => Some(2),
+        Tag::H3 => Some(3),
+        Tag::H4 => Some(4),
+        Tag::H5 => Some(5),
+        Tag::H6 => Some(6),
         _ => None,
     }
 }
