@@ -243,7 +243,10 @@ fn known_words<'s>(piece: &'s str, f: &mut impl FnMut(&'s str)) -> bool {
 }
 
 /// The [`known_class`] of the character at byte `i` of `s` (`None` past the end or for a
-/// character without one) and its length. ASCII and the Arabic block are looked up in tables.
+/// character without one) and its length. ASCII and the Arabic block are looked up in tables,
+/// inlined into [`known_words`]' loop (a call for each character cost a third of the look-up);
+/// the other characters are asked of [`class_of_char_at`].
+#[inline(always)]
 fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
     /// `known_class` of U+0000-U+007F and of U+0600-U+06FF, worked out by the compiler.
     const TABLES: ([Option<Wb>; 128], [Option<Wb>; 256]) = {
@@ -268,8 +271,14 @@ fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
         Some(&lead) if lead < 0x80 => (TABLES.0[usize::from(lead)], 1),
         // A two-byte sequence 110110xx 10xxxxxx: U+0600-U+06FF.
         Some(&lead @ 0xD8..=0xDB) => (TABLES.1[usize::from(lead & 0x03) << 6 | usize::from(b[i + 1] & 0x3F)], 2),
-        Some(_) => s[i..].chars().next().map_or((None, 0), |c| (known_class(c), c.len_utf8())),
+        Some(_) => class_of_char_at(s, i),
     }
+}
+
+/// [`class_at`] of a character outside ASCII and U+0600-U+06FF.
+#[inline(never)]
+fn class_of_char_at(s: &str, i: usize) -> (Option<Wb>, usize) {
+    s[i..].chars().next().map_or((None, 0), |c| (known_class(c), c.len_utf8()))
 }
 
 /// Whether `unicode_words` keeps the word-bound segment `w`: whether a character of it is
