@@ -25,6 +25,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::extraction::TitleCandidate;
 use crate::options::TitleMetric;
 use crate::preprocess::{collapse_whitespace, Page, Tok};
+use crate::tokenize::{Name, Tag};
 
 /// How many candidates [`crate::Extraction::title_candidates`] keeps.
 const MAX_CANDIDATES: usize = 10;
@@ -242,7 +243,10 @@ fn known_words<'s>(piece: &'s str, f: &mut impl FnMut(&'s str)) -> bool {
 }
 
 /// The [`known_class`] of the character at byte `i` of `s` (`None` past the end or for a
-/// character without one) and its length. ASCII and the Arabic block are looked up in tables.
+/// character without one) and its length. ASCII and the Arabic block are looked up in tables,
+/// inlined into [`known_words`]' loop (a call for each character cost a third of the look-up);
+/// the other characters are asked of [`class_of_char_at`].
+#[inline(always)]
 fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
     /// `known_class` of U+0000-U+007F and of U+0600-U+06FF, worked out by the compiler.
     const TABLES: ([Option<Wb>; 128], [Option<Wb>; 256]) = {
@@ -267,8 +271,14 @@ fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
         Some(&lead) if lead < 0x80 => (TABLES.0[usize::from(lead)], 1),
         // A two-byte sequence 110110xx 10xxxxxx: U+0600-U+06FF.
         Some(&lead @ 0xD8..=0xDB) => (TABLES.1[usize::from(lead & 0x03) << 6 | usize::from(b[i + 1] & 0x3F)], 2),
-        Some(_) => s[i..].chars().next().map_or((None, 0), |c| (known_class(c), c.len_utf8())),
+        Some(_) => class_of_char_at(s, i),
     }
+}
+
+/// [`class_at`] of a character outside ASCII and U+0600-U+06FF.
+#[inline(never)]
+fn class_of_char_at(s: &str, i: usize) -> (Option<Wb>, usize) {
+    s[i..].chars().next().map_or((None, 0), |c| (known_class(c), c.len_utf8()))
 }
 
 /// Whether `unicode_words` keeps the word-bound segment `w`: whether a character of it is
@@ -311,25 +321,45 @@ fn is_caseless(c: char) -> bool {
 /// `;` between two digits (WB11, WB12). Every other ASCII character is never inside a word.
 /// The unit test `ascii_words_are_unicode_words` compares it with `unicode_words`.
 fn ascii_words<'s>(text: &'s str, f: &mut impl FnMut(&'s str)) {
-    fn is_core(b: u8) -> bool {
-        b.is_ascii_alphanumeric() || b == b'_'
-    }
+    /// What [`ascii_words`] asks of a byte, looked up in one table rather than tested by
+    /// ranges (letter, digit and `_` took eleven instructions a byte of every word):
+    /// `CORE` for letters, digits and `_`, `JOINER` for the separators a word may hold.
+    const CORE: u8 = 1;
+    const JOINER: u8 = 2;
+    const CLASSES: [u8; 256] = {
+        let mut t = [0; 256];
+        let mut b = 0;
+        while b < 128 {
+            let c = b as u8;
+            t[b] = if c.is_ascii_alphanumeric() || c == b'_' {
+                CORE
+            } else if matches!(c, b'.' | b'\'' | b':' | b',' | b';') {
+                JOINER
+            } else {
+                0
+            };
+            b += 1;
+        }
+        t
+    };
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if !is_core(bytes[i]) {
+        if CLASSES[usize::from(bytes[i])] != CORE {
             i += 1;
             continue;
         }
         let start = i;
-        let mut alphanumeric = bytes[i] != b'_';
         i += 1;
         while i < bytes.len() {
             let b = bytes[i];
-            if is_core(b) {
-                alphanumeric |= b != b'_';
+            let class = CLASSES[usize::from(b)];
+            if class == CORE {
                 i += 1;
                 continue;
+            }
+            if class != JOINER {
+                break;
             }
             let (prev, next) = (bytes[i - 1], bytes.get(i + 1).copied().unwrap_or(b' '));
             let joins = match b {
@@ -347,6 +377,9 @@ fn ascii_words<'s>(text: &'s str, f: &mut impl FnMut(&'s str)) {
             // The separator and the letter or digit after it.
             i += 2;
         }
+        // A word of `_` alone is none. Asked only of a word that starts with `_` (a join
+        // needs a letter or digit on each side, so a word with a separator has one).
+        let alphanumeric = bytes[start] != b'_' || bytes[start..i].iter().any(|&b| b != b'_');
         if alphanumeric {
             f(&text[start..i]);
         }
@@ -450,6 +483,27 @@ pub fn fragments(page: &Page) -> Vec<Fragment> {
 /// characters are ASCII but U+00A0, whose UTF-8 form C2 A0 is found as such.
 fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
     let bytes = text.as_bytes();
+    // A page's texts come with their whitespace collapsed already (but in `pre` and the like):
+    // no whitespace but single plain spaces, no C2 (the first byte of U+00A0). Such a text is
+    // copied whole, its leading and trailing space left pending as the loop below leaves them.
+    // The test is one pass without branches, which the compiler vectorises; the loop took a
+    // byte at a time over all of the page's text.
+    let odd = |b: u8| matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c' | 0xC2);
+    let pairs = bytes.iter().zip(bytes.get(1..).unwrap_or_default());
+    let messy = bytes.last().is_some_and(|&b| odd(b)) || pairs.fold(false, |m, (&a, &b)| m | odd(a) | ((a == b' ') & (b == b' ')));
+    if !messy {
+        let core = text.strip_prefix(' ').unwrap_or(text);
+        *space |= core.len() < text.len();
+        let core = core.strip_suffix(' ').unwrap_or(core);
+        if !core.is_empty() {
+            if *space {
+                out.push(' ');
+            }
+            out.push_str(core);
+            *space = text.ends_with(' ');
+        }
+        return;
+    }
     // The start of the run of other characters being read.
     let mut start = 0;
     let mut i = 0;
@@ -1315,14 +1369,16 @@ fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)>
         .collect()
 }
 
-fn heading_level(name: &str) -> Option<u8> {
-    match name {
-        "h1" => Some(1),
-        "h2" => Some(2),
-        "h3" => Some(3),
-        "h4" => Some(4),
-        "h5" => Some(5),
-        "h6" => Some(6),
+/// Asked of every tag of the page: the name's [`Tag`] is compared, not its text (a known name
+/// always carries its tag).
+fn heading_level(name: &Name) -> Option<u8> {
+    match name.tag()? {
+        Tag::H1 => Some(1),
+        Tag::H2 => Some(2),
+        Tag::H3 => Some(3),
+        Tag::H4 => Some(4),
+        Tag::H5 => Some(5),
+        Tag::H6 => Some(6),
         _ => None,
     }
 }
@@ -1452,6 +1508,13 @@ mod tests {
             &[" ", "\u{a0}", "z", " "],
             &["é\u{a0}é", "\u{2003}wide space\u{3000}", "\u{85}nel"],
             &["Â\u{a0}", "\u{c2}", "\u{a0}"],
+            // Texts collapsed already (copied whole): single spaces at either end or inside.
+            &[" a b ", "c", " ", "d "],
+            &["a", " ", " ", "b"],
+            &[" "],
+            &[" ", " "],
+            &["a b", " c d", "e", " f"],
+            &["x ", " y", "  z"],
         ];
         for pieces in lines {
             let mut out = String::new();
