@@ -656,12 +656,13 @@ fn detect_latin(text: &str) -> Option<Detected> {
     // Words are runs of letters; the first 5000 vote.
     let mut words = 0;
     let mut hits = [0usize; LATIN_WORDS.len()];
-    let mut lower = String::new();
     for_each_letter_run(text, |word| {
         words += 1;
-        let langs = latin_stopword(word, &mut lower);
-        for (i, h) in hits.iter_mut().enumerate() {
-            *h += usize::from(langs & (1 << i) != 0);
+        let langs = latin_stopword(word);
+        if langs != 0 {
+            for (i, h) in hits.iter_mut().enumerate() {
+                *h += usize::from(langs & (1 << i) != 0);
+            }
         }
         words < 5000
     });
@@ -707,64 +708,150 @@ fn for_each_letter_run<'s>(text: &'s str, mut f: impl FnMut(&'s str) -> bool) {
 }
 
 /// The languages of [`LATIN_WORDS`] whose list holds `word` once lowercased, as bits
-/// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word. `lower` is scratch space, reused
-/// from word to word so that no word allocates.
+/// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word.
 ///
-/// One `match` instead of 140 string comparisons a word. The word is lowercased character by
-/// character, and given up as soon as it is longer than the longest function word (counted in
-/// characters: lowercasing can change the length in bytes). This is `str::to_lowercase` except
-/// for a final capital sigma, which is Greek either way and so in no list. A test checks that
-/// it agrees with the lists.
-fn latin_stopword(word: &str, lower: &mut String) -> u8 {
-    const EN: u8 = 1 << 0;
-    const DE: u8 = 1 << 1;
-    const FR: u8 = 1 << 2;
-    const ES: u8 = 1 << 3;
-    const IT: u8 = 1 << 4;
-    const PT: u8 = 1 << 5;
-    const NL: u8 = 1 << 6;
-    // Characters of the longest function word ("questo").
-    const LONGEST: usize = 6;
-
-    // An ASCII word longer than the longest function word is none (most words of running
-    // text): not lowercased.
-    if word.len() > LONGEST && word.is_ascii() {
-        return 0;
-    }
-    lower.clear();
-    let mut chars = 0;
-    for c in word.chars() {
-        if c.is_ascii() {
-            chars += 1;
-            lower.push(c.to_ascii_lowercase());
-        } else {
-            for l in c.to_lowercase() {
-                chars += 1;
-                lower.push(l);
-            }
-        }
-        if chars > LONGEST {
+/// The word is lowercased character by character into a number ([`word_key`]), given up as
+/// soon as it is longer in bytes than the longest function word, and looked up by binary
+/// search in [`STOPWORDS`]: about eight integer comparisons, where a `match` on the string
+/// compared it whole with each listed word of its length in turn (`detect_latin` asks this of
+/// every word of the article). This is `str::to_lowercase` except for a final capital sigma,
+/// which is Greek either way and so in no list. A test checks that it agrees with the lists.
+fn latin_stopword(word: &str) -> u8 {
+    if word.is_ascii() {
+        // Most words: none when longer than the longest function word, else lowercased as
+        // bytes.
+        if word.len() > STOPWORD_BYTES {
             return 0;
         }
+        let mut buf = [0u8; 8];
+        for (l, b) in buf.iter_mut().zip(word.bytes()) {
+            *l = b.to_ascii_lowercase();
+        }
+        return stopword_bits(word_key(&buf[..word.len()]));
     }
-    match lower.as_str() {
-        "the" | "and" | "of" | "to" | "that" | "it" | "with" | "for" | "was" | "on" | "are" | "this" | "be" | "by" | "as" | "you" | "have" | "not" => EN,
-        "is" | "in" => EN | NL,
-        "der" | "die" | "und" | "ist" | "nicht" | "ein" | "eine" | "zu" | "den" | "mit" | "von" | "sich" | "auf" | "für" | "im" | "dem" | "auch" | "wird" => DE,
-        "das" => DE | PT,
-        "es" => DE | ES,
-        "le" | "la" | "les" | "et" | "des" | "est" | "une" | "un" | "du" | "pas" | "dans" | "pour" | "qui" | "sur" | "au" | "ce" | "avec" | "sont" => FR,
-        "que" => FR | ES | PT,
-        "il" => FR | IT,
-        "el" | "los" | "las" | "y" | "su" | "al" | "como" | "más" | "pero" | "lo" => ES,
-        "en" => ES | NL,
-        "una" | "con" | "del" => ES | IT,
-        "por" | "para" | "se" | "no" => ES | PT,
-        "di" | "che" | "è" | "per" | "non" | "della" | "sono" | "gli" | "nel" | "anche" | "alla" | "come" | "più" | "questo" | "ha" | "si" => IT,
-        "o" | "os" | "do" | "da" | "em" | "um" | "uma" | "não" | "com" | "é" | "dos" | "na" | "mais" | "ao" => PT,
-        "de" | "het" | "een" | "van" | "niet" | "dat" | "op" | "te" | "zijn" | "met" | "voor" | "ik" | "er" | "aan" | "ook" | "maar" | "wordt" => NL,
-        _ => 0,
+    let mut buf = [0u8; 8];
+    let mut n = 0;
+    let mut push = |c: char| {
+        let len = c.len_utf8();
+        if n + len > STOPWORD_BYTES {
+            return false;
+        }
+        c.encode_utf8(&mut buf[n..]);
+        n += len;
+        true
+    };
+    for c in word.chars() {
+        if c.is_ascii() {
+            if !push(c.to_ascii_lowercase()) {
+                return 0;
+            }
+        } else {
+            for l in c.to_lowercase() {
+                if !push(l) {
+                    return 0;
+                }
+            }
+        }
     }
+    stopword_bits(word_key(&buf[..n]))
+}
+
+/// The bits of [`STOPWORDS`] for a lowercased word's [`word_key`]; 0 when it is none of them.
+fn stopword_bits(key: u64) -> u8 {
+    STOPWORDS.binary_search_by_key(&key, |&(k, _)| k).map_or(0, |i| STOPWORDS[i].1)
+}
+
+/// A word of at most 8 bytes as a number: its bytes little-endian, zeros after (a letter is
+/// never a zero byte, so no two words share a key).
+const fn word_key(w: &[u8]) -> u64 {
+    let mut k = 0;
+    let mut i = 0;
+    while i < w.len() {
+        k |= (w[i] as u64) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+/// Bytes of the longest word of [`LATIN_WORDS`] ("questo"): a longer word is none of them.
+const STOPWORD_BYTES: usize = {
+    let mut most = 0;
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        let mut w = 0;
+        while w < LATIN_WORDS[l].1.len() {
+            let len = LATIN_WORDS[l].1[w].len();
+            if len > most {
+                most = len;
+            }
+            w += 1;
+        }
+        l += 1;
+    }
+    assert!(most <= 8, "a function word too long for its key");
+    most
+};
+
+/// Each word of [`LATIN_WORDS`] once, as ([`word_key`], the bits of the lists holding it),
+/// sorted by key. Worked out by the compiler from the lists.
+static STOPWORDS: [(u64, u8); distinct_stopwords()] = {
+    let mut table = [(0u64, 0u8); distinct_stopwords()];
+    let mut len = 0;
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        let mut w = 0;
+        while w < LATIN_WORDS[l].1.len() {
+            let key = word_key(LATIN_WORDS[l].1[w].as_bytes());
+            // Insertion into the sorted table, or the list's bit added to the word's entry.
+            let mut i = 0;
+            while i < len && table[i].0 < key {
+                i += 1;
+            }
+            if i < len && table[i].0 == key {
+                table[i].1 |= 1 << l;
+            } else {
+                let mut j = len;
+                while j > i {
+                    table[j] = table[j - 1];
+                    j -= 1;
+                }
+                table[i] = (key, 1 << l);
+                len += 1;
+            }
+            w += 1;
+        }
+        l += 1;
+    }
+    assert!(len == table.len());
+    table
+};
+
+/// How many different words [`LATIN_WORDS`] holds.
+const fn distinct_stopwords() -> usize {
+    let mut n = 0;
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        let mut w = 0;
+        while w < LATIN_WORDS[l].1.len() {
+            let key = word_key(LATIN_WORDS[l].1[w].as_bytes());
+            // Counted at its first occurrence only.
+            let mut seen = false;
+            let mut l2 = 0;
+            while l2 <= l && !seen {
+                let mut w2 = 0;
+                let end = if l2 == l { w } else { LATIN_WORDS[l2].1.len() };
+                while w2 < end && !seen {
+                    seen = word_key(LATIN_WORDS[l2].1[w2].as_bytes()) == key;
+                    w2 += 1;
+                }
+                l2 += 1;
+            }
+            n += !seen as usize;
+            w += 1;
+        }
+        l += 1;
+    }
+    n
 }
 
 #[cfg(test)]
@@ -817,7 +904,7 @@ mod tests {
     }
 
     fn stopword(w: &str) -> u8 {
-        latin_stopword(w, &mut String::new())
+        latin_stopword(w)
     }
 
     #[test]
