@@ -141,6 +141,18 @@ fn script_of_reference(c: char) -> Option<Script> {
     Some(s)
 }
 
+/// How many of the eight ASCII bytes of `w` are letters (`u8::is_ascii_alphabetic`). With
+/// bit 5 set, a letter is a byte from `a` to `z` and no other ASCII byte is; adding 0x1F to a
+/// byte below 0x80 sets its top bit when it is `a` or above, adding 0x05 when it is above `z`,
+/// and neither carries into the next byte.
+fn ascii_letters(w: u64) -> usize {
+    const EACH: u64 = 0x0101_0101_0101_0101;
+    let lower = w | 0x20 * EACH;
+    let from_a = lower + 0x1F * EACH;
+    let past_z = lower + 0x05 * EACH;
+    (from_a & !past_z & 0x80 * EACH).count_ones() as usize
+}
+
 /// Letters per script in a text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScriptCounts {
@@ -157,10 +169,26 @@ impl ScriptCounts {
 
     /// Adds the strong letters of `text`.
     pub fn add(&mut self, text: &str) {
-        for ch in text.chars() {
-            if let Some(s) = script_of(ch) {
+        // ASCII is counted eight bytes at a time while it lasts (its letters are Latin); only
+        // the other characters are decoded and looked up. `add` reads every block's text.
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if let Some(chunk) = bytes.get(i..i + 8) {
+                let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+                if w & 0x8080_8080_8080_8080 == 0 {
+                    self.counts[Script::Latin as usize] += ascii_letters(w);
+                    i += 8;
+                    continue;
+                }
+            }
+            let Some(c) = text.get(i..).and_then(|t| t.chars().next()) else {
+                break;
+            };
+            if let Some(s) = script_of(c) {
                 self.counts[s as usize] += 1;
             }
+            i += c.len_utf8();
         }
     }
 
@@ -899,6 +927,31 @@ mod tests {
         for _ in 0..2 {
             for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
                 assert_eq!(script_of(c), script_of_reference(c), "{c:?} U+{:04X}", c as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn script_counts_agree_with_a_count_of_each_char() {
+        // Every ASCII byte in every place of an eight-byte word.
+        for b in 0..0x80u8 {
+            for at in 0..8 {
+                let mut w = [b'.'; 8];
+                w[at] = b;
+                assert_eq!(ascii_letters(u64::from_le_bytes(w)), usize::from(b.is_ascii_alphabetic()), "{b:#x} at {at}");
+            }
+        }
+        let texts = ["", "a", "abcdefgh", "abcdefghi", "Hello, world! 123 [x]{y}@`z~", "Straße façade ΣΟΦΙΑ", "مرحبا hello world سلام", "x\u{301}y 🇫🇷 z 日本語のテキスト", "1234567é1234567"];
+        for a in texts {
+            for b in texts {
+                let t = format!("{a}{b}");
+                let mut expected = ScriptCounts::default();
+                for c in t.chars() {
+                    if let Some(s) = script_of(c) {
+                        expected.counts[s as usize] += 1;
+                    }
+                }
+                assert_eq!(ScriptCounts::of(&t), expected, "{t:?}");
             }
         }
     }
