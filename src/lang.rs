@@ -146,11 +146,11 @@ fn script_of_reference(c: char) -> Option<Script> {
 /// byte below 0x80 sets its top bit when it is `a` or above, adding 0x05 when it is above `z`,
 /// and neither carries into the next byte.
 fn ascii_letters(w: u64) -> usize {
-    const EACH: u64 = 0x0101_0101_0101_0101;
-    let lower = w | 0x20 * EACH;
-    let from_a = lower + 0x1F * EACH;
-    let past_z = lower + 0x05 * EACH;
-    (from_a & !past_z & 0x80 * EACH).count_ones() as usize
+    use crate::sentences::EACH_BYTE;
+    let lower = w | (EACH_BYTE * 0x20);
+    let from_a = lower + EACH_BYTE * 0x1F;
+    let past_z = lower + EACH_BYTE * 0x05;
+    (from_a & !past_z & (EACH_BYTE * 0x80)).count_ones() as usize
 }
 
 /// Letters per script in a text.

@@ -520,21 +520,19 @@ fn is_byline_class(class: &str) -> bool {
 }
 
 /// Whether `b` holds "author" or "byline" in any ASCII case. Found by their rarer letters, the
-/// `h` of "author" and the `y` of "byline", looked for eight bytes at a time (`is_byline_class`
-/// reads every class on the page, a byte at a time that was 1.3 M instructions on the 48
-/// pages of `scripts/callgrind.sh`): with bit 5 set a byte is `h` or `y` only when it was one
-/// of them in either case, and `(x - 0x01…) & !x & 0x80…` sets the top bit of each zero byte
-/// of `x` (and maybe of bytes above one, which a borrow reaches: every place found is checked).
+/// `h` of "author" and the `y` of "byline", looked for eight bytes at a time
+/// ([`crate::sentences::equal_bytes`]; `is_byline_class` reads every class on the page, and a
+/// byte at a time that was 1.3 M instructions on the 48 pages of `scripts/callgrind.sh`): with
+/// bit 5 set, a byte is `h` or `y` only when it was one of them in either case.
 fn mentions_author_or_byline(b: &[u8]) -> bool {
-    const EACH: u64 = 0x0101_0101_0101_0101;
-    let zero_bytes = |x: u64| x.wrapping_sub(EACH) & !x & 0x80 * EACH;
+    use crate::sentences::{equal_bytes, EACH_BYTE};
     let word_at = |start: Option<usize>, word: &[u8]| start.and_then(|s| b.get(s..s + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word));
     b.chunks(8).enumerate().any(|(n, chunk)| {
         // The last chunk padded with zeros, which are neither letter.
         let mut w = [0u8; 8];
         w[..chunk.len()].copy_from_slice(chunk);
-        let l = u64::from_le_bytes(w) | 0x20 * EACH;
-        let mut hits = zero_bytes(l ^ u64::from(b'h') * EACH) | zero_bytes(l ^ u64::from(b'y') * EACH);
+        let l = u64::from_le_bytes(w) | (EACH_BYTE * 0x20);
+        let mut hits = equal_bytes(l, b'h') | equal_bytes(l, b'y');
         while hits != 0 {
             let i = n * 8 + (hits.trailing_zeros() / 8) as usize;
             if word_at(i.checked_sub(3), b"author") || word_at(i.checked_sub(1), b"byline") {
