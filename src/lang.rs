@@ -802,34 +802,46 @@ const fn word_key(w: &[u8]) -> u64 {
 }
 
 /// Bytes of the longest word of [`LATIN_WORDS`] ("questo"): a longer word is none of them.
-const STOPWORD_BYTES: usize = {
-    let mut most = 0;
-    let mut l = 0;
-    while l < LATIN_WORDS.len() {
-        let mut w = 0;
-        while w < LATIN_WORDS[l].1.len() {
-            let len = LATIN_WORDS[l].1[w].len();
-            if len > most {
-                most = len;
-            }
-            w += 1;
-        }
-        l += 1;
-    }
-    assert!(most <= 8, "a function word too long for its key");
-    most
-};
+const STOPWORD_BYTES: usize = SORTED_STOPWORDS.2;
 
 /// Each word of [`LATIN_WORDS`] once, as ([`word_key`], the bits of the lists holding it),
-/// sorted by key. Worked out by the compiler from the lists.
-static STOPWORDS: [(u64, u8); distinct_stopwords()] = {
-    let mut table = [(0u64, 0u8); distinct_stopwords()];
-    let mut len = 0;
+/// sorted by key.
+static STOPWORDS: [(u64, u8); SORTED_STOPWORDS.1] = {
+    let mut table = [(0u64, 0u8); SORTED_STOPWORDS.1];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = SORTED_STOPWORDS.0[i];
+        i += 1;
+    }
+    table
+};
+
+/// How many words the lists of [`LATIN_WORDS`] hold together.
+const LISTED_STOPWORDS: usize = {
+    let mut n = 0;
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        n += LATIN_WORDS[l].1.len();
+        l += 1;
+    }
+    n
+};
+
+/// [`STOPWORDS`] in a table of room for every listed word, how many of its entries are
+/// used, and [`STOPWORD_BYTES`]: worked out by the compiler from the lists.
+const SORTED_STOPWORDS: ([(u64, u8); LISTED_STOPWORDS], usize, usize) = {
+    let mut table = [(0u64, 0u8); LISTED_STOPWORDS];
+    let (mut len, mut most) = (0, 0);
     let mut l = 0;
     while l < LATIN_WORDS.len() {
         let mut w = 0;
         while w < LATIN_WORDS[l].1.len() {
-            let key = word_key(LATIN_WORDS[l].1[w].as_bytes());
+            let word = LATIN_WORDS[l].1[w].as_bytes();
+            assert!(word.len() <= 8, "a function word too long for its key");
+            if word.len() > most {
+                most = word.len();
+            }
+            let key = word_key(word);
             // Insertion into the sorted table, or the list's bit added to the word's entry.
             let mut i = 0;
             while i < len && table[i].0 < key {
@@ -850,37 +862,8 @@ static STOPWORDS: [(u64, u8); distinct_stopwords()] = {
         }
         l += 1;
     }
-    assert!(len == table.len());
-    table
+    (table, len, most)
 };
-
-/// How many different words [`LATIN_WORDS`] holds.
-const fn distinct_stopwords() -> usize {
-    let mut n = 0;
-    let mut l = 0;
-    while l < LATIN_WORDS.len() {
-        let mut w = 0;
-        while w < LATIN_WORDS[l].1.len() {
-            let key = word_key(LATIN_WORDS[l].1[w].as_bytes());
-            // Counted at its first occurrence only.
-            let mut seen = false;
-            let mut l2 = 0;
-            while l2 <= l && !seen {
-                let mut w2 = 0;
-                let end = if l2 == l { w } else { LATIN_WORDS[l2].1.len() };
-                while w2 < end && !seen {
-                    seen = word_key(LATIN_WORDS[l2].1[w2].as_bytes()) == key;
-                    w2 += 1;
-                }
-                l2 += 1;
-            }
-            n += !seen as usize;
-            w += 1;
-        }
-        l += 1;
-    }
-    n
-}
 
 #[cfg(test)]
 mod tests {
