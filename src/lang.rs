@@ -141,6 +141,18 @@ fn script_of_reference(c: char) -> Option<Script> {
     Some(s)
 }
 
+/// How many of the eight ASCII bytes of `w` are letters (`u8::is_ascii_alphabetic`). With
+/// bit 5 set, a letter is a byte from `a` to `z` and no other ASCII byte is; adding 0x1F to a
+/// byte below 0x80 sets its top bit when it is `a` or above, adding 0x05 when it is above `z`,
+/// and neither carries into the next byte.
+fn ascii_letters(w: u64) -> usize {
+    use crate::sentences::EACH_BYTE;
+    let lower = w | (EACH_BYTE * 0x20);
+    let from_a = lower + EACH_BYTE * 0x1F;
+    let past_z = lower + EACH_BYTE * 0x05;
+    (from_a & !past_z & (EACH_BYTE * 0x80)).count_ones() as usize
+}
+
 /// Letters per script in a text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScriptCounts {
@@ -157,10 +169,26 @@ impl ScriptCounts {
 
     /// Adds the strong letters of `text`.
     pub fn add(&mut self, text: &str) {
-        for ch in text.chars() {
-            if let Some(s) = script_of(ch) {
+        // ASCII is counted eight bytes at a time while it lasts (its letters are Latin); only
+        // the other characters are decoded and looked up. `add` reads every block's text.
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if let Some(chunk) = bytes.get(i..i + 8) {
+                let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+                if w & 0x8080_8080_8080_8080 == 0 {
+                    self.counts[Script::Latin as usize] += ascii_letters(w);
+                    i += 8;
+                    continue;
+                }
+            }
+            let Some(c) = text.get(i..).and_then(|t| t.chars().next()) else {
+                break;
+            };
+            if let Some(s) = script_of(c) {
                 self.counts[s as usize] += 1;
             }
+            i += c.len_utf8();
         }
     }
 
@@ -656,12 +684,13 @@ fn detect_latin(text: &str) -> Option<Detected> {
     // Words are runs of letters; the first 5000 vote.
     let mut words = 0;
     let mut hits = [0usize; LATIN_WORDS.len()];
-    let mut lower = String::new();
     for_each_letter_run(text, |word| {
         words += 1;
-        let langs = latin_stopword(word, &mut lower);
-        for (i, h) in hits.iter_mut().enumerate() {
-            *h += usize::from(langs & (1 << i) != 0);
+        let langs = latin_stopword(word);
+        if langs != 0 {
+            for (i, h) in hits.iter_mut().enumerate() {
+                *h += usize::from(langs & (1 << i) != 0);
+            }
         }
         words < 5000
     });
@@ -707,65 +736,134 @@ fn for_each_letter_run<'s>(text: &'s str, mut f: impl FnMut(&'s str) -> bool) {
 }
 
 /// The languages of [`LATIN_WORDS`] whose list holds `word` once lowercased, as bits
-/// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word. `lower` is scratch space, reused
-/// from word to word so that no word allocates.
+/// (`1 << i` for `LATIN_WORDS[i]`); 0 for any other word.
 ///
-/// One `match` instead of 140 string comparisons a word. The word is lowercased character by
-/// character, and given up as soon as it is longer than the longest function word (counted in
-/// characters: lowercasing can change the length in bytes). This is `str::to_lowercase` except
-/// for a final capital sigma, which is Greek either way and so in no list. A test checks that
-/// it agrees with the lists.
-fn latin_stopword(word: &str, lower: &mut String) -> u8 {
-    const EN: u8 = 1 << 0;
-    const DE: u8 = 1 << 1;
-    const FR: u8 = 1 << 2;
-    const ES: u8 = 1 << 3;
-    const IT: u8 = 1 << 4;
-    const PT: u8 = 1 << 5;
-    const NL: u8 = 1 << 6;
-    // Characters of the longest function word ("questo").
-    const LONGEST: usize = 6;
-
-    // An ASCII word longer than the longest function word is none (most words of running
-    // text): not lowercased.
-    if word.len() > LONGEST && word.is_ascii() {
-        return 0;
-    }
-    lower.clear();
-    let mut chars = 0;
-    for c in word.chars() {
-        if c.is_ascii() {
-            chars += 1;
-            lower.push(c.to_ascii_lowercase());
-        } else {
-            for l in c.to_lowercase() {
-                chars += 1;
-                lower.push(l);
-            }
-        }
-        if chars > LONGEST {
+/// The word is lowercased character by character into a number ([`word_key`]), given up as
+/// soon as it is longer in bytes than the longest function word, and looked up by binary
+/// search in [`STOPWORDS`]: about eight integer comparisons, where a `match` on the string
+/// compared it whole with each listed word of its length in turn (`detect_latin` asks this of
+/// every word of the article). This is `str::to_lowercase` except for a final capital sigma,
+/// which is Greek either way and so in no list. A test checks that it agrees with the lists.
+fn latin_stopword(word: &str) -> u8 {
+    if word.is_ascii() {
+        // Most words: none when longer than the longest function word, else lowercased as
+        // bytes.
+        if word.len() > STOPWORD_BYTES {
             return 0;
         }
+        let mut buf = [0u8; 8];
+        for (l, b) in buf.iter_mut().zip(word.bytes()) {
+            *l = b.to_ascii_lowercase();
+        }
+        return stopword_bits(word_key(&buf[..word.len()]));
     }
-    match lower.as_str() {
-        "the" | "and" | "of" | "to" | "that" | "it" | "with" | "for" | "was" | "on" | "are" | "this" | "be" | "by" | "as" | "you" | "have" | "not" => EN,
-        "is" | "in" => EN | NL,
-        "der" | "die" | "und" | "ist" | "nicht" | "ein" | "eine" | "zu" | "den" | "mit" | "von" | "sich" | "auf" | "für" | "im" | "dem" | "auch" | "wird" => DE,
-        "das" => DE | PT,
-        "es" => DE | ES,
-        "le" | "la" | "les" | "et" | "des" | "est" | "une" | "un" | "du" | "pas" | "dans" | "pour" | "qui" | "sur" | "au" | "ce" | "avec" | "sont" => FR,
-        "que" => FR | ES | PT,
-        "il" => FR | IT,
-        "el" | "los" | "las" | "y" | "su" | "al" | "como" | "más" | "pero" | "lo" => ES,
-        "en" => ES | NL,
-        "una" | "con" | "del" => ES | IT,
-        "por" | "para" | "se" | "no" => ES | PT,
-        "di" | "che" | "è" | "per" | "non" | "della" | "sono" | "gli" | "nel" | "anche" | "alla" | "come" | "più" | "questo" | "ha" | "si" => IT,
-        "o" | "os" | "do" | "da" | "em" | "um" | "uma" | "não" | "com" | "é" | "dos" | "na" | "mais" | "ao" => PT,
-        "de" | "het" | "een" | "van" | "niet" | "dat" | "op" | "te" | "zijn" | "met" | "voor" | "ik" | "er" | "aan" | "ook" | "maar" | "wordt" => NL,
-        _ => 0,
+    let mut buf = [0u8; 8];
+    let mut n = 0;
+    let mut push = |c: char| {
+        let len = c.len_utf8();
+        if n + len > STOPWORD_BYTES {
+            return false;
+        }
+        c.encode_utf8(&mut buf[n..]);
+        n += len;
+        true
+    };
+    for c in word.chars() {
+        if c.is_ascii() {
+            if !push(c.to_ascii_lowercase()) {
+                return 0;
+            }
+        } else {
+            for l in c.to_lowercase() {
+                if !push(l) {
+                    return 0;
+                }
+            }
+        }
     }
+    stopword_bits(word_key(&buf[..n]))
 }
+
+/// The bits of [`STOPWORDS`] for a lowercased word's [`word_key`]; 0 when it is none of them.
+fn stopword_bits(key: u64) -> u8 {
+    STOPWORDS.binary_search_by_key(&key, |&(k, _)| k).map_or(0, |i| STOPWORDS[i].1)
+}
+
+/// A word of at most 8 bytes as a number: its bytes little-endian, zeros after (a letter is
+/// never a zero byte, so no two words share a key).
+const fn word_key(w: &[u8]) -> u64 {
+    let mut k = 0;
+    let mut i = 0;
+    while i < w.len() {
+        k |= (w[i] as u64) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+/// Bytes of the longest word of [`LATIN_WORDS`] ("questo"): a longer word is none of them.
+const STOPWORD_BYTES: usize = SORTED_STOPWORDS.2;
+
+/// Each word of [`LATIN_WORDS`] once, as ([`word_key`], the bits of the lists holding it),
+/// sorted by key.
+static STOPWORDS: [(u64, u8); SORTED_STOPWORDS.1] = {
+    let mut table = [(0u64, 0u8); SORTED_STOPWORDS.1];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = SORTED_STOPWORDS.0[i];
+        i += 1;
+    }
+    table
+};
+
+/// How many words the lists of [`LATIN_WORDS`] hold together.
+const LISTED_STOPWORDS: usize = {
+    let mut n = 0;
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        n += LATIN_WORDS[l].1.len();
+        l += 1;
+    }
+    n
+};
+
+/// [`STOPWORDS`] in a table of room for every listed word, how many of its entries are
+/// used, and [`STOPWORD_BYTES`]: worked out by the compiler from the lists.
+const SORTED_STOPWORDS: ([(u64, u8); LISTED_STOPWORDS], usize, usize) = {
+    let mut table = [(0u64, 0u8); LISTED_STOPWORDS];
+    let (mut len, mut most) = (0, 0);
+    let mut l = 0;
+    while l < LATIN_WORDS.len() {
+        let mut w = 0;
+        while w < LATIN_WORDS[l].1.len() {
+            let word = LATIN_WORDS[l].1[w].as_bytes();
+            assert!(word.len() <= 8, "a function word too long for its key");
+            if word.len() > most {
+                most = word.len();
+            }
+            let key = word_key(word);
+            // Insertion into the sorted table, or the list's bit added to the word's entry.
+            let mut i = 0;
+            while i < len && table[i].0 < key {
+                i += 1;
+            }
+            if i < len && table[i].0 == key {
+                table[i].1 |= 1 << l;
+            } else {
+                let mut j = len;
+                while j > i {
+                    table[j] = table[j - 1];
+                    j -= 1;
+                }
+                table[i] = (key, 1 << l);
+                len += 1;
+            }
+            w += 1;
+        }
+        l += 1;
+    }
+    (table, len, most)
+};
 
 #[cfg(test)]
 mod tests {
@@ -816,8 +914,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn script_counts_agree_with_a_count_of_each_char() {
+        // Every ASCII byte in every place of an eight-byte word.
+        for b in 0..0x80u8 {
+            for at in 0..8 {
+                let mut w = [b'.'; 8];
+                w[at] = b;
+                assert_eq!(ascii_letters(u64::from_le_bytes(w)), usize::from(b.is_ascii_alphabetic()), "{b:#x} at {at}");
+            }
+        }
+        let texts = ["", "a", "abcdefgh", "abcdefghi", "Hello, world! 123 [x]{y}@`z~", "Straße façade ΣΟΦΙΑ", "مرحبا hello world سلام", "x\u{301}y 🇫🇷 z 日本語のテキスト", "1234567é1234567"];
+        for a in texts {
+            for b in texts {
+                let t = format!("{a}{b}");
+                let mut expected = ScriptCounts::default();
+                for c in t.chars() {
+                    if let Some(s) = script_of(c) {
+                        expected.counts[s as usize] += 1;
+                    }
+                }
+                assert_eq!(ScriptCounts::of(&t), expected, "{t:?}");
+            }
+        }
+    }
+
     fn stopword(w: &str) -> u8 {
-        latin_stopword(w, &mut String::new())
+        latin_stopword(w)
     }
 
     #[test]
