@@ -1229,7 +1229,7 @@ impl<'a> Builder<'a> {
         // needs it again: checked first, copied as it is when it does not. (Collapsing then
         // trimming gives what trimming then collapsing gives: everything `collapse_whitespace`
         // collapses is Unicode whitespace.)
-        let collapse = !pre && needs_collapse_by_words(body.as_bytes());
+        let collapse = !pre && needs_collapse(body.as_bytes());
         let mut text = String::with_capacity(body.len());
         let mut html = String::with_capacity(self.html.len());
         let mut copied = 0; // bytes of `self.html` written
@@ -1601,63 +1601,8 @@ fn is_formatting(name: &str) -> bool {
     matches!(name, "a" | "b" | "big" | "code" | "em" | "font" | "i" | "nobr" | "s" | "small" | "strike" | "strong" | "tt" | "u")
 }
 
-/// [`needs_collapse`], eight bytes at a time (a block's whole text is asked, once a block): a
-/// word with no byte below the space and no C2 (U+00A0's first byte) needs only its spaces
-/// looked at, two in a row or one after the last word's. At the first word with one of those
-/// bytes, and for the last few bytes, `needs_collapse` itself reads on from there (from the
-/// space before, when there is one, so that it knows it follows a space).
-fn needs_collapse_by_words(b: &[u8]) -> bool {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = ONES * 0x80;
-    // The high bit of each byte of `x` that is zero (no carry crosses a byte).
-    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
-    let mut at = 0;
-    let mut after_space = false;
-    while let Some(word) = b.get(at..at + 8) {
-        let x = u64::from_le_bytes(word.try_into().unwrap_or_default());
-        // The high bit of each byte below the space.
-        let control = !(((x & !HIGH) + ONES * 0x60) | x) & HIGH;
-        if control | zero(x ^ (ONES * 0xC2)) != 0 {
-            break;
-        }
-        let spaces = zero(x ^ (ONES * u64::from(b' ')));
-        if spaces & (spaces << 8) != 0 || (after_space && spaces & 0x80 != 0) {
-            return true;
-        }
-        after_space = spaces >> 63 != 0;
-        at += 8;
-    }
-    needs_collapse(&b[at - usize::from(after_space)..])
-}
-
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn needs_collapse_by_words_answers_as_needs_collapse() {
-        // Byte strings of spaces, the other whitespace, C2 with and without A0, control
-        // characters and letters, from a fixed pseudo-random sequence, every length to 40.
-        // Half of them of letters, spaces and other bytes alone, whose words are read whole.
-        let all: &[u8] = &[b' ', b' ', b' ', b'\t', b'\n', b'\r', 0x0c, 0xC2, 0xA0, 0x01, 0x1f, 0x7f, 0x80, b'a', b'a', b'a', b'a', b'Z', b'!'];
-        let plain: &[u8] = &[b' ', b' ', b'a', b'a', b'a', b'a', b'a', b'Z', b'!', 0x7f, 0x80, 0xA0, 0xE2, 0xC3, 0x21];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut needs = 0;
-        for n in 0..200_000 {
-            let mut b = Vec::new();
-            let alphabet = if n % 2 == 0 { all } else { plain };
-            for _ in 0..n % 41 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                b.push(alphabet[(seed % alphabet.len() as u64) as usize]);
-            }
-            let want = needs_collapse(&b);
-            assert_eq!(needs_collapse_by_words(&b), want, "{b:?}");
-            needs += usize::from(want);
-        }
-        // Both answers, often.
-        assert!((20_000..180_000).contains(&needs), "{needs}");
-    }
     use super::*;
     use crate::LinkFilter;
 

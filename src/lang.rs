@@ -146,11 +146,11 @@ fn script_of_reference(c: char) -> Option<Script> {
 /// byte below 0x80 sets its top bit when it is `a` or above, adding 0x05 when it is above `z`,
 /// and neither carries into the next byte.
 fn ascii_letters(w: u64) -> usize {
-    use crate::sentences::EACH_BYTE;
+    use crate::swar::{EACH_BYTE, HIGH};
     let lower = w | (EACH_BYTE * 0x20);
     let from_a = lower + EACH_BYTE * 0x1F;
     let past_z = lower + EACH_BYTE * 0x05;
-    (from_a & !past_z & (EACH_BYTE * 0x80)).count_ones() as usize
+    (from_a & !past_z & HIGH).count_ones() as usize
 }
 
 /// Letters per script in a text.
@@ -174,9 +174,8 @@ impl ScriptCounts {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if let Some(chunk) = bytes.get(i..i + 8) {
-                let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-                if w & 0x8080_8080_8080_8080 == 0 {
+            if let Some(w) = crate::swar::word_at(bytes, i) {
+                if w & crate::swar::HIGH == 0 {
                     self.counts[Script::Latin as usize] += ascii_letters(w);
                     i += 8;
                     continue;

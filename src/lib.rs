@@ -47,6 +47,8 @@ mod embeds;
 // Math kept as MathML built from an allowlist; asked by `preprocess`.
 mod math;
 mod options;
+// Eight bytes of text tested at once; asked by the stages that read every byte of the text.
+mod swar;
 
 /// Declares the pipeline's stages: private modules, made public by the cargo feature
 /// `internals` (lol-html's pattern) for the tests, benchmarks and fuzz targets that check or

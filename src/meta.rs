@@ -521,11 +521,11 @@ fn is_byline_class(class: &str) -> bool {
 
 /// Whether `b` holds "author" or "byline" in any ASCII case. Found by their rarer letters, the
 /// `h` of "author" and the `y` of "byline", looked for eight bytes at a time
-/// ([`crate::sentences::equal_bytes`]; `is_byline_class` reads every class on the page, and a
+/// ([`crate::swar::equal_bytes`]; `is_byline_class` reads every class on the page, and a
 /// byte at a time that was 1.3 M instructions on the 48 pages of `scripts/callgrind.sh`): with
 /// bit 5 set, a byte is `h` or `y` only when it was one of them in either case.
 fn mentions_author_or_byline(b: &[u8]) -> bool {
-    use crate::sentences::{equal_bytes, EACH_BYTE};
+    use crate::swar::{equal_bytes, first, EACH_BYTE};
     let word_at = |start: Option<usize>, word: &[u8]| start.and_then(|s| b.get(s..s + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word));
     b.chunks(8).enumerate().any(|(n, chunk)| {
         // The last chunk padded with zeros, which are neither letter.
@@ -534,7 +534,7 @@ fn mentions_author_or_byline(b: &[u8]) -> bool {
         let l = u64::from_le_bytes(w) | (EACH_BYTE * 0x20);
         let mut hits = equal_bytes(l, b'h') | equal_bytes(l, b'y');
         while hits != 0 {
-            let i = n * 8 + (hits.trailing_zeros() / 8) as usize;
+            let i = n * 8 + first(hits);
             if word_at(i.checked_sub(3), b"author") || word_at(i.checked_sub(1), b"byline") {
                 return true;
             }

@@ -552,35 +552,27 @@ fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
 /// common byte (above the space, not C2) costs one comparison.
 #[inline(never)]
 pub(crate) fn needs_collapse(b: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The bytes (lanes) of `x` equal to `v`, as their high bit; exact (no carry between lanes).
-    let equal = |x: u64, v: u8| {
-        let y = x ^ (ONES * u64::from(v));
-        !(((y & !HIGH) + !HIGH) | y) & HIGH
-    };
+    use crate::swar::{bytes_below, equal_bytes, word_at};
     // Eight bytes at a time (docs/PERFORMANCE.md, the front end): a chunk without a byte below
     // the space or a C2 needs only its spaces compared (two in a row, or one after the previous
     // chunk's last); a chunk with one is read byte by byte as before.
     let mut after_space = false;
-    let mut chunks = b.chunks_exact(8);
-    for (n, chunk) in chunks.by_ref().enumerate() {
-        let x = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-        let below_space = !(((x & !HIGH) + ONES * 0x60) | x) & HIGH;
-        if below_space | equal(x, 0xC2) != 0 {
-            if needs_collapse_from(b, n * 8, n * 8 + 8, &mut after_space) {
+    let mut at = 0;
+    while let Some(x) = word_at(b, at) {
+        if bytes_below(x, b' ') | equal_bytes(x, 0xC2) != 0 {
+            if needs_collapse_from(b, at, at + 8, &mut after_space) {
                 return true;
             }
-            continue;
+        } else {
+            let spaces = equal_bytes(x, b' ');
+            if spaces & (spaces >> 8) != 0 || (after_space && spaces & 0x80 != 0) {
+                return true;
+            }
+            after_space = spaces >> 63 != 0;
         }
-        let spaces = equal(x, b' ');
-        if spaces & (spaces >> 8) != 0 || (after_space && spaces & 0x80 != 0) {
-            return true;
-        }
-        after_space = spaces >> 63 != 0;
+        at += 8;
     }
-    let rest = b.len() - chunks.remainder().len();
-    needs_collapse_from(b, rest, b.len(), &mut after_space)
+    needs_collapse_from(b, at, b.len(), &mut after_space)
 }
 
 /// [`needs_collapse`] byte by byte over `b[from..to]` (`after_space`: the byte before was a

@@ -225,32 +225,19 @@ fn may_end(b: u8) -> bool {
 
 /// The first byte at or after `from` that [`may_end`], tested eight bytes at a time (the scan
 /// reads every block's text; a byte at a time it was a quarter of `split`): the lowest bit set
-/// in the union of [`equal_bytes`] for the five ASCII bytes and the top bits of the word is
-/// the first such byte.
+/// in the union of [`crate::swar::equal_bytes`] for the five ASCII bytes and the top bits of
+/// the word is the first such byte.
 fn next_may_end(bytes: &[u8], from: usize) -> Option<usize> {
+    use crate::swar::{equal_bytes, first, word_at, HIGH};
     let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let hits = equal_bytes(w, b'.') | equal_bytes(w, b'!') | equal_bytes(w, b'?') | equal_bytes(w, b'\r') | equal_bytes(w, b'\n') | (w & (EACH_BYTE * 0x80));
+    while let Some(w) = word_at(bytes, i) {
+        let hits = equal_bytes(w, b'.') | equal_bytes(w, b'!') | equal_bytes(w, b'?') | equal_bytes(w, b'\r') | equal_bytes(w, b'\n') | (w & HIGH);
         if hits != 0 {
-            return Some(i + (hits.trailing_zeros() / 8) as usize);
+            return Some(i + first(hits));
         }
         i += 8;
     }
     bytes.get(i..)?.iter().position(|&b| may_end(b)).map(|k| i + k)
-}
-
-/// A one in each byte of a `u64`: `EACH_BYTE * b` is byte `b` eight times.
-pub(crate) const EACH_BYTE: u64 = 0x0101_0101_0101_0101;
-
-/// The bytes of `w` (eight bytes read little-endian) equal to the ASCII byte `b`, as the top
-/// bit of each: a byte equal to `b` is a zero byte of `x = w ^ b…`, and `(x - 0x01…) & !x &
-/// 0x80…` sets the top bit of every zero byte of `x`, and maybe of bytes above one (which a
-/// borrow reaches) but never below the lowest: the lowest bit set is exact, the others are
-/// places to check. A byte of `w` from 0x80 up is never marked.
-pub(crate) fn equal_bytes(w: u64, b: u8) -> u64 {
-    let x = w ^ (EACH_BYTE * u64::from(b));
-    x.wrapping_sub(EACH_BYTE) & !x & (EACH_BYTE * 0x80)
 }
 
 /// The definition of [`uax29_ranges`] (kept for the test that compares them).
