@@ -1001,21 +1001,8 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                     j += 1;
                 }
                 let semicolon = s.get(j) == Some(&b';');
-                let run_end = j + usize::from(semicolon);
-                self.i = run_end;
-                if semicolon {
-                    if let Some(d) = common_named(&s[from..j]) {
-                        return Some(Cow::Borrowed(d));
-                    }
-                }
-                // What follows a legacy name without `;` matters in attributes only.
-                let equals = in_attribute && !semicolon && s.get(j) == Some(&b'=');
-                let decoded = named_by_html5gum(&self.src[from..run_end], in_attribute, equals);
-                if decoded.len() == run_end - from + 1 && decoded.as_bytes()[1..] == s[from..run_end] {
-                    None // nothing decoded
-                } else {
-                    Some(Cow::Owned(decoded))
-                }
+                self.i = j + usize::from(semicolon);
+                named_ref(self.src, from, j, semicolon, in_attribute)
             }
             _ => None,
         }
@@ -1147,6 +1134,84 @@ fn common_named(name: &[u8]) -> Option<&'static str> {
     })
 }
 
+/// The named reference `&` + `src[from..j]` (a run of letters and digits, with a `;` after it
+/// if `semicolon`) decoded, or `None` when it stays as written. Not generic (nor inlined): the
+/// tokenizer's copies share it.
+#[inline(never)]
+fn named_ref(src: &str, from: usize, j: usize, semicolon: bool, in_attribute: bool) -> Option<Cow<'static, str>> {
+    let s = src.as_bytes();
+    let run_end = j + usize::from(semicolon);
+    if semicolon {
+        if let Some(d) = common_named(&s[from..j]) {
+            return Some(Cow::Borrowed(d));
+        }
+    } else if !may_start_legacy_name(&s[from..j]) {
+        // Without `;` only a legacy name can be read, as a prefix of the run; none is, so
+        // nothing is decoded. Most such runs are a URL's parameters (`?a=1&width=2`), each of
+        // which costs a run of html5gum's tokenizer.
+        return None;
+    }
+    // What follows a legacy name without `;` matters in attributes only.
+    let equals = in_attribute && !semicolon && s.get(j) == Some(&b'=');
+    let decoded = named_by_html5gum(&src[from..run_end], in_attribute, equals);
+    if decoded.len() == run_end - from + 1 && decoded.as_bytes()[1..] == s[from..run_end] {
+        None // nothing decoded
+    } else {
+        Some(Cow::Owned(decoded))
+    }
+}
+
+/// The legacy named references: the 106 names of WHATWG's table that may be written without
+/// `;` (taken from html5gum's table). Only the tables built from them are in the binary.
+const LEGACY_NAMES: &[u8] = b"AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH \
+    Eacute Ecirc Egrave Euml GT Iacute Icirc Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash \
+    Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave \
+    amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute ecirc egrave eth \
+    euml frac12 frac14 frac34 gt iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot \
+    nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo \
+    reg sect shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml";
+
+/// The second letters of the legacy names, case folded: bit `y - 'a'` for `y` (16 letters).
+const LEGACY_SECOND: u32 = {
+    let mut mask = 0;
+    let mut i = 1;
+    while i < LEGACY_NAMES.len() {
+        if i == 1 || LEGACY_NAMES[i - 2] == b' ' {
+            mask |= 1 << ((LEGACY_NAMES[i] | 0x20) - b'a');
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// A second letter's place among [`LEGACY_SECOND`]'s (`y - 'a'` for `y`).
+const fn second_place(y: u8) -> u32 {
+    (LEGACY_SECOND & ((1 << y) - 1)).count_ones()
+}
+
+/// For each letter `x`, the second letters `y` such that a legacy name starts with `xy`, both
+/// case folded: entry `x - 'a'` has a bit at `y`'s place among the second letters.
+const LEGACY_PAIRS: [u16; 26] = {
+    let mut table = [0u16; 26];
+    let mut i = 0;
+    while i + 1 < LEGACY_NAMES.len() {
+        if i == 0 || LEGACY_NAMES[i - 1] == b' ' {
+            let y = (LEGACY_NAMES[i + 1] | 0x20) - b'a';
+            table[((LEGACY_NAMES[i] | 0x20) - b'a') as usize] |= 1 << second_place(y);
+        }
+        i += 1;
+    }
+    table
+};
+
+/// Whether one of the legacy named references may start `run` (a run of letters and digits):
+/// false is sure (html5gum would leave `&` + `run` as written), true is to be asked of html5gum.
+fn may_start_legacy_name(run: &[u8]) -> bool {
+    let [a, b, ..] = *run else { return false };
+    let (a, b) = ((a | 0x20).wrapping_sub(b'a'), (b | 0x20).wrapping_sub(b'a'));
+    a < 26 && b < 26 && LEGACY_SECOND >> b & u32::from(LEGACY_PAIRS[usize::from(a)]) >> second_place(b) & 1 != 0
+}
+
 /// Decodes `&` + `run` (a run of letters and digits, with its `;` if it has one) with
 /// html5gum, in text or in an attribute value (where a legacy name followed by `=` or a letter
 /// or digit stays as written; `equals` says whether a `=` follows the run).
@@ -1213,6 +1278,26 @@ mod tests {
     fn newlines_are_normalised() {
         assert_eq!(normalise_newlines("a\r\nb\rc\n\r\r\n"), "a\nb\nc\n\n\n");
         assert!(matches!(normalise_newlines("a\nb"), Cow::Borrowed("a\nb")));
+    }
+
+    #[test]
+    fn a_run_without_semicolon_is_decoded_only_from_a_legacy_name() {
+        let legacy = ["AElig", "amp", "frac12", "yuml", "not", "sup1", "GT", "szlig", "ETH", "iquest"];
+        for name in legacy {
+            assert!(may_start_legacy_name(name.as_bytes()), "{name}");
+            assert_ne!(named_by_html5gum(name, false, false), format!("&{name}"), "{name}");
+        }
+        assert_eq!(LEGACY_NAMES.split(|&c| c == b' ').count(), 106);
+        assert_eq!(LEGACY_SECOND.count_ones(), 16);
+        assert_eq!(LEGACY_PAIRS.iter().map(|m| m.count_ones()).sum::<u32>(), 62);
+        // What the fast path leaves as written, html5gum leaves as written too.
+        for run in ["r", "width", "utm", "e", "widgetType", "id", "w", "h", "x1", "1a", "a1", "z", "wq", "Zx"] {
+            assert!(!may_start_legacy_name(run.as_bytes()), "{run}");
+            for (attr, equals) in [(false, false), (true, false), (true, true)] {
+                assert_eq!(named_by_html5gum(run, attr, equals), format!("&{run}"), "{run} {attr} {equals}");
+            }
+        }
+        assert_eq!(toks("<a href=\"?a=1&width=2&copy=3\">&notit &frac12x &w</a>")[1], Token::Text(Cow::Owned("\u{ac}it \u{bd}x &w".into())));
     }
 
     #[test]
