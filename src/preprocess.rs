@@ -586,6 +586,18 @@ pub(crate) fn needs_collapse(b: &[u8]) -> bool {
         }
         at += 8;
     }
+    // The last bytes (fewer than eight) as the end of the eight that end `b`, not byte by byte:
+    // the bytes before `at` were read already and hold no two spaces in a row (or the answer
+    // would be known), so only the new bytes need be clean; a space pair across `at` is inside
+    // the word.
+    let left = b.len() - at;
+    if let (true, Some(x)) = (at > 0 && left > 0, word_at(b, b.len().wrapping_sub(8))) {
+        let new = !0u64 << (8 * (8 - left));
+        if (bytes_below(x, b' ') | equal_bytes(x, 0xC2)) & new == 0 {
+            let spaces = equal_bytes(x, b' ');
+            return spaces & (spaces >> 8) != 0;
+        }
+    }
     needs_collapse_from(b, at, b.len(), &mut after_space)
 }
 
