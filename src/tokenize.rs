@@ -676,7 +676,7 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
             self.attrs = attrs;
             next
         } else {
-            self.last_start = Name::from("");
+            self.last_start = Name { text: Cow::Borrowed(""), tag: None }; // no lookup of ""
             attrs.clear(); // an end tag's attributes are dropped
             self.attrs = attrs;
             (self.emit)(Token::End { name: Name::from(name) }, &mut self.attrs);
