@@ -929,8 +929,6 @@ impl<'a> Page<'a> {
         self.toks.reserve(toks.len() + toks.len() / 8);
         self.weights.reserve(toks.len() + toks.len() / 8);
         self.line_of.reserve(toks.len() + toks.len() / 8);
-        // At most one line for two tokens on the corpus (a third on most pages).
-        self.lines.reserve(toks.len() / 2);
         let mut pre_depth = 0usize;
         let mut line_start = 0usize;
         let mut line_has_text = false;
