@@ -633,7 +633,6 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
             }
             // Attribute name (a leading `=` is part of the name).
             let attr_name = self.attr_name();
-            let keep = !attrs.iter().any(|(k, _)| *k == attr_name);
             // After attribute name.
             while self.i < s.len() && is_ws(s[self.i]) {
                 self.i += 1;
@@ -665,12 +664,13 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                 }
                 _ => Cow::Borrowed(""),
             };
-            if keep {
-                attrs.push((attr_name, value));
+            // Kept sorted by name as they are read, the first of duplicates kept (as html5gum's
+            // default emitter gives them): no sort of the whole list, nor a scan for duplicates.
+            if let Err(at) = attrs.binary_search_by(|(k, _)| (**k).cmp(&*attr_name)) {
+                attrs.insert(at, (attr_name, value));
             }
         }
         if start {
-            attrs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             let name = Name::from(name);
             let next = content_after(name.tag());
             self.last_start = name.clone();
@@ -678,7 +678,7 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
             self.attrs = attrs;
             next
         } else {
-            self.last_start = Name::from("");
+            self.last_start = Name { text: Cow::Borrowed(""), tag: None }; // no lookup of ""
             attrs.clear(); // an end tag's attributes are dropped
             self.attrs = attrs;
             (self.emit)(Token::End { name: Name::from(name) }, &mut self.attrs);
@@ -736,7 +736,9 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                 return Cow::Borrowed(v);
             }
         }
-        let mut v = String::new();
+        // Sized once from the value as written (to the closing quote), which a reference seldom
+        // decodes to more than: a value with references grew by several reallocations.
+        let mut v = String::with_capacity(memchr::memchr(q, &s[self.i..]).unwrap_or(s.len() - self.i));
         loop {
             let Some(k) = memchr::memchr3(q, b'&', 0, &s[self.i..]) else {
                 v.push_str(&self.src[self.i..]);
