@@ -794,95 +794,134 @@ impl QueryWeights {
 ///
 /// A kept candidate's scores need only the query's terms, the candidate's own term counts,
 /// the IDF of those terms (how many of all the fragments hold each) and the number N of
-/// fragments with a token. So every fragment's words are still given term ids, as in
-/// [`score_fragments`] (the same ids: the query's words, then the fragments' in document
-/// order), and counted once per fragment into the document frequencies; but only the short
-/// fragments that share a word with the query keep their ids and get term frequencies. The
-/// longer fragments, most of the page's text, are never sorted, stored or scored.
+/// fragments with a token. So the page's words are split once, into one list of compared
+/// forms, and read twice: first only the short fragments' words are looked up, against the
+/// query's (a candidate is a short fragment that shares one) and then interned (the
+/// candidates' terms); then every word of the page is looked up among those few terms, to
+/// count their document frequencies. The rest of the page's words, most of its text, are
+/// never interned, nor given an id.
 ///
-/// Why every word still gets an id: whether a fragment is a candidate is known only once its
-/// words are read, and a candidate's terms need their counts in the fragments before it. Two
-/// passes (first the candidates, then only their terms looked up) split every word twice,
-/// which costs more than the interning they spare (measured: 291 M instructions against
-/// 262 M on `scripts/callgrind.sh`'s sample).
-///
-/// Same bits: the terms, ids, document frequencies and N are those of [`score_fragments`], and
-/// both score with [`QueryWeights::score`], whose sums run in term id order. The unit test
-/// `short_candidates_score_as_in_the_reference` compares the two.
+/// Ids: [`score_fragments`] numbers the query's terms first, then every other word in order
+/// of first occurrence on the page; its sums run in that order. The query's terms get the same
+/// numbers here, and the candidates' other terms are numbered in the order the second pass
+/// first meets them, the order of their ids there: the same sums, the same bits. (Splitting
+/// the page twice instead of keeping its words cost more than the interning it spared:
+/// 291 M instructions against 262 M on `scripts/callgrind.sh`'s sample, in an older round.)
+/// The unit test `short_candidates_score_as_in_the_reference` compares the two.
 #[inline(never)]
 fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored> {
     // The query and the fragments, one after the other, their ASCII letters lowercased in
-    // one go: most capitalised words then are their own compared form, borrowed by the
-    // vocabulary instead of lowercased and copied one by one. The words and their compared
-    // forms are unchanged: upper and lower case ASCII letters are the same to UAX #29, and
-    // `compared_form` lowercases each character on its own (`char::to_lowercase`, which for
-    // an ASCII letter is `to_ascii_lowercase`).
+    // one go: most capitalised words then are their own compared form, borrowed instead of
+    // lowercased and copied one by one. The words and their compared forms are unchanged:
+    // upper and lower case ASCII letters are the same to UAX #29, and `compared_form`
+    // lowercases each character on its own (`char::to_lowercase`, which for an ASCII letter
+    // is `to_ascii_lowercase`).
     let mut lowered = String::with_capacity(query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>());
     lowered.push_str(query);
-    let mut spans: Vec<Range<usize>> = Vec::with_capacity(fragments.len());
+    let mut spans: Vec<Range<usize>> = Vec::with_capacity(fragments.len() + 1);
+    spans.push(0..query.len());
     for f in fragments {
         let start = lowered.len();
         lowered.push_str(&f.text);
         spans.push(start..lowered.len());
     }
     lowered.make_ascii_lowercase();
-    // Sized as in `score_fragments`.
-    let mut vocab = Vocabulary::with_capacity((lowered.len() / 16).min(1 << 16));
-    let mut q_terms = Vec::new();
-    vocab.push_ids(&lowered[..query.len()], true, &mut q_terms);
-    if q_terms.is_empty() {
+
+    // Every token, as compared: a slice of `lowered`, or of `forms` for a word whose compared
+    // form differs from it (filled in once `forms` is complete). `ends[k]`: where the query's
+    // (k = 0) and then each fragment's tokens end.
+    let mut words: Vec<&str> = Vec::with_capacity(lowered.len() / 6);
+    let mut forms = String::new();
+    let mut in_forms: Vec<(usize, Range<usize>)> = Vec::new();
+    let mut buf = String::new();
+    let mut ends: Vec<usize> = Vec::with_capacity(spans.len());
+    for span in spans {
+        for_each_word(&lowered[span], |w, ascii| match if ascii { Form::AsIs } else { compared_form(w, &mut buf) } {
+            Form::AsIs => words.push(w),
+            Form::InBuffer => {
+                in_forms.push((words.len(), forms.len()..forms.len() + buf.len()));
+                forms.push_str(&buf);
+                words.push("");
+            }
+            Form::Empty => {}
+        });
+        ends.push(words.len());
+    }
+    for (k, range) in in_forms {
+        words[k] = &forms[range];
+    }
+
+    let q_words = &words[..ends[0]];
+    if q_words.is_empty() {
         return Vec::new();
     }
-    // The query's words have the ids below this one.
-    let query_distinct = vocab.ids.len();
-    let limit = max_headline_words(q_terms.len());
-
-    // Document frequency by term id, grown as new terms come.
-    let mut df: Vec<u32> = Vec::new();
-    // The last fragment counted in a term's df, so that a fragment counts once.
-    let mut counted_in: Vec<usize> = Vec::new();
-    // The number of fragments with a token (N of the IDF).
+    let limit = max_headline_words(q_words.len());
+    // The terms that matter, by a provisional id: the query's first (their ids are final),
+    // then the candidates' other words.
+    let mut terms: HashMap<&str, usize, WordHashing> = HashMap::with_capacity_and_hasher(256, WordHashing::new());
+    fn intern<'w>(terms: &mut HashMap<&'w str, usize, WordHashing>, w: &'w str) -> usize {
+        let next = terms.len();
+        *terms.entry(w).or_insert(next)
+    }
+    let q_terms: Vec<usize> = q_words.iter().map(|w| intern(&mut terms, w)).collect();
+    let query_distinct = terms.len();
+    // The number of fragments with a token (N of the IDF); the candidates' provisional term
+    // ids, one range each: (fragment index, range), in document order.
     let mut n = 0;
-    let mut ids = Vec::new();
-    // The candidates' term ids, one range each: (fragment index, range), in document order.
-    let mut terms: Vec<usize> = Vec::new();
+    let mut cand_terms: Vec<usize> = Vec::new();
     let mut short: Vec<(usize, Range<usize>)> = Vec::new();
-    for (i, span) in spans.into_iter().enumerate() {
-        ids.clear();
-        vocab.push_ids(&lowered[span], true, &mut ids);
-        if ids.is_empty() {
+    for (i, end) in ends.windows(2).enumerate() {
+        let ws = &words[end[0]..end[1]];
+        if ws.is_empty() {
             continue;
         }
         n += 1;
-        df.resize(vocab.ids.len(), 0);
-        counted_in.resize(vocab.ids.len(), usize::MAX);
-        for &t in &ids {
-            if counted_in[t] != i {
-                counted_in[t] = i;
-                df[t] += 1;
-            }
-        }
-        if ids.len() <= limit && ids.iter().any(|&t| t < query_distinct) {
-            let start = terms.len();
-            terms.extend_from_slice(&ids);
-            short.push((i, start..terms.len()));
+        if ws.len() <= limit && ws.iter().any(|w| terms.get(w).is_some_and(|&t| t < query_distinct)) {
+            let start = cand_terms.len();
+            cand_terms.extend(ws.iter().map(|w| intern(&mut terms, w)));
+            short.push((i, start..cand_terms.len()));
         }
     }
     if short.is_empty() {
         return Vec::new();
     }
 
-    // Query terms that no fragment holds have df 0.
-    df.resize(vocab.ids.len(), 0);
-    let idf: Vec<f64> = df.iter().map(|&d| smoothed_idf(n, d)).collect();
-    let mut counts = vec![0u32; vocab.ids.len()];
+    // Document frequencies of the terms that matter, and their final ids: the query's as they
+    // are, the others in order of first occurrence on the page.
+    let mut df = vec![0u32; terms.len()];
+    let mut counted_in = vec![usize::MAX; terms.len()];
+    let mut id: Vec<usize> = (0..terms.len()).map(|t| if t < query_distinct { t } else { usize::MAX }).collect();
+    let mut next_id = query_distinct;
+    for (i, end) in ends.windows(2).enumerate() {
+        for w in &words[end[0]..end[1]] {
+            if let Some(&t) = terms.get(w) {
+                if counted_in[t] != i {
+                    counted_in[t] = i;
+                    df[t] += 1;
+                    if id[t] == usize::MAX {
+                        id[t] = next_id;
+                        next_id += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Every term that matters occurs in the query or in a candidate: each has its final id.
+    let mut idf = vec![0.0; terms.len()];
+    for (t, &d) in df.iter().enumerate() {
+        idf[id[t]] = smoothed_idf(n, d);
+    }
+    for t in &mut cand_terms {
+        *t = id[*t];
+    }
+    let mut counts = vec![0u32; terms.len()];
     let query = QueryWeights::new(&q_terms, &mut counts, &idf);
     let mut s_tf = Vec::new();
     short
         .into_iter()
         .filter_map(|(i, range)| {
             s_tf.clear();
-            term_frequencies(&terms[range], &mut counts, &mut s_tf);
+            term_frequencies(&cand_terms[range], &mut counts, &mut s_tf);
             let candidate = query.score(&s_tf, &idf, fragments[i].line)?;
             Some(Scored { candidate, fragment: i })
         })
