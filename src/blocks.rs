@@ -1438,8 +1438,13 @@ impl<'a> Builder<'a> {
     /// its caption it becomes the figure whose caption is read next ([`Figure`]).
     fn image(&mut self, tok: &Tok, line: usize, on: bool, in_span: bool) {
         let container = self.figure_container();
-        let block = self.figure_block(tok, line, container.is_some());
         let kept = on || (in_span && (container.is_some() || !self.inside(&[Tag::A])));
+        // An image neither kept nor in a figure element is passed over without its block: its
+        // URL (resolved by the URL parser) and its ancestors' classes are not read for nothing.
+        if container.is_none() && !kept {
+            return;
+        }
+        let block = self.figure_block(tok, line, container.is_some());
         match (container, block) {
             (Some(depth), Some(block)) => {
                 let (placed, waiting) = if kept {
