@@ -266,17 +266,20 @@ fn is_line_numbers(s: &str) -> bool {
 /// Docusaurus' and Jekyll's wrappers, GitHub's `div.highlight-source-js`), or a `code`, `pre`
 /// or `div` inside it.
 fn code_blocks(page: &Page) -> Vec<CodeBlock> {
+    // Most pages hold no code: their tokens are not walked with the stack below, which would
+    // find none.
+    let container = |tok: &Tok| matches!(tok, Tok::Start { name: tag, self_closing: false, .. } if is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
+    let toks: &[Tok] = if page.toks.iter().any(container) { &page.toks } else { &[] };
     // Open elements as the builder tracks them: name and start tag. (`Name`s: an end tag finds
     // its element by comparing `Tag`s.)
     let mut stack: Vec<(&Name, usize)> = Vec::new();
     // The block being read and its depth in `stack`.
     let mut open: Option<(CodeBlock, usize)> = None;
     let mut out = Vec::new();
-    for (i, tok) in page.toks.iter().enumerate() {
+    for (i, tok) in toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
-                let container = !self_closing && (is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
-                if open.is_none() && container && stack.len() < MAX_DEPTH {
+                if open.is_none() && container(tok) && stack.len() < MAX_DEPTH {
                     let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
                     let code = tag.is(Tag::Table) || lang.is_some();
                     open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
@@ -354,6 +357,11 @@ fn post_date(v: &str) -> Option<String> {
 /// `rel=author` or element of class `author`, `username`, `creator` or `user-name`; the date
 /// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
 fn post_marks(page: &Page) -> Vec<PostMark> {
+    // Most pages have no element that starts a post (no `article`, no post's microdata): their
+    // tokens are not walked with the stack below, which would find none (the posts they may
+    // declare in JSON-LD are read all the same, at the end).
+    let starts_post = |t: &Tok| matches!(t, Tok::Start { name, self_closing: false, .. } if name.is(Tag::Article) || is_post_type(t));
+    let toks: &[Tok] = if page.toks.iter().any(starts_post) { &page.toks } else { &[] };
     // Open elements: name, and the index in `open_posts` of the post it started, if any.
     let mut stack: Vec<(&Name, Option<usize>)> = Vec::new();
     let mut marks: Vec<PostMark> = Vec::new();
@@ -364,7 +372,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
     // What each post has: an itemprop author, a name, a class author; read so far.
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
-    for (i, tok) in page.toks.iter().enumerate() {
+    for (i, tok) in toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 let name: &str = tag;
