@@ -864,6 +864,9 @@ impl<'a> Builder<'a> {
         let mut heading: Option<usize> = None;
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
+        // No code block, embed, table or post starts before this token (the least start of
+        // the four lists' next ones): the lists are asked from there, not at every token.
+        let mut next_start = 0;
         for (i, tok) in page.toks.iter().enumerate() {
             if i < read_to {
                 continue;
@@ -885,51 +888,55 @@ impl<'a> Builder<'a> {
             // mostly markup (a highlighter's token spans), so Algorithm 1 drops them, and a
             // listing missing lines is wrong. (Tables and code blocks inside one another
             // were read with it: skipped.)
-            while codes.next_if(|c| c.start < i).is_some() {}
-            while tables.next_if(|t| t.start < i).is_some() {}
-            if let Some(c) = codes.next_if(|c| c.start == i) {
-                let (from, to) = (line, page.line_of[c.end] as usize);
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
-                    self.flush();
-                    self.code(c);
-                    read_to = c.end + 1;
-                    continue;
+            if i >= next_start {
+                while codes.next_if(|c| c.start < i).is_some() {}
+                while tables.next_if(|t| t.start < i).is_some() {}
+                if let Some(c) = codes.next_if(|c| c.start == i) {
+                    let (from, to) = (line, page.line_of[c.end] as usize);
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                        self.flush();
+                        self.code(c);
+                        read_to = c.end + 1;
+                        continue;
+                    }
                 }
-            }
-            // An embed is kept when one of its lines was chosen; a player or frame, whose line
-            // has no text and so is never chosen, also when it stands between chosen lines, as
-            // an image. (A post has text of its own for Algorithm 1 to weigh: between chosen
-            // lines but not chosen, it is the site's, not the article's.)
-            while embeds.next_if(|e| e.start < i).is_some() {}
-            if let Some(e) = embeds.next_if(|e| e.start == i) {
-                let (from, to) = (line, page.line_of[e.end] as usize);
-                let text_of_its_own = matches!(&page.toks[e.start], Tok::Start { name, .. } if name == "blockquote");
-                let between = !text_of_its_own && first < from && to < last;
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
-                    self.flush();
-                    self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
-                    read_to = e.end + 1;
-                    continue;
+                // An embed is kept when one of its lines was chosen; a player or frame, whose line
+                // has no text and so is never chosen, also when it stands between chosen lines, as
+                // an image. (A post has text of its own for Algorithm 1 to weigh: between chosen
+                // lines but not chosen, it is the site's, not the article's.)
+                while embeds.next_if(|e| e.start < i).is_some() {}
+                if let Some(e) = embeds.next_if(|e| e.start == i) {
+                    let (from, to) = (line, page.line_of[e.end] as usize);
+                    let text_of_its_own = matches!(&page.toks[e.start], Tok::Start { name, .. } if name == "blockquote");
+                    let between = !text_of_its_own && first < from && to < last;
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
+                        self.flush();
+                        self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
+                        read_to = e.end + 1;
+                        continue;
+                    }
                 }
-            }
-            if let Some(t) = tables.next_if(|t| t.start == i) {
-                let (from, to) = (line, page.line_of[t.end] as usize);
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
-                    self.flush();
-                    self.table(t.start, t.end);
-                    read_to = t.end + 1;
-                    continue;
+                if let Some(t) = tables.next_if(|t| t.start == i) {
+                    let (from, to) = (line, page.line_of[t.end] as usize);
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                        self.flush();
+                        self.table(t.start, t.end);
+                        read_to = t.end + 1;
+                        continue;
+                    }
                 }
-            }
-            while posts.next_if(|p| p.start < i).is_some() {}
-            if let Some(p) = posts.next_if(|p| p.start == i) {
-                if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
-                    self.flush();
-                    self.end_post(open_post.take());
-                    open_post = Some((self.out.len(), p.end));
-                    self.post(&p.post, &p.shown, line);
-                    quiet.extend(&p.quiet);
+                while posts.next_if(|p| p.start < i).is_some() {}
+                if let Some(p) = posts.next_if(|p| p.start == i) {
+                    if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
+                        self.flush();
+                        self.end_post(open_post.take());
+                        open_post = Some((self.out.len(), p.end));
+                        self.post(&p.post, &p.shown, line);
+                        quiet.extend(&p.quiet);
+                    }
                 }
+                let start = |s: Option<usize>| s.unwrap_or(usize::MAX);
+                next_start = start(codes.peek().map(|c| c.start)).min(start(embeds.peek().map(|e| e.start))).min(start(tables.peek().map(|t| t.start))).min(start(posts.peek().map(|p| p.start)));
             }
             // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
             // MathML is written as it is, its text read once; display math is a block.
