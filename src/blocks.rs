@@ -266,17 +266,20 @@ fn is_line_numbers(s: &str) -> bool {
 /// Docusaurus' and Jekyll's wrappers, GitHub's `div.highlight-source-js`), or a `code`, `pre`
 /// or `div` inside it.
 fn code_blocks(page: &Page) -> Vec<CodeBlock> {
+    // Most pages hold no code: their tokens are not walked with the stack below, which would
+    // find none.
+    let container = |tok: &Tok| matches!(tok, Tok::Start { name: tag, self_closing: false, .. } if is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
+    let toks: &[Tok] = if page.toks.iter().any(container) { &page.toks } else { &[] };
     // Open elements as the builder tracks them: name and start tag. (`Name`s: an end tag finds
     // its element by comparing `Tag`s.)
     let mut stack: Vec<(&Name, usize)> = Vec::new();
     // The block being read and its depth in `stack`.
     let mut open: Option<(CodeBlock, usize)> = None;
     let mut out = Vec::new();
-    for (i, tok) in page.toks.iter().enumerate() {
+    for (i, tok) in toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
-                let container = !self_closing && (is_pre(tag) || (tag.is(Tag::Table) && is_code_table(tok)));
-                if open.is_none() && container && stack.len() < MAX_DEPTH {
+                if open.is_none() && container(tok) && stack.len() < MAX_DEPTH {
                     let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
                     let code = tag.is(Tag::Table) || lang.is_some();
                     open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
@@ -354,6 +357,11 @@ fn post_date(v: &str) -> Option<String> {
 /// `rel=author` or element of class `author`, `username`, `creator` or `user-name`; the date
 /// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
 fn post_marks(page: &Page) -> Vec<PostMark> {
+    // Most pages have no element that starts a post (no `article`, no post's microdata): their
+    // tokens are not walked with the stack below, which would find none (the posts they may
+    // declare in JSON-LD are read all the same, at the end).
+    let starts_post = |t: &Tok| matches!(t, Tok::Start { name, self_closing: false, .. } if name.is(Tag::Article) || is_post_type(t));
+    let toks: &[Tok] = if page.toks.iter().any(starts_post) { &page.toks } else { &[] };
     // Open elements: name, and the index in `open_posts` of the post it started, if any.
     let mut stack: Vec<(&Name, Option<usize>)> = Vec::new();
     let mut marks: Vec<PostMark> = Vec::new();
@@ -364,7 +372,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
     // What each post has: an itemprop author, a name, a class author; read so far.
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
-    for (i, tok) in page.toks.iter().enumerate() {
+    for (i, tok) in toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 let name: &str = tag;
@@ -856,6 +864,9 @@ impl<'a> Builder<'a> {
         let mut heading: Option<usize> = None;
         // Tokens before this index were read as part of a table.
         let mut read_to = 0;
+        // No code block, embed, table or post starts before this token (the least start of
+        // the four lists' next ones): the lists are asked from there, not at every token.
+        let mut next_start = 0;
         for (i, tok) in page.toks.iter().enumerate() {
             if i < read_to {
                 continue;
@@ -877,51 +888,55 @@ impl<'a> Builder<'a> {
             // mostly markup (a highlighter's token spans), so Algorithm 1 drops them, and a
             // listing missing lines is wrong. (Tables and code blocks inside one another
             // were read with it: skipped.)
-            while codes.next_if(|c| c.start < i).is_some() {}
-            while tables.next_if(|t| t.start < i).is_some() {}
-            if let Some(c) = codes.next_if(|c| c.start == i) {
-                let (from, to) = (line, page.line_of[c.end] as usize);
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
-                    self.flush();
-                    self.code(c);
-                    read_to = c.end + 1;
-                    continue;
+            if i >= next_start {
+                while codes.next_if(|c| c.start < i).is_some() {}
+                while tables.next_if(|t| t.start < i).is_some() {}
+                if let Some(c) = codes.next_if(|c| c.start == i) {
+                    let (from, to) = (line, page.line_of[c.end] as usize);
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                        self.flush();
+                        self.code(c);
+                        read_to = c.end + 1;
+                        continue;
+                    }
                 }
-            }
-            // An embed is kept when one of its lines was chosen; a player or frame, whose line
-            // has no text and so is never chosen, also when it stands between chosen lines, as
-            // an image. (A post has text of its own for Algorithm 1 to weigh: between chosen
-            // lines but not chosen, it is the site's, not the article's.)
-            while embeds.next_if(|e| e.start < i).is_some() {}
-            if let Some(e) = embeds.next_if(|e| e.start == i) {
-                let (from, to) = (line, page.line_of[e.end] as usize);
-                let text_of_its_own = matches!(&page.toks[e.start], Tok::Start { name, .. } if name == "blockquote");
-                let between = !text_of_its_own && first < from && to < last;
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
-                    self.flush();
-                    self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
-                    read_to = e.end + 1;
-                    continue;
+                // An embed is kept when one of its lines was chosen; a player or frame, whose line
+                // has no text and so is never chosen, also when it stands between chosen lines, as
+                // an image. (A post has text of its own for Algorithm 1 to weigh: between chosen
+                // lines but not chosen, it is the site's, not the article's.)
+                while embeds.next_if(|e| e.start < i).is_some() {}
+                if let Some(e) = embeds.next_if(|e| e.start == i) {
+                    let (from, to) = (line, page.line_of[e.end] as usize);
+                    let text_of_its_own = matches!(&page.toks[e.start], Tok::Start { name, .. } if name == "blockquote");
+                    let between = !text_of_its_own && first < from && to < last;
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
+                        self.flush();
+                        self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
+                        read_to = e.end + 1;
+                        continue;
+                    }
                 }
-            }
-            if let Some(t) = tables.next_if(|t| t.start == i) {
-                let (from, to) = (line, page.line_of[t.end] as usize);
-                if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
-                    self.flush();
-                    self.table(t.start, t.end);
-                    read_to = t.end + 1;
-                    continue;
+                if let Some(t) = tables.next_if(|t| t.start == i) {
+                    let (from, to) = (line, page.line_of[t.end] as usize);
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                        self.flush();
+                        self.table(t.start, t.end);
+                        read_to = t.end + 1;
+                        continue;
+                    }
                 }
-            }
-            while posts.next_if(|p| p.start < i).is_some() {}
-            if let Some(p) = posts.next_if(|p| p.start == i) {
-                if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
-                    self.flush();
-                    self.end_post(open_post.take());
-                    open_post = Some((self.out.len(), p.end));
-                    self.post(&p.post, &p.shown, line);
-                    quiet.extend(&p.quiet);
+                while posts.next_if(|p| p.start < i).is_some() {}
+                if let Some(p) = posts.next_if(|p| p.start == i) {
+                    if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
+                        self.flush();
+                        self.end_post(open_post.take());
+                        open_post = Some((self.out.len(), p.end));
+                        self.post(&p.post, &p.shown, line);
+                        quiet.extend(&p.quiet);
+                    }
                 }
+                let start = |s: Option<usize>| s.unwrap_or(usize::MAX);
+                next_start = start(codes.peek().map(|c| c.start)).min(start(embeds.peek().map(|e| e.start))).min(start(tables.peek().map(|t| t.start))).min(start(posts.peek().map(|p| p.start)));
             }
             // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
             // MathML is written as it is, its text read once; display math is a block.
@@ -1438,8 +1453,13 @@ impl<'a> Builder<'a> {
     /// its caption it becomes the figure whose caption is read next ([`Figure`]).
     fn image(&mut self, tok: &Tok, line: usize, on: bool, in_span: bool) {
         let container = self.figure_container();
-        let block = self.figure_block(tok, line, container.is_some());
         let kept = on || (in_span && (container.is_some() || !self.inside(&[Tag::A])));
+        // An image neither kept nor in a figure element is passed over without its block: its
+        // URL (resolved by the URL parser) and its ancestors' classes are not read for nothing.
+        if container.is_none() && !kept {
+            return;
+        }
+        let block = self.figure_block(tok, line, container.is_some());
         match (container, block) {
             (Some(depth), Some(block)) => {
                 let (placed, waiting) = if kept {
