@@ -203,6 +203,8 @@ fn uax29_ranges(text: &str) -> Vec<(usize, usize)> {
                     cuts.push(end - 1);
                 }
             }
+            // Most other windows have no boundary inside ([`no_break_inside`]).
+            _ if no_break_inside(&text[start..end], end == bytes.len()) => {}
             _ => {
                 for (i, _) in text[start..end].split_sentence_bound_indices() {
                     if i > 0 {
@@ -221,6 +223,50 @@ fn uax29_ranges(text: &str) -> Vec<(usize, usize)> {
 /// any byte of a non-ASCII character.
 fn may_end(b: u8) -> bool {
     matches!(b, b'.' | b'!' | b'?' | b'\r' | b'\n') || !b.is_ascii()
+}
+
+/// Whether UAX #29 finds no boundary inside a window of [`uax29_ranges`] (one that starts at
+/// an ASCII letter or digit, or at the text's start). Every rule that breaks (SB4, SB11) needs
+/// a full stop, `!`, `?` or a separator before the break, so a window has none when it has no
+/// such character but:
+/// - a full stop between an ASCII letter and an ASCII letter ("U.S", SB7 and SB8), or before a
+///   digit ("3.14", SB6) or a lowercase letter ("e.g", SB8);
+/// - at the text's end, one full stop, `!` or `?` followed only by closing quotes or brackets
+///   and then spaces: the last sentence's end, where the text ends anyway.
+///
+/// Non-ASCII characters are asked [`never_ends`]. The windows left to the crate are mostly
+/// sentence ends followed by something else than a letter or before a closing quote.
+fn no_break_inside(window: &str, at_text_end: bool) -> bool {
+    let mut prev = 0u8;
+    let mut chars = window.chars();
+    while let Some(c) = chars.next() {
+        if !c.is_ascii() {
+            if !never_ends(c) {
+                return false;
+            }
+            prev = 0x80;
+            continue;
+        }
+        let b = c as u8;
+        if may_end(b) {
+            let next = chars.as_str().as_bytes().first().copied().unwrap_or(0);
+            let joined = b == b'.' && (next.is_ascii_digit() || next.is_ascii_lowercase() || (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic()));
+            if !joined {
+                let tail = chars.as_str().trim_start_matches(is_closer);
+                return at_text_end && b != b'\r' && b != b'\n' && tail.trim_start_matches([' ', '\u{a0}']).is_empty();
+            }
+        }
+        prev = b;
+    }
+    true
+}
+
+/// Whether a non-ASCII character is none of UAX #29's `ATerm`, `STerm` and `Sep`, tested by
+/// ranges read off `unicode-segmentation`'s table (the characters of ASCII text, Latin, Greek,
+/// Cyrillic, Hebrew and Arabic letters, General Punctuation's quotes, dashes and `…`); a
+/// character outside them is left to the crate.
+fn never_ends(c: char) -> bool {
+    matches!(c, '\u{86}'..='\u{588}' | '\u{58a}'..='\u{61c}' | '\u{620}'..='\u{6d3}' | '\u{6d5}'..='\u{6ff}' | '\u{2000}'..='\u{2023}' | '\u{2025}'..='\u{2027}' | '\u{202a}'..='\u{203b}')
 }
 
 /// The first byte at or after `from` that [`may_end`], tested eight bytes at a time (the scan
@@ -515,6 +561,15 @@ mod tests {
         for from in 0..=t.len() {
             assert_eq!(next_may_end(t.as_bytes(), from), t.as_bytes()[from..].iter().position(|&c| may_end(c)).map(|k| from + k));
         }
+    }
+
+    #[test]
+    fn never_ends_holds_no_sentence_end() {
+        // A character that ends a sentence or separates paragraphs splits "a? B" in two.
+        for c in (0x80..0x3000).filter_map(char::from_u32).filter(|&c| never_ends(c)) {
+            assert_eq!(format!("a{c} B").split_sentence_bounds().count(), 1, "{c:?}");
+        }
+        assert!(!never_ends('\u{85}') && !never_ends('\u{6d4}') && !never_ends('\u{2024}') && !never_ends('\u{2028}'));
     }
 
     #[test]
