@@ -89,6 +89,7 @@ try {
 } finally {
   await context.close();
   await rm(profile, { recursive: true, force: true });
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
   await server.close();
 }
 

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +73,7 @@ export async function startHarness({ routes = {}, openShadowRoots = true, extens
     ...launch, // e.g. { timezoneId } (tests/e2e/metadata.test.mjs)
   }).catch(async (e) => {
     await server.close();
+    await rm(extDir, { recursive: true, force: true });
     throw e;
   });
   await context.route('**/*', (route) => {
@@ -130,6 +131,8 @@ export async function startHarness({ routes = {}, openShadowRoots = true, extens
     async close() {
       await close();
       await server.close();
+      // The copy is the harness's own (lib/firefox.mjs removes its copy the same way).
+      await rm(extDir, { recursive: true, force: true });
     },
   };
   return h;
@@ -204,4 +207,5 @@ if (main) test('the test copy of the extension differs from extension/ only by t
   assert.deepEqual(copy, shipped);
   assert.equal(shipped.host_permissions, undefined, 'the shipped extension asks for no host permissions');
   assert.deepEqual(shipped.permissions.sort(), ['activeTab', 'contextMenus', 'scripting', 'storage']);
+  await rm(dir, { recursive: true, force: true });
 });
