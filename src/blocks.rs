@@ -376,7 +376,7 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 let name: &str = tag;
-                let post_here = !self_closing && (tag.is(Tag::Article) || is_post_type(tok));
+                let post_here = starts_post(tok);
                 if let Some(&p) = open_posts.last() {
                     let prop = tok.attr("itemprop").unwrap_or("");
                     let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
