@@ -178,6 +178,8 @@ test_rust() {
   say "Rust tests (cargo test --release --workspace)"
   # --no-fail-fast: one failing test binary must not hide the results of the others.
   cargo test --release --workspace --no-fail-fast || FAILED+=("cargo test")
+  say "cargo fmt --all --check"
+  cargo fmt --all --check || FAILED+=("cargo fmt")
   say "cargo clippy --workspace --all-targets -- -D warnings"
   cargo clippy --workspace --all-targets -- -D warnings || FAILED+=("cargo clippy")
   say "cargo doc --workspace --no-deps (warnings denied)"

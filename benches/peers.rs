@@ -47,7 +47,12 @@ fn main() {
     let options = dana::Options::default();
     let min_time = Duration::from_millis(20);
 
-    println!("default algorithm: {}; {} pages from {}", options.algorithm.name(), pages.len(), common::corpus_dir().display());
+    println!(
+        "default algorithm: {}; {} pages from {}",
+        options.algorithm.name(),
+        pages.len(),
+        common::corpus_dir().display()
+    );
     println!(
         "{:<34} {:>8} {:>10} {:>12} {:>12} {:>9} {:>9}",
         "page", "KB", "dana us", "smoothie us", "readrs us", "x smooth", "x readrs"
@@ -89,7 +94,10 @@ fn main() {
         );
     }
     assert!(empty_ours < pages.len(), "our extractor answered nothing on every page");
-    assert!(empty_ds < pages.len() && empty_rr < pages.len(), "a peer answered nothing on every page");
+    assert!(
+        empty_ds < pages.len() && empty_rr < pages.len(),
+        "a peer answered nothing on every page"
+    );
 
     let mb = bytes as f64 / 1e6;
     let median = |v: &mut Vec<f64>| {
@@ -98,8 +106,19 @@ fn main() {
     };
     println!();
     println!("{} pages, {:.2} MB (decoded UTF-8)", pages.len(), mb);
-    println!("{:<14} {:>10} {:>9} {:>14} {:>16} {:>14}", "extractor", "total ms", "MB/s", "ours is x", "median x/page", "empty answers");
-    println!("{:<14} {:>10.1} {:>9.1} {:>14} {:>16} {:>14}", "dana", t_ours * 1e3, mb / t_ours, "-", "-", empty_ours);
+    println!(
+        "{:<14} {:>10} {:>9} {:>14} {:>16} {:>14}",
+        "extractor", "total ms", "MB/s", "ours is x", "median x/page", "empty answers"
+    );
+    println!(
+        "{:<14} {:>10.1} {:>9.1} {:>14} {:>16} {:>14}",
+        "dana",
+        t_ours * 1e3,
+        mb / t_ours,
+        "-",
+        "-",
+        empty_ours
+    );
     println!(
         "{:<14} {:>10.1} {:>9.1} {:>14.1} {:>16.1} {:>14}",
         "dom_smoothie",

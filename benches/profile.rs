@@ -20,15 +20,19 @@ use std::io::Write;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let value =
+        |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     let per_set = value("--pages").and_then(|v| v.parse().ok()).unwrap_or(10);
     let algorithms: Vec<Algorithm> = if args.iter().any(|a| a == "--all") {
         Algorithm::ALL.to_vec()
     } else {
-        let name = value("--algorithm").unwrap_or_else(|| Options::default().algorithm.name().to_string());
+        let name =
+            value("--algorithm").unwrap_or_else(|| Options::default().algorithm.name().to_string());
         vec![Algorithm::parse(&name).unwrap_or_else(|| panic!("unknown algorithm {name}"))]
     };
-    let mut dump = value("--dump").map(|p| std::io::BufWriter::new(std::fs::File::create(&p).unwrap_or_else(|e| panic!("{p}: {e}"))));
+    let mut dump = value("--dump").map(|p| {
+        std::io::BufWriter::new(std::fs::File::create(&p).unwrap_or_else(|e| panic!("{p}: {e}")))
+    });
 
     let pages = match value("--page") {
         Some(name) => {
@@ -38,10 +42,14 @@ fn main() {
         }
         None => common::sample(per_set, 10),
     };
-    let pages: Vec<common::CorpusPage> = match value("--repeat").and_then(|v| v.parse::<usize>().ok()) {
-        Some(k) => pages.into_iter().map(|p| common::CorpusPage { html: common::repeated(&p.html, k), ..p }).collect(),
-        None => pages,
-    };
+    let pages: Vec<common::CorpusPage> =
+        match value("--repeat").and_then(|v| v.parse::<usize>().ok()) {
+            Some(k) => pages
+                .into_iter()
+                .map(|p| common::CorpusPage { html: common::repeated(&p.html, k), ..p })
+                .collect(),
+            None => pages,
+        };
     let bytes = common::html_bytes(&pages);
     let slowest: usize = value("--slowest").and_then(|v| v.parse().ok()).unwrap_or(0);
     let mut per_page: Vec<(f64, f64, String)> = Vec::new();
@@ -60,12 +68,22 @@ fn main() {
                     std::hint::black_box(dana::extract(&p.html, &options));
                     secs = secs.min(t.elapsed().as_secs_f64());
                 }
-                per_page.push((secs * 1e9 / p.html.len().max(1) as f64, secs, format!("{} {}", algorithm.name(), p.name())));
+                per_page.push((
+                    secs * 1e9 / p.html.len().max(1) as f64,
+                    secs,
+                    format!("{} {}", algorithm.name(), p.name()),
+                ));
             }
             non_empty += usize::from(!out.text.is_empty());
             if let Some(w) = dump.as_mut() {
                 let json = serde_json::to_string(&out).expect("an extraction serialises");
-                writeln!(w, "{{\"page\":\"{}\",\"algorithm\":\"{}\",\"result\":{json}}}", p.name(), algorithm.name()).expect("write dump");
+                writeln!(
+                    w,
+                    "{{\"page\":\"{}\",\"algorithm\":\"{}\",\"result\":{json}}}",
+                    p.name(),
+                    algorithm.name()
+                )
+                .expect("write dump");
             }
         }
     }

@@ -34,10 +34,26 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
     let options = Options { algorithm, ..Options::default() };
     let gap = options.effective_gap();
     println!();
-    println!("{} ({:.1} KB), algorithm {}", base.name(), base.html.len() as f64 / 1024.0, algorithm.name());
+    println!(
+        "{} ({:.1} KB), algorithm {}",
+        base.name(),
+        base.html.len() as f64 / 1024.0,
+        algorithm.name()
+    );
     println!(
         "{:>4} {:>9} {:>9} {:>8} {:>7} | {:>8} {:>8} {:>8} {:>8} | {:>8} {:>7} {:>7}",
-        "x", "KB", "ms", "ns/B", "vs 1x", "parse", "ph1-3", "blocks", "render", "peak MB", "peak/in", "words"
+        "x",
+        "KB",
+        "ms",
+        "ns/B",
+        "vs 1x",
+        "parse",
+        "ph1-3",
+        "blocks",
+        "render",
+        "peak MB",
+        "peak/in",
+        "words"
     );
     let mut first_ns_per_byte = None;
     for k in [1usize, 2, 4, 8, 16, 32, 64] {

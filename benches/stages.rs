@@ -49,7 +49,14 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let mut chosen_regions = found.clone();
     regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
-    let blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
+    let blocks = blocks::build(
+        &page,
+        &chosen,
+        algorithm,
+        options.url.as_deref(),
+        options.article,
+        options.media,
+    );
     let text = render::text(&blocks);
     let fragments = title::fragments(&page);
     let title = title::find(&page, &fragments, options.title_metric).text;
@@ -63,12 +70,18 @@ fn meta_context<'a>(p: &'a Prepared) -> meta::Context<'a> {
 
 /// Fails the run when a stage answered nothing on every page of the sample.
 fn check(stage: &str, algorithm: Algorithm, non_empty: usize, total: usize) {
-    println!("check {}/{stage}: non-empty answer on {non_empty} of {total} pages", algorithm.name());
+    println!(
+        "check {}/{stage}: non-empty answer on {non_empty} of {total} pages",
+        algorithm.name()
+    );
     assert!(non_empty > 0, "{}/{stage} answered nothing on all {total} pages", algorithm.name());
 }
 
 /// The configuration shared by all groups: short, so the whole run stays within minutes.
-fn configure<M: criterion::measurement::Measurement>(g: &mut criterion::BenchmarkGroup<'_, M>, bytes: u64) {
+fn configure<M: criterion::measurement::Measurement>(
+    g: &mut criterion::BenchmarkGroup<'_, M>,
+    bytes: u64,
+) {
     g.throughput(Throughput::Bytes(bytes));
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(500));
@@ -78,7 +91,12 @@ fn configure<M: criterion::measurement::Measurement>(g: &mut criterion::Benchmar
 /// (group, benchmark, pages, bytes) of everything registered, for the closing table.
 type Registered = Vec<(String, String, usize, u64)>;
 
-fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, reg: &mut Registered) {
+fn stage_benches(
+    c: &mut Criterion,
+    pages: &[CorpusPage],
+    algorithm: Algorithm,
+    reg: &mut Registered,
+) {
     let options = Options { algorithm, ..Options::default() };
     let gap = options.effective_gap();
     let prepared: Vec<Prepared> = pages.iter().map(|p| prepare(p, &options)).collect();
@@ -91,7 +109,12 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
 
     // Decoding does not depend on the algorithm: benchmarked once, with the default.
     if algorithm == Algorithm::Addanag {
-        check("decode", algorithm, pages.iter().filter(|p| !dana::decode(&p.bytes, None).0.is_empty()).count(), n);
+        check(
+            "decode",
+            algorithm,
+            pages.iter().filter(|p| !dana::decode(&p.bytes, None).0.is_empty()).count(),
+            n,
+        );
         g.throughput(Throughput::Bytes(raw_bytes));
         g.sample_size(10);
         g.warm_up_time(Duration::from_millis(500));
@@ -117,7 +140,12 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("preprocess", bytes);
 
-    check("phase1_counts", algorithm, prepared.iter().filter(|p| p.t1.iter().any(|&v| v > 0)).count(), n);
+    check(
+        "phase1_counts",
+        algorithm,
+        prepared.iter().filter(|p| p.t1.iter().any(|&v| v > 0)).count(),
+        n,
+    );
     g.bench_function("phase1_counts", |b| {
         b.iter(|| {
             for p in &prepared {
@@ -127,7 +155,12 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("phase1_counts", bytes);
 
-    check("phase2_smooth_regions", algorithm, prepared.iter().filter(|p| !p.found.is_empty()).count(), n);
+    check(
+        "phase2_smooth_regions",
+        algorithm,
+        prepared.iter().filter(|p| !p.found.is_empty()).count(),
+        n,
+    );
     g.bench_function("phase2_smooth_regions", |b| {
         b.iter(|| {
             for p in &prepared {
@@ -161,13 +194,25 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     g.bench_function("phase4_blocks", |b| {
         b.iter(|| {
             for p in &prepared {
-                black_box(blocks::build(black_box(&p.page), &p.chosen, algorithm, None, true, true));
+                black_box(blocks::build(
+                    black_box(&p.page),
+                    &p.chosen,
+                    algorithm,
+                    None,
+                    true,
+                    true,
+                ));
             }
         })
     });
     add("phase4_blocks", bytes);
 
-    check("render", algorithm, prepared.iter().filter(|p| !render::text(&p.blocks).is_empty()).count(), n);
+    check(
+        "render",
+        algorithm,
+        prepared.iter().filter(|p| !render::text(&p.blocks).is_empty()).count(),
+        n,
+    );
     g.bench_function("render", |b| {
         b.iter(|| {
             for p in &prepared {
@@ -197,7 +242,11 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
         .iter()
         .filter(|p| {
             let m = meta::find(&p.page, meta_context(p), &p.blocks);
-            m.byline.is_some() || m.site_name.is_some() || m.published.is_some() || m.lead_image.is_some() || m.excerpt.is_some()
+            m.byline.is_some()
+                || m.site_name.is_some()
+                || m.published.is_some()
+                || m.lead_image.is_some()
+                || m.excerpt.is_some()
         })
         .count();
     check("meta", algorithm, metas, n);
@@ -210,7 +259,15 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("meta", bytes);
 
-    check("lang", algorithm, prepared.iter().filter(|p| !lang::decide(&p.page, &p.blocks, &p.text, &p.title).lang.is_empty()).count(), n);
+    check(
+        "lang",
+        algorithm,
+        prepared
+            .iter()
+            .filter(|p| !lang::decide(&p.page, &p.blocks, &p.text, &p.title).lang.is_empty())
+            .count(),
+        n,
+    );
     g.bench_function("lang", |b| {
         b.iter(|| {
             for p in &prepared {
@@ -220,7 +277,8 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("lang", bytes);
 
-    let with_sentences = prepared.iter().filter(|p| !sentences::of_blocks(&p.blocks, "en").is_empty()).count();
+    let with_sentences =
+        prepared.iter().filter(|p| !sentences::of_blocks(&p.blocks, "en").is_empty()).count();
     check("sentences", algorithm, with_sentences, n);
     g.bench_function("sentences", |b| {
         b.iter(|| {
@@ -231,7 +289,8 @@ fn stage_benches(c: &mut Criterion, pages: &[CorpusPage], algorithm: Algorithm, 
     });
     add("sentences", bytes);
 
-    let e2e_answers = pages.iter().filter(|p| !dana::extract(&p.html, &options).text.is_empty()).count();
+    let e2e_answers =
+        pages.iter().filter(|p| !dana::extract(&p.html, &options).text.is_empty()).count();
     check("extract", algorithm, e2e_answers, n);
     g.bench_function("extract", |b| {
         b.iter(|| {
@@ -251,7 +310,8 @@ fn end_to_end(c: &mut Criterion, pages: &[CorpusPage], reg: &mut Registered) {
     g.measurement_time(Duration::from_secs(5));
     for algorithm in Algorithm::ALL {
         let options = Options { algorithm, ..Options::default() };
-        let answers = pages.iter().filter(|p| !dana::extract(&p.html, &options).text.is_empty()).count();
+        let answers =
+            pages.iter().filter(|p| !dana::extract(&p.html, &options).text.is_empty()).count();
         check("end_to_end", algorithm, answers, pages.len());
         g.bench_function(algorithm.name(), |b| {
             b.iter(|| {
@@ -276,7 +336,9 @@ fn criterion_dir() -> std::path::PathBuf {
         return std::path::PathBuf::from(d).join("criterion");
     }
     if std::env::var_os("CARGO").is_some() {
-        return std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("criterion");
+        return std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join("criterion");
     }
     std::path::PathBuf::from("target").join("criterion")
 }
@@ -285,7 +347,10 @@ fn criterion_dir() -> std::path::PathBuf {
 /// the estimates Criterion wrote during this run (benchmarks filtered out are left out).
 fn print_table(reg: &Registered, started: SystemTime) {
     println!();
-    println!("{:<16} {:<22} {:>6} {:>10} {:>12} {:>12} {:>9}", "group", "benchmark", "pages", "MB", "median ms", "us/page", "MB/s");
+    println!(
+        "{:<16} {:<22} {:>6} {:>10} {:>12} {:>12} {:>9}",
+        "group", "benchmark", "pages", "MB", "median ms", "us/page", "MB/s"
+    );
     for (group, bench, n, bytes) in reg {
         let path = criterion_dir().join(group).join(bench).join("new").join("estimates.json");
         let fresh = std::fs::metadata(&path).and_then(|m| m.modified()).is_ok_and(|t| t >= started);

@@ -74,8 +74,16 @@ fn declared_charset(prefix: &[u8]) -> Option<&'static Encoding> {
         let tag = &lower[start..end];
         if let Some(c) = find(tag, b"charset") {
             let rest = &tag[c + 7..];
-            let rest = rest.iter().position(|&b| b != b' ' && b != b'=' && b != b'"' && b != b'\'').map_or(&rest[..0], |i| &rest[i..]);
-            let name_len = rest.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b':' || b == b'.')).unwrap_or(rest.len());
+            let rest = rest
+                .iter()
+                .position(|&b| b != b' ' && b != b'=' && b != b'"' && b != b'\'')
+                .map_or(&rest[..0], |i| &rest[i..]);
+            let name_len = rest
+                .iter()
+                .position(|&b| {
+                    !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b':' || b == b'.')
+                })
+                .unwrap_or(rest.len());
             if let Some(enc) = Encoding::for_label(&rest[..name_len]) {
                 // A page that is not valid UTF-8 cannot be UTF-8 (and UTF-16 labels in a meta
                 // tag are read as UTF-8 by browsers); fall through to the next declaration.
@@ -142,17 +150,38 @@ mod tests {
         assert!(t.contains("سلام"), "{t}");
         assert_eq!(decode(&page, None).1, "windows-1252");
         // ... and before the valid-UTF-8 rule: "é" in UTF-8 read as ISO-8859-1 (windows-1252).
-        assert_eq!(decode("café".as_bytes(), Some("iso-8859-1")), ("cafÃ©".to_string(), "windows-1252"));
+        assert_eq!(
+            decode("café".as_bytes(), Some("iso-8859-1")),
+            ("cafÃ©".to_string(), "windows-1252")
+        );
         // A byte-order mark still wins.
-        assert_eq!(decode(b"\xef\xbb\xbfcaf\xc3\xa9", Some("windows-1256")), ("café".to_string(), "UTF-8"));
+        assert_eq!(
+            decode(b"\xef\xbb\xbfcaf\xc3\xa9", Some("windows-1256")),
+            ("café".to_string(), "UTF-8")
+        );
     }
 
     #[test]
     fn sniffing_names_what_decode_uses() {
-        for (bytes, charset) in [(&b"\xef\xbb\xbfhi"[..], None), (b"\xff\xfeh\x00", Some("windows-1256")), (SALAM_1256, Some("cp1256")), (SALAM_1256, None), ("ok".as_bytes(), None)] {
+        for (bytes, charset) in [
+            (&b"\xef\xbb\xbfhi"[..], None),
+            (b"\xff\xfeh\x00", Some("windows-1256")),
+            (SALAM_1256, Some("cp1256")),
+            (SALAM_1256, None),
+            ("ok".as_bytes(), None),
+        ] {
             let (encoding, bom) = sniff_encoding(bytes, charset);
             assert_eq!(encoding, decode(bytes, charset).1, "{bytes:?}");
-            assert_eq!(bom, if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else if bytes.starts_with(b"\xff\xfe") { 2 } else { 0 });
+            assert_eq!(
+                bom,
+                if bytes.starts_with(b"\xef\xbb\xbf") {
+                    3
+                } else if bytes.starts_with(b"\xff\xfe") {
+                    2
+                } else {
+                    0
+                }
+            );
         }
     }
 

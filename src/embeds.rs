@@ -32,7 +32,14 @@ fn is_post(tok: &Tok) -> bool {
     class.split_ascii_whitespace().any(|c| {
         matches!(
             &*c.to_ascii_lowercase(),
-            "twitter-tweet" | "twitter-video" | "instagram-media" | "bluesky-embed" | "mastodon-embed" | "tiktok-embed" | "reddit-embed-bq" | "text-post-media"
+            "twitter-tweet"
+                | "twitter-video"
+                | "instagram-media"
+                | "bluesky-embed"
+                | "mastodon-embed"
+                | "tiktok-embed"
+                | "reddit-embed-bq"
+                | "text-post-media"
         )
     })
 }
@@ -44,7 +51,12 @@ fn what(tok: &Tok) -> Option<&'static str> {
             "iframe" => Some("frame"),
             // A player without controls that starts by itself, loops or is muted is a moving
             // background (Webflow's, a hero banner's), not the article's media.
-            "video" | "audio" if tok.attr("controls").is_none() && ["autoplay", "loop", "muted"].iter().any(|k| tok.attr(k).is_some()) => None,
+            "video" | "audio"
+                if tok.attr("controls").is_none()
+                    && ["autoplay", "loop", "muted"].iter().any(|k| tok.attr(k).is_some()) =>
+            {
+                None
+            }
             "video" => Some("video"),
             "audio" => Some("audio"),
             "blockquote" if is_post(tok) => Some("post"),
@@ -98,10 +110,24 @@ fn end_of(page: &Page, start: usize) -> usize {
 }
 
 /// Reads the embed at `start..=end`; `None` when it has no `https:` source.
-fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'static str) -> Option<Embed> {
+fn read(
+    page: &Page,
+    base: Option<&url::Url>,
+    start: usize,
+    end: usize,
+    kind: &'static str,
+) -> Option<Embed> {
     let tok = &page.toks[start];
     // An `http:` source of a provider that serves `https:` is upgraded ([`upgrade`]).
-    let https = |raw: &str| safe_url(base, raw, UrlUse::Link).and_then(|u| if u.starts_with("https://") { Some(u) } else { upgrade(&u) });
+    let https = |raw: &str| {
+        safe_url(base, raw, UrlUse::Link).and_then(|u| {
+            if u.starts_with("https://") {
+                Some(u)
+            } else {
+                upgrade(&u)
+            }
+        })
+    };
     let inside = &page.toks[start..=end];
     let (url, title) = match kind {
         "post" => {
@@ -111,7 +137,13 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
             let url = ["data-instgrm-permalink", "data-embed-url", "cite"]
                 .iter()
                 .find_map(|k| tok.attr(k).and_then(https))
-                .or_else(|| inside.iter().rev().filter(|t| matches!(t, Tok::Start { name, .. } if name == "a")).find_map(|t| t.attr("href").and_then(https)))?;
+                .or_else(|| {
+                    inside
+                        .iter()
+                        .rev()
+                        .filter(|t| matches!(t, Tok::Start { name, .. } if name == "a"))
+                        .find_map(|t| t.attr("href").and_then(https))
+                })?;
             // Its text, a space where a block (the post's paragraph) starts or ends.
             let mut text = String::new();
             for t in inside {
@@ -130,7 +162,12 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
                 .iter()
                 .filter(|k| kind == "frame" || **k == "src")
                 .find_map(|k| tok.attr(k).filter(|v| !v.trim().is_empty()).and_then(https))
-                .or_else(|| inside.iter().filter(|t| matches!(t, Tok::Start { name, .. } if name == "source")).find_map(|t| t.attr("src").and_then(https)))?;
+                .or_else(|| {
+                    inside
+                        .iter()
+                        .filter(|t| matches!(t, Tok::Start { name, .. } if name == "source"))
+                        .find_map(|t| t.attr("src").and_then(https))
+                })?;
             let title = tok.attr("title").or_else(|| tok.attr("aria-label")).unwrap_or("");
             (url, collapse_whitespace(title).trim().to_string())
         }
@@ -153,9 +190,12 @@ fn read(page: &Page, base: Option<&url::Url>, start: usize, end: usize, kind: &'
 fn page_of(url: &str) -> (String, Option<&'static str>) {
     let (host, path) = host_and_path(url.strip_prefix("https://").unwrap_or(url));
     let id_after = |prefix: &str| {
-        path.strip_prefix(prefix)
-            .map(|r| r.split(['?', '#', '/']).next().unwrap_or(""))
-            .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+        path.strip_prefix(prefix).map(|r| r.split(['?', '#', '/']).next().unwrap_or("")).filter(
+            |id| {
+                !id.is_empty()
+                    && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            },
+        )
     };
     match host {
         "youtube.com" | "youtube-nocookie.com" | "m.youtube.com" => match id_after("/embed/") {
@@ -167,8 +207,14 @@ fn page_of(url: &str) -> (String, Option<&'static str>) {
             None => (url.to_string(), Some("video")),
         },
         "dailymotion.com" | "player.twitch.tv" | "youtu.be" => (url.to_string(), Some("video")),
-        "open.spotify.com" | "w.soundcloud.com" | "embed.podcasts.apple.com" => (url.to_string(), Some("audio")),
-        "platform.twitter.com" | "instagram.com" | "bsky.app" | "embed.bsky.app" | "facebook.com" => (url.to_string(), Some("post")),
+        "open.spotify.com" | "w.soundcloud.com" | "embed.podcasts.apple.com" => {
+            (url.to_string(), Some("audio"))
+        }
+        "platform.twitter.com"
+        | "instagram.com"
+        | "bsky.app"
+        | "embed.bsky.app"
+        | "facebook.com" => (url.to_string(), Some("post")),
         _ => (url.to_string(), None),
     }
 }
@@ -177,8 +223,22 @@ fn page_of(url: &str) -> (String, Option<&'static str>) {
 /// `https:` for years): an `http:` frame of theirs (dragnet's 2012 pages:
 /// `http://www.youtube.com/embed/…`) is read as its `https:` address.
 const HTTPS_PROVIDERS: &[&str] = &[
-    "youtube.com", "youtube-nocookie.com", "youtu.be", "player.vimeo.com", "vimeo.com", "dailymotion.com", "w.soundcloud.com", "soundcloud.com",
-    "open.spotify.com", "embed.spotify.com", "platform.twitter.com", "twitter.com", "x.com", "instagram.com", "facebook.com", "tiktok.com",
+    "youtube.com",
+    "youtube-nocookie.com",
+    "youtu.be",
+    "player.vimeo.com",
+    "vimeo.com",
+    "dailymotion.com",
+    "w.soundcloud.com",
+    "soundcloud.com",
+    "open.spotify.com",
+    "embed.spotify.com",
+    "platform.twitter.com",
+    "twitter.com",
+    "x.com",
+    "instagram.com",
+    "facebook.com",
+    "tiktok.com",
 ];
 
 /// `url` (absolute, `http:`) as `https:` when its host (without `www.`) is one of
@@ -197,11 +257,37 @@ pub(crate) fn is_widget(url: &str) -> bool {
     let (h, path) = host_and_path(url.strip_prefix("https://").unwrap_or(url));
     let (h, path) = (h.to_ascii_lowercase(), path.to_ascii_lowercase());
     let under = |domain: &str| h == domain || h.ends_with(&format!(".{domain}"));
-    (under("facebook.com") && ["/plugins/like", "/plugins/share", "/plugins/follow", "/plugins/page", "/plugins/comments", "/widgets/", "/connect/"].iter().any(|p| path.starts_with(p)))
-        || (h == "platform.twitter.com" && path.starts_with("/widgets/") && !path.starts_with("/widgets/tweet.html") && !path.starts_with("/embed"))
-        || ["recaptcha.net", "disqus.com", "googletagmanager.com", "doubleclick.net", "googlesyndication.com", "adnxs.com", "amazon-adsystem.com"].iter().any(|d| under(d))
+    (under("facebook.com")
+        && [
+            "/plugins/like",
+            "/plugins/share",
+            "/plugins/follow",
+            "/plugins/page",
+            "/plugins/comments",
+            "/widgets/",
+            "/connect/",
+        ]
+        .iter()
+        .any(|p| path.starts_with(p)))
+        || (h == "platform.twitter.com"
+            && path.starts_with("/widgets/")
+            && !path.starts_with("/widgets/tweet.html")
+            && !path.starts_with("/embed"))
+        || [
+            "recaptcha.net",
+            "disqus.com",
+            "googletagmanager.com",
+            "doubleclick.net",
+            "googlesyndication.com",
+            "adnxs.com",
+            "amazon-adsystem.com",
+        ]
+        .iter()
+        .any(|d| under(d))
         || (under("google.com") && path.starts_with("/recaptcha"))
-        || h.starts_with("accounts.") || h.starts_with("consent.") || h.starts_with("login.")
+        || h.starts_with("accounts.")
+        || h.starts_with("consent.")
+        || h.starts_with("login.")
 }
 
 /// A post's link without the tracking parameters its embed code adds (`ref_src`, `ref_url`,
@@ -250,7 +336,11 @@ pub(crate) const FRAME_SOURCES: [&str; 3] = ["data-src", "data-lazy-src", "src"]
 /// source, [`Block::src`] the source and [`Block::alt`] what it is.
 pub fn block(e: &Embed, line: usize) -> Block {
     let html = format!("<a href=\"{}\">{}</a>", escape(&e.url), escape(&e.title));
-    Block { src: Some(e.url.clone()), alt: Some(e.what.to_string()), ..Block::new(BlockKind::Embed, e.title.clone(), html, line) }
+    Block {
+        src: Some(e.url.clone()),
+        alt: Some(e.what.to_string()),
+        ..Block::new(BlockKind::Embed, e.title.clone(), html, line)
+    }
 }
 
 #[cfg(test)]
@@ -259,19 +349,33 @@ mod leftovers {
 
     #[test]
     fn http_frames_of_https_providers_are_upgraded_widgets_are_not_cards_and_tracking_goes() {
-        assert_eq!(upgrade("http://www.youtube.com/embed/abc?rel=0").as_deref(), Some("https://www.youtube.com/embed/abc?rel=0"));
-        assert_eq!(upgrade("HTTP://player.vimeo.com/video/1").as_deref(), Some("https://player.vimeo.com/video/1"));
+        assert_eq!(
+            upgrade("http://www.youtube.com/embed/abc?rel=0").as_deref(),
+            Some("https://www.youtube.com/embed/abc?rel=0")
+        );
+        assert_eq!(
+            upgrade("HTTP://player.vimeo.com/video/1").as_deref(),
+            Some("https://player.vimeo.com/video/1")
+        );
         assert_eq!(upgrade("http://example.org/embed/abc"), None);
         assert_eq!(upgrade("http://youtube.com.evil.example/embed/abc"), None);
         assert!(is_widget("https://www.facebook.com/plugins/like.php?href=x"));
         assert!(is_widget(&upgrade("http://www.facebook.com/widgets/like.php?href=x").unwrap()));
         assert!(!is_widget("https://www.facebook.com/plugins/video.php?href=x"));
         assert!(is_widget("https://www.google.com/recaptcha/api2/anchor?k=1"));
-        assert!(is_widget("https://tpc.googlesyndication.com/safeframe/1-0-40/html/container.html"));
+        assert!(is_widget(
+            "https://tpc.googlesyndication.com/safeframe/1-0-40/html/container.html"
+        ));
         assert!(is_widget("https://disqus.com/embed/comments/"));
         assert!(!is_widget("https://www.youtube.com/embed/abc"));
-        assert_eq!(without_tracking("https://twitter.com/a/status/1?ref_src=twsrc%5Etfw&utm_source=x"), "https://twitter.com/a/status/1");
-        assert_eq!(without_tracking("https://x.com/a/status/1?s=20&ref_url=y"), "https://x.com/a/status/1?s=20");
+        assert_eq!(
+            without_tracking("https://twitter.com/a/status/1?ref_src=twsrc%5Etfw&utm_source=x"),
+            "https://twitter.com/a/status/1"
+        );
+        assert_eq!(
+            without_tracking("https://x.com/a/status/1?s=20&ref_url=y"),
+            "https://x.com/a/status/1?s=20"
+        );
     }
 }
 
@@ -285,7 +389,14 @@ mod tests {
     fn blocks(html: &str, how: Preprocessing) -> Vec<crate::Block> {
         let page = Page::parse(html, how);
         let chosen = vec![true; page.lines.len()];
-        crate::blocks::build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"), true, true)
+        crate::blocks::build(
+            &page,
+            &chosen,
+            Algorithm::Danag,
+            Some("https://example.org/news/a.html"),
+            true,
+            true,
+        )
     }
 
     fn ours() -> Preprocessing {
@@ -316,11 +427,19 @@ mod tests {
         assert_eq!(
             cards(html),
             [
-                ("video".into(), "https://www.youtube.com/watch?v=AbC_d-1".into(), "A talk about rivers".into()),
+                (
+                    "video".into(),
+                    "https://www.youtube.com/watch?v=AbC_d-1".into(),
+                    "A talk about rivers".into()
+                ),
                 ("video".into(), "https://vimeo.com/12345".into(), "vimeo.com".into()),
                 ("video".into(), "https://example.org/media/clip.mp4".into(), "example.org".into()),
                 ("audio".into(), "https://cdn.example.net/ep1.mp3".into(), "Episode 1".into()),
-                ("frame".into(), "https://maps.example.com/embed?q=1".into(), "maps.example.com".into()),
+                (
+                    "frame".into(),
+                    "https://maps.example.com/embed?q=1".into(),
+                    "maps.example.com".into()
+                ),
             ]
         );
         // The player's fallback text is not the article's.
@@ -336,17 +455,37 @@ mod tests {
             cards(html),
             [
                 // The embed code's tracking parameters are dropped from the link.
-                ("post".into(), "https://twitter.com/someone/status/1234567890".into(), "Sample post text pic.twitter.com/abc — Someone (@someone) March 1, 2026".into()),
-                ("post".into(), "https://www.instagram.com/p/XyZ/".into(), "View this post on Instagram".into()),
-                ("post".into(), "https://bsky.app/profile/did:plc:abc/post/3k".into(), "A short post. — Name (@name.bsky.social) 1 March 2026".into()),
+                (
+                    "post".into(),
+                    "https://twitter.com/someone/status/1234567890".into(),
+                    "Sample post text pic.twitter.com/abc — Someone (@someone) March 1, 2026"
+                        .into()
+                ),
+                (
+                    "post".into(),
+                    "https://www.instagram.com/p/XyZ/".into(),
+                    "View this post on Instagram".into()
+                ),
+                (
+                    "post".into(),
+                    "https://bsky.app/profile/did:plc:abc/post/3k".into(),
+                    "A short post. — Name (@name.bsky.social) 1 March 2026".into()
+                ),
             ]
         );
     }
 
     #[test]
     fn only_https_sources_and_never_under_the_thesis() {
-        for bad in ["http://example.com/v", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://example.com/x", ""] {
-            let html = format!("<p>Text.</p><iframe src='{bad}'></iframe><video src='{bad}'></video>");
+        for bad in [
+            "http://example.com/v",
+            "javascript:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "ftp://example.com/x",
+            "",
+        ] {
+            let html =
+                format!("<p>Text.</p><iframe src='{bad}'></iframe><video src='{bad}'></video>");
             assert_eq!(cards(&html), [], "{bad}");
         }
         let html = "<p>Text.</p><iframe title='t' src='https://www.youtube.com/embed/x'></iframe>";
@@ -354,8 +493,18 @@ mod tests {
         assert!(b.iter().all(|b| b.kind != BlockKind::Embed), "{b:?}");
         // Preprocessing leaves no stand-in for a frame that cannot become a card.
         let lines = |html: &str| Page::parse(html, ours()).line_sources();
-        for src in ["http://x.example/like", "about:blank", "javascript:alert(1)", " jav\tascript:x", "DATA:text/html,x"] {
-            assert_eq!(lines(&format!("<p>a</p><iframe src='{src}'>b</iframe>")), ["<p>a</p>"], "{src}");
+        for src in [
+            "http://x.example/like",
+            "about:blank",
+            "javascript:alert(1)",
+            " jav\tascript:x",
+            "DATA:text/html,x",
+        ] {
+            assert_eq!(
+                lines(&format!("<p>a</p><iframe src='{src}'>b</iframe>")),
+                ["<p>a</p>"],
+                "{src}"
+            );
         }
         for src in ["https://x.example/e", "//x.example/e", "/e?u=http://y", "e.html"] {
             assert_eq!(lines(&format!("<p>a</p><iframe src='{src}'>b</iframe>")).len(), 2, "{src}");
@@ -378,6 +527,9 @@ mod tests {
     fn the_plain_text_keeps_a_posts_words_not_a_players_label() {
         let html = r#"<p>Text.</p><iframe title="Player label" src="https://www.youtube.com/embed/x1"></iframe>
 <blockquote class="twitter-tweet"><p>Words of the post.</p><a href="https://twitter.com/a/status/1">1 March</a></blockquote>"#;
-        assert_eq!(crate::render::text(&blocks(html, ours())), "Text.\nWords of the post. 1 March\n");
+        assert_eq!(
+            crate::render::text(&blocks(html, ours())),
+            "Text.\nWords of the post. 1 March\n"
+        );
     }
 }

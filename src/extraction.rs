@@ -237,7 +237,22 @@ impl Block {
     /// A block of `kind` with its text and HTML, starting on `line`, and every other field
     /// empty: no level, list, media, direction, language, table, code language or post.
     pub(crate) fn new(kind: BlockKind, text: String, html: String, line: usize) -> Block {
-        Block { kind, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition: false, post: None }
+        Block {
+            kind,
+            text,
+            html,
+            level: 0,
+            ordered: false,
+            src: None,
+            alt: None,
+            dir: None,
+            lang: None,
+            line,
+            table: None,
+            code_lang: None,
+            in_definition: false,
+            post: None,
+        }
     }
 }
 

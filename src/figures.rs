@@ -44,18 +44,36 @@ const ICON_PX: u32 = 64;
 /// candidate). `None` when the `srcset` has no candidate.
 pub fn pick_srcset<'a>(srcset: &'a str, src: Option<&'a str>) -> Option<&'a str> {
     let candidates = parse_srcset(srcset);
-    let widths: Vec<(&str, f64)> = candidates.iter().filter_map(|&(u, d)| match d {
-        Descriptor::Width(w) => Some((u, w)),
-        _ => None,
-    }).collect();
+    let widths: Vec<(&str, f64)> = candidates
+        .iter()
+        .filter_map(|&(u, d)| match d {
+            Descriptor::Width(w) => Some((u, w)),
+            _ => None,
+        })
+        .collect();
     if !widths.is_empty() {
-        return widths.iter().filter(|(_, w)| *w >= COLUMN_PX).min_by(|a, b| a.1.total_cmp(&b.1)).or_else(|| widths.iter().max_by(|a, b| a.1.total_cmp(&b.1))).map(|c| c.0);
+        return widths
+            .iter()
+            .filter(|(_, w)| *w >= COLUMN_PX)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .or_else(|| widths.iter().max_by(|a, b| a.1.total_cmp(&b.1)))
+            .map(|c| c.0);
     }
-    let mut densities: Vec<(&str, f64)> = candidates.iter().map(|&(u, d)| (u, if let Descriptor::Density(x) = d { x } else { 1.0 })).collect();
-    if let Some(src) = src.filter(|s| !s.trim().is_empty() && !densities.iter().any(|(_, x)| *x == 1.0)) {
+    let mut densities: Vec<(&str, f64)> = candidates
+        .iter()
+        .map(|&(u, d)| (u, if let Descriptor::Density(x) = d { x } else { 1.0 }))
+        .collect();
+    if let Some(src) =
+        src.filter(|s| !s.trim().is_empty() && !densities.iter().any(|(_, x)| *x == 1.0))
+    {
         densities.push((src, 1.0));
     }
-    densities.iter().filter(|(_, x)| *x >= 1.0).min_by(|a, b| a.1.total_cmp(&b.1)).or_else(|| densities.iter().max_by(|a, b| a.1.total_cmp(&b.1))).map(|c| c.0)
+    densities
+        .iter()
+        .filter(|(_, x)| *x >= 1.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .or_else(|| densities.iter().max_by(|a, b| a.1.total_cmp(&b.1)))
+        .map(|c| c.0)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -106,7 +124,9 @@ fn parse_srcset(s: &str) -> Vec<(&str, Descriptor)> {
         for word in descriptors.split_ascii_whitespace() {
             let parse = |n: &str| number(n).filter(|v| *v > 0.0);
             let this = match word.as_bytes().last() {
-                Some(b'w') => parse(&word[..word.len() - 1]).filter(|v| v.fract() == 0.0).map(Descriptor::Width),
+                Some(b'w') => parse(&word[..word.len() - 1])
+                    .filter(|v| v.fract() == 0.0)
+                    .map(Descriptor::Width),
                 Some(b'x') => parse(&word[..word.len() - 1]).map(Descriptor::Density),
                 // A height descriptor (future-compatible) says nothing we use.
                 Some(b'h') => continue,
@@ -180,8 +200,21 @@ pub fn number(s: &str) -> Option<f64> {
 
 /// Whether a `<source>`'s `type` is one every current browser decodes.
 pub fn type_supported(t: Option<&str>) -> bool {
-    let Some(t) = t.map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase()) else { return true };
-    t.is_empty() || matches!(t.as_str(), "image/webp" | "image/avif" | "image/jpeg" | "image/jpg" | "image/png" | "image/gif" | "image/apng" | "image/svg+xml")
+    let Some(t) = t.map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase()) else {
+        return true;
+    };
+    t.is_empty()
+        || matches!(
+            t.as_str(),
+            "image/webp"
+                | "image/avif"
+                | "image/jpeg"
+                | "image/jpg"
+                | "image/png"
+                | "image/gif"
+                | "image/apng"
+                | "image/svg+xml"
+        )
 }
 
 /// Whether a `media` query matches a screen 1000 px wide, in landscape, at 1x, in the light
@@ -218,7 +251,8 @@ fn feature_matches(f: &str) -> Option<bool> {
     let (name, value) = f.split_once(':')?;
     let (name, value) = (name.trim(), value.trim());
     let px = || {
-        let (n, unit) = value.split_at(value.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(value.len()));
+        let (n, unit) =
+            value.split_at(value.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(value.len()));
         let n = number(n.trim())?;
         match unit {
             "px" | "" => Some(n),
@@ -238,8 +272,12 @@ fn feature_matches(f: &str) -> Option<bool> {
         "max-width" => VIEWPORT_PX <= px()?,
         "orientation" => value == "landscape",
         "prefers-color-scheme" => value == "light",
-        "min-resolution" | "-webkit-min-device-pixel-ratio" | "min--moz-device-pixel-ratio" => 1.0 >= ratio()?,
-        "max-resolution" | "-webkit-max-device-pixel-ratio" | "max--moz-device-pixel-ratio" => 1.0 <= ratio()?,
+        "min-resolution" | "-webkit-min-device-pixel-ratio" | "min--moz-device-pixel-ratio" => {
+            1.0 >= ratio()?
+        }
+        "max-resolution" | "-webkit-max-device-pixel-ratio" | "max--moz-device-pixel-ratio" => {
+            1.0 <= ratio()?
+        }
         _ => return None,
     })
 }
@@ -262,22 +300,70 @@ pub fn is_placeholder(src: Option<&str>) -> bool {
     let file = file.as_str();
     let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
     parts(stem).any(|p| matches!(&*p, "blank" | "spacer" | "placeholder" | "1x1"))
-        || (ext == "gif" && ["pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty", "dummy"].iter().any(|w| stem.contains(w)))
+        || (ext == "gif"
+            && [
+                "pixel", "grey", "gray", "clear", "loading", "loader", "trans", "lazy", "empty",
+                "dummy",
+            ]
+            .iter()
+            .any(|w| stem.contains(w)))
 }
 
 /// Words that make an image (in its `class`, `id`, `alt` or file path) something other than a
 /// picture of the article.
-const IMAGE_WORDS: &[&str] = &["avatar", "gravatar", "logo", "icon", "emoji", "smiley", "share", "sharing", "social", "sprite", "spinner", "badge", "profile-pic", "headshot", "userpic"];
+const IMAGE_WORDS: &[&str] = &[
+    "avatar",
+    "gravatar",
+    "logo",
+    "icon",
+    "emoji",
+    "smiley",
+    "share",
+    "sharing",
+    "social",
+    "sprite",
+    "spinner",
+    "badge",
+    "profile-pic",
+    "headshot",
+    "userpic",
+];
 /// Words that make an element (its `class`, `id`, `rel` or `itemprop`) a container of such
 /// images: an author box, a byline, sharing buttons, the site's header.
-const CONTAINER_WORDS: &[&str] = &["avatar", "gravatar", "author", "byline", "share", "sharing", "social", "logo", "masthead", "site-header", "site-branding", "navbar", "emoji"];
+const CONTAINER_WORDS: &[&str] = &[
+    "avatar",
+    "gravatar",
+    "author",
+    "byline",
+    "share",
+    "sharing",
+    "social",
+    "logo",
+    "masthead",
+    "site-header",
+    "site-branding",
+    "navbar",
+    "emoji",
+];
 /// Hosts that serve tracking pixels, not pictures (a host or any of its subdomains).
 const TRACKER_HOSTS: &[&str] = &[
-    "pixel.wp.com", "stats.wp.com", "scorecardresearch.com", "doubleclick.net", "google-analytics.com", "googletagmanager.com",
-    "quantserve.com", "bat.bing.com", "analytics.twitter.com", "amazon-adsystem.com", "adsrvr.org", "mc.yandex.ru", "pixel.quantserve.com",
+    "pixel.wp.com",
+    "stats.wp.com",
+    "scorecardresearch.com",
+    "doubleclick.net",
+    "google-analytics.com",
+    "googletagmanager.com",
+    "quantserve.com",
+    "bat.bing.com",
+    "analytics.twitter.com",
+    "amazon-adsystem.com",
+    "adsrvr.org",
+    "mc.yandex.ru",
+    "pixel.quantserve.com",
 ];
 /// Tracking endpoints on hosts that also serve other things: host and path prefix.
-const TRACKER_PATHS: &[&str] = &["www.facebook.com/tr", "facebook.com/tr", "t.co/i/adsct", "feeds.feedburner.com/~r/"];
+const TRACKER_PATHS: &[&str] =
+    &["www.facebook.com/tr", "facebook.com/tr", "t.co/i/adsct", "feeds.feedburner.com/~r/"];
 
 /// The parts of `value` (split at anything but letters and digits, lowercase).
 fn parts(value: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
@@ -308,7 +394,11 @@ fn names_one_of(value: &str, words: &[&str], suffixes: Option<&[&str]>) -> bool 
 
 /// [`names_one_of`] of any value: its words split and lowercased as Unicode's.
 fn unicode_names_one_of(value: &str, words: &[&str], suffixes: Option<&[&str]>) -> bool {
-    parts(value).any(|p| words.iter().any(|w| p.strip_prefix(w).is_some_and(|rest| ends_with_one_of(rest.as_bytes(), suffixes)))) || {
+    parts(value).any(|p| {
+        words.iter().any(|w| {
+            p.strip_prefix(w).is_some_and(|rest| ends_with_one_of(rest.as_bytes(), suffixes))
+        })
+    }) || {
         let lower = lowercase(value);
         words.iter().any(|k| k.contains('-') && lower.contains(k))
     }
@@ -324,9 +414,16 @@ fn ends_with_one_of(rest: &[u8], suffixes: Option<&[&str]>) -> bool {
 /// splits at the bytes that are not ASCII letters or digits, lowercasing is ASCII's, and a word
 /// written with a hyphen can only stand at one of the value's hyphens.
 fn ascii_names_one_of(b: &[u8], words: &[&str], suffixes: Option<&[&str]>) -> bool {
-    let starts = |p: &[u8], w: &str| p.get(..w.len()).is_some_and(|x| x.eq_ignore_ascii_case(w.as_bytes()));
-    b.split(|c| !c.is_ascii_alphanumeric()).any(|p| words.iter().any(|w| starts(p, w) && ends_with_one_of(&p[w.len()..], suffixes)))
-        || (b.contains(&b'-') && words.iter().any(|w| w.bytes().position(|c| c == b'-').is_some_and(|h| memchr::memchr_iter(b'-', b).any(|k| k >= h && starts(&b[k - h..], w)))))
+    let starts =
+        |p: &[u8], w: &str| p.get(..w.len()).is_some_and(|x| x.eq_ignore_ascii_case(w.as_bytes()));
+    b.split(|c| !c.is_ascii_alphanumeric())
+        .any(|p| words.iter().any(|w| starts(p, w) && ends_with_one_of(&p[w.len()..], suffixes)))
+        || (b.contains(&b'-')
+            && words.iter().any(|w| {
+                w.bytes().position(|c| c == b'-').is_some_and(|h| {
+                    memchr::memchr_iter(b'-', b).any(|k| k >= h && starts(&b[k - h..], w))
+                })
+            }))
 }
 
 /// Whether a part of `value` (a path, an `alt`) is one of `words` or its plural: exact parts,
@@ -338,19 +435,51 @@ fn has_part(value: &str, words: &[&str]) -> bool {
 
 /// What may follow a container word in one word (`sharebar`, `authorbox`, `sharedaddy`,
 /// Jetpack's sharing box): not any letters, since `shared-content` holds an article.
-const CONTAINER_SUFFIXES: &[&str] = &["", "s", "bar", "box", "btns", "buttons", "button", "tools", "links", "icons", "info", "bio", "wrap", "wrapper", "container", "daddy", "this", "area", "block", "card", "meta", "name", "image", "img", "photo", "pic", "line"];
+const CONTAINER_SUFFIXES: &[&str] = &[
+    "",
+    "s",
+    "bar",
+    "box",
+    "btns",
+    "buttons",
+    "button",
+    "tools",
+    "links",
+    "icons",
+    "info",
+    "bio",
+    "wrap",
+    "wrapper",
+    "container",
+    "daddy",
+    "this",
+    "area",
+    "block",
+    "card",
+    "meta",
+    "name",
+    "image",
+    "img",
+    "photo",
+    "pic",
+    "line",
+];
 
 /// Whether the element of start tag `tok` holds no pictures of the article: its `class`, `id`,
 /// `rel` or `itemprop` names an author, a byline, an avatar, sharing, a logo or the masthead,
 /// and it does not also name the article's body (`id="gigya-share-btns"` with
 /// `itemprop="articleBody"` holds the article).
 pub fn is_chrome_container(tok: &Tok) -> bool {
-    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, CONTAINER_WORDS, Some(CONTAINER_SUFFIXES))));
+    let chrome = ["class", "id", "rel", "itemprop"].iter().any(|k| {
+        tok.attr(k).is_some_and(|v| names_one_of(v, CONTAINER_WORDS, Some(CONTAINER_SUFFIXES)))
+    });
     chrome
         && !["class", "id", "itemprop"].iter().any(|k| {
             tok.attr(k).is_some_and(|v| {
                 let lower = lowercase(v);
-                ["article", "content", "body", "entry", "story", "post-"].iter().any(|w| lower.contains(w))
+                ["article", "content", "body", "entry", "story", "post-"]
+                    .iter()
+                    .any(|w| lower.contains(w))
             })
         })
 }
@@ -361,31 +490,54 @@ pub fn is_chrome_container(tok: &Tok) -> bool {
 /// MediaWiki caption box) is the article's even when its `alt` or file name says "logo" (an
 /// article about a browser shows the browser's logo); its size and class still count.
 pub fn not_a_figure(tok: &Tok, url: &str, in_figure: bool) -> bool {
-    let size = |k: &str| tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").trim().parse::<u32>().ok());
+    let size = |k: &str| {
+        tok.attr(k).and_then(|v| v.trim().trim_end_matches("px").trim().parse::<u32>().ok())
+    };
     let (width, height) = (size("width"), size("height"));
     // A 0 beside a real other dimension is a template's "not known" (CNET writes
     // `width="570" height="0"`), not a pixel; `0` by `0`, or `0` alone, is one.
-    let tiny = |v: Option<u32>, other: Option<u32>| v.is_some_and(|v| v <= ICON_PX && (v > 0 || other.is_none_or(|o| o <= ICON_PX)));
+    let tiny = |v: Option<u32>, other: Option<u32>| {
+        v.is_some_and(|v| v <= ICON_PX && (v > 0 || other.is_none_or(|o| o <= ICON_PX)))
+    };
     if tiny(width, height) || tiny(height, width) {
         return true;
     }
-    if ["class", "id"].iter().any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS, None))) {
+    if ["class", "id"]
+        .iter()
+        .any(|k| tok.attr(k).is_some_and(|v| names_one_of(v, IMAGE_WORDS, None)))
+    {
         return true;
     }
     // An `alt` that is a label ("Jane Doe avatar", "Site logo"), not a description: short.
-    if !in_figure && tok.attr("alt").is_some_and(|a| a.split_whitespace().count() <= 4 && has_part(a, &["avatar", "logo", "icon", "gravatar"])) {
+    if !in_figure
+        && tok.attr("alt").is_some_and(|a| {
+            a.split_whitespace().count() <= 4
+                && has_part(a, &["avatar", "logo", "icon", "gravatar"])
+        })
+    {
         return true;
     }
     let lower = url.to_ascii_lowercase();
     let rest = lower.split_once("://").map_or(lower.as_str(), |(_, r)| r);
     let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
     let host = host.rsplit('@').next().unwrap_or(host);
-    if TRACKER_HOSTS.iter().any(|h| host == *h || host.strip_suffix(h).is_some_and(|sub| sub.ends_with('.'))) || TRACKER_PATHS.iter().any(|p| rest.starts_with(p)) {
+    if TRACKER_HOSTS
+        .iter()
+        .any(|h| host == *h || host.strip_suffix(h).is_some_and(|sub| sub.ends_with('.')))
+        || TRACKER_PATHS.iter().any(|p| rest.starts_with(p))
+    {
         return true;
     }
     // The file's own path (directories and name, not the query): `/avatars/`, `logo.png`.
     let path = path.split(['?', '#']).next().unwrap_or("");
-    !in_figure && has_part(path, &["avatar", "gravatar", "logo", "icon", "emoji", "smiley", "share", "social", "sprite", "spinner", "badge"])
+    !in_figure
+        && has_part(
+            path,
+            &[
+                "avatar", "gravatar", "logo", "icon", "emoji", "smiley", "share", "social",
+                "sprite", "spinner", "badge",
+            ],
+        )
 }
 
 #[cfg(test)]
@@ -401,7 +553,22 @@ mod tests {
             .chain(IMAGE_WORDS)
             .chain(CONTAINER_SUFFIXES)
             .flat_map(|w| [w.to_string(), w.to_ascii_uppercase()])
-            .chain(["-", " ", "_", "x", "Site", "SITE-", "header", "branding", "9", "shared-content", "pic"].map(String::from))
+            .chain(
+                [
+                    "-",
+                    " ",
+                    "_",
+                    "x",
+                    "Site",
+                    "SITE-",
+                    "header",
+                    "branding",
+                    "9",
+                    "shared-content",
+                    "pic",
+                ]
+                .map(String::from),
+            )
             .collect();
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut named = [0; 2];
@@ -413,7 +580,11 @@ mod tests {
                 seed ^= seed << 17;
                 v.push_str(&pieces[(seed % pieces.len() as u64) as usize]);
             }
-            for (k, (words, suffixes)) in [(CONTAINER_WORDS, Some(CONTAINER_SUFFIXES)), (IMAGE_WORDS, None)].into_iter().enumerate() {
+            for (k, (words, suffixes)) in
+                [(CONTAINER_WORDS, Some(CONTAINER_SUFFIXES)), (IMAGE_WORDS, None)]
+                    .into_iter()
+                    .enumerate()
+            {
                 let ascii = ascii_names_one_of(v.as_bytes(), words, suffixes);
                 assert_eq!(ascii, unicode_names_one_of(&v, words, suffixes), "{v:?}");
                 named[k] += usize::from(ascii);
@@ -463,31 +634,78 @@ mod tests {
 
     #[test]
     fn placeholders_are_told_from_real_images() {
-        for p in [None, Some(""), Some("data:image/gif;base64,R0lGOD"), Some("/wp-content/plugins/lazy-load/images/1x1.trans.gif"), Some("/img/blank.gif"), Some("/s/placeholder.png"), Some("spacer.gif"), Some("/pixel.gif")] {
+        for p in [
+            None,
+            Some(""),
+            Some("data:image/gif;base64,R0lGOD"),
+            Some("/wp-content/plugins/lazy-load/images/1x1.trans.gif"),
+            Some("/img/blank.gif"),
+            Some("/s/placeholder.png"),
+            Some("spacer.gif"),
+            Some("/pixel.gif"),
+        ] {
             assert!(is_placeholder(p), "{p:?}");
         }
-        for r in [Some("/uploads/2025/06/harbour.jpg"), Some("/img/pixel-9-review.png"), Some("/img/lazy-river.jpg"), Some("/code/blanket-coverage.png"), Some("https://cdn.example/a.webp?w=800")] {
+        for r in [
+            Some("/uploads/2025/06/harbour.jpg"),
+            Some("/img/pixel-9-review.png"),
+            Some("/img/lazy-river.jpg"),
+            Some("/code/blanket-coverage.png"),
+            Some("https://cdn.example/a.webp?w=800"),
+        ] {
             assert!(!is_placeholder(r), "{r:?}");
         }
     }
 
     fn img(attrs: &str) -> Tok<'static> {
         let html = format!("<p>x<img {attrs}></p>");
-        let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
-        page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "img")).unwrap().clone().into_owned()
+        let page = crate::preprocess::Page::parse(
+            &html,
+            crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None),
+        );
+        page.toks
+            .iter()
+            .find(|t| matches!(t, Tok::Start { name, .. } if name == "img"))
+            .unwrap()
+            .clone()
+            .into_owned()
     }
 
     #[test]
     fn author_boxes_share_bars_and_mastheads_hold_no_figures() {
         let tag = |attrs: &str| {
             let html = format!("<div {attrs}>x</div>");
-            let page = crate::preprocess::Page::parse(&html, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
-            page.toks.iter().find(|t| matches!(t, Tok::Start { name, .. } if name == "div")).unwrap().clone().into_owned()
+            let page = crate::preprocess::Page::parse(
+                &html,
+                crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None),
+            );
+            page.toks
+                .iter()
+                .find(|t| matches!(t, Tok::Start { name, .. } if name == "div"))
+                .unwrap()
+                .clone()
+                .into_owned()
         };
-        for chrome in ["class=\"author-box\"", "class=\"sharedaddy sd-sharing-enabled\"", "class=\"byline\"", "id=\"masthead\"", "class=\"site-header\"", "itemprop=\"author\"", "class=\"authorbox\"", "class=\"social-links\""] {
+        for chrome in [
+            "class=\"author-box\"",
+            "class=\"sharedaddy sd-sharing-enabled\"",
+            "class=\"byline\"",
+            "id=\"masthead\"",
+            "class=\"site-header\"",
+            "itemprop=\"author\"",
+            "class=\"authorbox\"",
+            "class=\"social-links\"",
+        ] {
             assert!(is_chrome_container(&tag(chrome)), "{chrome}");
         }
-        for content in ["class=\"wp-block-kff-shared-content\"", "class=\"gigya-share-btns-2_gig_containerParent articleBody\"", "id=\"gigya-share-btns-2\" itemprop=\"articleBody\"", "class=\"entry-content\"", "class=\"authority-report\"", "class=\"logistics\""] {
+        for content in [
+            "class=\"wp-block-kff-shared-content\"",
+            "class=\"gigya-share-btns-2_gig_containerParent articleBody\"",
+            "id=\"gigya-share-btns-2\" itemprop=\"articleBody\"",
+            "class=\"entry-content\"",
+            "class=\"authority-report\"",
+            "class=\"logistics\"",
+        ] {
             assert!(!is_chrome_container(&tag(content)), "{content}");
         }
     }
@@ -508,15 +726,28 @@ mod tests {
             assert!(not_a_figure(&img(attrs), url, false), "{attrs} {url}");
         }
         for (attrs, url) in [
-            ("class=\"wp-image-12\" width=\"1024\" height=\"683\"", "https://example.org/uploads/harbour.jpg"),
-            ("alt=\"The harbour at dawn, with the old lighthouse and three fishing boats\"", "https://example.org/h.jpg"),
-            ("alt=\"The new logo of the city council, unveiled on Monday\"", "https://example.org/news/council.jpg"),
+            (
+                "class=\"wp-image-12\" width=\"1024\" height=\"683\"",
+                "https://example.org/uploads/harbour.jpg",
+            ),
+            (
+                "alt=\"The harbour at dawn, with the old lighthouse and three fishing boats\"",
+                "https://example.org/h.jpg",
+            ),
+            (
+                "alt=\"The new logo of the city council, unveiled on Monday\"",
+                "https://example.org/news/council.jpg",
+            ),
             ("", "https://example.org/uploads/iconic-bridge.jpg"),
         ] {
             assert!(!not_a_figure(&img(attrs), url, false), "{attrs} {url}");
         }
         // In a figure, a logo described as one is the article's; a pixel or an avatar class is not.
-        assert!(!not_a_figure(&img("alt=\"Firefox logo\""), "https://example.org/firefox-logo.png", true));
+        assert!(!not_a_figure(
+            &img("alt=\"Firefox logo\""),
+            "https://example.org/firefox-logo.png",
+            true
+        ));
         assert!(not_a_figure(&img("class=\"avatar\""), "https://example.org/a.png", true));
         assert!(not_a_figure(&img("width=1 height=1"), "https://example.org/a.png", true));
         assert!(not_a_figure(&img("width=0 height=0"), "https://example.org/a.png", true));
@@ -527,14 +758,49 @@ mod tests {
     #[test]
     fn number_agrees_with_the_standard_library() {
         let inputs = [
-            "800", "1.5", "0.5", ".5", "2.", "1", "+1", "-1.25", "1e3", "1E-2", "2.5e+1", "0", "0.000001", "1234567890123456789012", "3.14159265358979323846",
-            "96", "1.333", "", ".", "-", "+", "e3", "1e", "1e+", "1.2.3", "2x", "inf", "NaN", "infinity", " 1", "1 ", "١٢", "0x10", "1_000", "1e99999",
+            "800",
+            "1.5",
+            "0.5",
+            ".5",
+            "2.",
+            "1",
+            "+1",
+            "-1.25",
+            "1e3",
+            "1E-2",
+            "2.5e+1",
+            "0",
+            "0.000001",
+            "1234567890123456789012",
+            "3.14159265358979323846",
+            "96",
+            "1.333",
+            "",
+            ".",
+            "-",
+            "+",
+            "e3",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "2x",
+            "inf",
+            "NaN",
+            "infinity",
+            " 1",
+            "1 ",
+            "١٢",
+            "0x10",
+            "1_000",
+            "1e99999",
         ];
         for s in inputs {
             let ours = number(s);
             let std = s.parse::<f64>().ok().filter(|v| v.is_finite());
             match (ours, std) {
-                (Some(a), Some(b)) => assert!((a - b).abs() <= b.abs() * 1e-12, "{s:?}: {a} against {b}"),
+                (Some(a), Some(b)) => {
+                    assert!((a - b).abs() <= b.abs() * 1e-12, "{s:?}: {a} against {b}")
+                }
                 (a, b) => assert_eq!(a, b, "{s:?}"),
             }
         }

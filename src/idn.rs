@@ -33,7 +33,8 @@ pub fn ascii_host(raw: &str) -> Cow<'_, str> {
         if i > 0 {
             ascii.push('.');
         }
-        let label: String = label.chars().map(fullwidth_to_ascii).flat_map(char::to_lowercase).collect();
+        let label: String =
+            label.chars().map(fullwidth_to_ascii).flat_map(char::to_lowercase).collect();
         if label.is_ascii() {
             ascii.push_str(&label);
         } else {
@@ -59,7 +60,9 @@ fn host_span(raw: &str) -> Option<(usize, usize)> {
     let b = raw.as_bytes();
     let mut i = 0;
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let scheme_end = b.iter().position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+        let scheme_end = b
+            .iter()
+            .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
         if b.get(scheme_end) == Some(&b':') {
             i = scheme_end + 1;
         }
@@ -69,7 +72,10 @@ fn host_span(raw: &str) -> Option<(usize, usize)> {
         return None;
     }
     let from = i + 2;
-    let to = b[from..].iter().position(|c| matches!(c, b'/' | b'\\' | b'?' | b'#')).map_or(b.len(), |k| from + k);
+    let to = b[from..]
+        .iter()
+        .position(|c| matches!(c, b'/' | b'\\' | b'?' | b'#'))
+        .map_or(b.len(), |k| from + k);
     let authority = &raw[from..to];
     let start = authority.rfind('@').map_or(from, |k| from + k + 1);
     let host_and_port = &raw[start..to];
@@ -116,7 +122,13 @@ fn punycode(label: &str, out: &mut String) {
                 let mut q = delta;
                 let mut k = BASE;
                 loop {
-                    let t = if k <= bias { T_MIN } else if k >= bias + T_MAX { T_MAX } else { k - bias };
+                    let t = if k <= bias {
+                        T_MIN
+                    } else if k >= bias + T_MAX {
+                        T_MAX
+                    } else {
+                        k - bias
+                    };
                     if q < t {
                         break;
                     }
@@ -142,13 +154,19 @@ mod tests {
     /// Each URL and what `url::Url::parse` made of it with the ICU4X back end (idna_adapter
     /// 1.2.2, url 2.5.8), printed on 23 November 2026 before the stub back end was pinned.
     const ICU4X: &[(&str, &str)] = &[
-        ("https://مثال.إختبار/مسیر?q=1", "https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%DB%8C%D8%B1?q=1"),
+        (
+            "https://مثال.إختبار/مسیر?q=1",
+            "https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%DB%8C%D8%B1?q=1",
+        ),
         ("https://نمونه.ایران/", "https://xn--hhbbbed.xn--mgba3a4f16a/"),
         ("https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/"),
         ("https://Bücher.example/x", "https://xn--bcher-kva.example/x"),
         ("https://MÜNCHEN.de", "https://xn--mnchen-3ya.de/"),
         ("https://xn--mgbh0fb.xn--kgbechtv/", "https://xn--mgbh0fb.xn--kgbechtv/"),
-        ("https://موقع。وزارة-الاتصالات。مصر/", "https://xn--4gbrim.xn----ymcbaaajlc6dj7bxne2c.xn--wgbh1c/"),
+        (
+            "https://موقع。وزارة-الاتصالات。مصر/",
+            "https://xn--4gbrim.xn----ymcbaaajlc6dj7bxne2c.xn--wgbh1c/",
+        ),
         ("https://ｅｘａｍｐｌｅ.com/", "https://example.com/"),
         ("https://faß.de/", "https://xn--fa-hia.de/"),
         ("https://правительство.рф/", "https://xn--80aealotwbjpid2k.xn--p1ai/"),
@@ -176,10 +194,19 @@ mod tests {
     #[test]
     fn relative_and_scheme_relative_urls_and_paths_are_left_alone() {
         let base = url::Url::parse("https://example.org/a/").unwrap();
-        assert_eq!(base.join(&ascii_host("//نمونه.ایران/x")).unwrap().as_str(), "https://xn--hhbbbed.xn--mgba3a4f16a/x");
+        assert_eq!(
+            base.join(&ascii_host("//نمونه.ایران/x")).unwrap().as_str(),
+            "https://xn--hhbbbed.xn--mgba3a4f16a/x"
+        );
         // Only the host changes: a non-ASCII path, query or fragment is the URL parser's to
         // percent-encode.
-        for raw in ["مسیر/ها", "/مسیر?ق=1#ب", "?q=مثال", "mailto:مثال@example.org", "https://example.org/مثال"] {
+        for raw in [
+            "مسیر/ها",
+            "/مسیر?ق=1#ب",
+            "?q=مثال",
+            "mailto:مثال@example.org",
+            "https://example.org/مثال",
+        ] {
             assert_eq!(ascii_host(raw), raw, "{raw}");
         }
         assert_eq!(ascii_host("https:\\\\مثال.إختبار\\p"), "https:\\\\xn--mgbh0fb.xn--kgbechtv\\p");

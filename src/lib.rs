@@ -32,7 +32,10 @@
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
-pub use extraction::{Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Post, Region, Sentence, Series, Table, TitleCandidate};
+pub use extraction::{
+    Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Post, Region, Sentence, Series,
+    Table, TitleCandidate,
+};
 pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetric, SWITCHES};
 
 mod decode;
@@ -61,7 +64,10 @@ macro_rules! stages {
         mod $stage;
     )*};
 }
-stages!(tokenize, preprocess, fallback, density, regions, article, blocks, render, title, meta, lang, sentences);
+stages!(
+    tokenize, preprocess, fallback, density, regions, article, blocks, render, title, meta, lang,
+    sentences
+);
 
 /// Extracts the main content of one HTML page.
 pub fn extract(html: &str, options: &Options) -> Extraction {
@@ -94,35 +100,65 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
     // With `footer`: a choice that is the page's copyright footer gives way to the chain
     // Algorithm 1 chooses above it.
-    if let Some(chain) = fallback::above_footer(&page, &candidates, &t1, &t2, gap, title_bound, options) {
+    if let Some(chain) =
+        fallback::above_footer(&page, &candidates, &t1, &t2, gap, title_bound, options)
+    {
         candidates = only(&candidates, &chain);
     }
 
     // Phase 4: the chosen lines become blocks.
     let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line);
     // The runner-up candidates; with `Options::candidate = k`, the k-th is the article.
-    let runners_up = regions::runners_up(&candidates, gap, title_bound, options.cluster, &chosen, MAX_RUNNERS_UP, u64::from(article::MIN_TEXT));
+    let runners_up = regions::runners_up(
+        &candidates,
+        gap,
+        title_bound,
+        options.cluster,
+        &chosen,
+        MAX_RUNNERS_UP,
+        u64::from(article::MIN_TEXT),
+    );
     let mut article_candidates = vec![article::candidate(&page, &chosen)];
-    article_candidates.extend(runners_up.iter().map(|chain| article::candidate(&page, &regions::chosen_lines(&only(&candidates, chain), &t1, &t2, false))));
+    article_candidates.extend(runners_up.iter().map(|chain| {
+        article::candidate(
+            &page,
+            &regions::chosen_lines(&only(&candidates, chain), &t1, &t2, false),
+        )
+    }));
     // With `lead`: the article starts at its headline (7.2.1), so the next chain Algorithm 1
     // would choose, when it stands between the headline and the choice, is the article's
     // opening (a standfirst, the first section before a figure taller than `gap`).
     if options.candidate == 0 && options.article && options.lead {
         let next = runners_up.first().map(Vec::as_slice);
-        chosen = article::with_lead(&page, chosen, &candidates, next, headline.line, |chain| article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line));
+        chosen = article::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
+            article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line)
+        });
     }
     if options.candidate > 0 {
         let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
         candidates = only(&candidates, chain);
-        chosen = if chain.is_empty() { vec![false; chosen.len()] } else { article_lines(&page, &candidates, &t1, &t2, options, headline.line) };
+        chosen = if chain.is_empty() {
+            vec![false; chosen.len()]
+        } else {
+            article_lines(&page, &candidates, &t1, &t2, options, headline.line)
+        };
     }
-    let mut blocks = blocks::build(&page, &chosen, algorithm, options.url.as_deref(), options.article, options.media);
+    let mut blocks = blocks::build(
+        &page,
+        &chosen,
+        algorithm,
+        options.url.as_deref(),
+        options.article,
+        options.media,
+    );
     let text = render::text(&blocks);
 
     // Direction and language come from the text itself; each block's own direction goes into
     // the HTML, so they are decided before it is written.
     let language = lang::decide(&page, &blocks, &text, &headline.text);
-    for ((block, dir), lang) in blocks.iter_mut().zip(&language.block_dirs).zip(&language.block_langs) {
+    for ((block, dir), lang) in
+        blocks.iter_mut().zip(&language.block_dirs).zip(&language.block_langs)
+    {
         block.dir = *dir;
         block.lang = *lang;
     }
@@ -136,14 +172,23 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             headline_line: headline.line,
             lang: &language.lang,
             fragments: &fragments,
-            unpruned: options.prune.then(|| (&*html, preprocess::Preprocessing { prune: false, ..preprocess::Preprocessing::of(options) })),
+            unpruned: options.prune.then(|| {
+                (
+                    &*html,
+                    preprocess::Preprocessing {
+                        prune: false,
+                        ..preprocess::Preprocessing::of(options)
+                    },
+                )
+            }),
         },
         &blocks,
     );
     let words = sentences::word_count(&text);
     let reading_minutes = meta::reading_minutes(&text, words, &language.lang);
     let page_chars = t1.iter().map(|&c| u64::from(c)).sum();
-    let readerable = meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
+    let readerable =
+        meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
     let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
 
@@ -172,7 +217,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         excerpt: meta.excerpt,
         readerable,
         reason: if options.candidate >= article_candidates.len() {
-            Some(format!("no candidate {} (the page has {})", options.candidate, article_candidates.len()))
+            Some(format!(
+                "no candidate {} (the page has {})",
+                options.candidate,
+                article_candidates.len()
+            ))
         } else {
             no_article_reason(&page, &blocks, &candidates)
         },
@@ -194,7 +243,14 @@ const MAX_RUNNERS_UP: usize = 3;
 
 /// Phase 4's lines: the chosen regions' (with `edges`), else with `fallback` the whole text of
 /// a page without regions, grown to their article with `article`.
-fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[u32], options: &Options, headline_line: Option<usize>) -> Vec<bool> {
+fn article_lines(
+    page: &preprocess::Page,
+    regions: &[Region],
+    t1: &[u32],
+    t2: &[u32],
+    options: &Options,
+    headline_line: Option<usize>,
+) -> Vec<bool> {
     let mut chosen = regions::chosen_lines(regions, t1, t2, options.edges);
     // With `fallback`, a page with visible text but no region gives all of its text.
     if options.fallback && !chosen.contains(&true) {
@@ -206,7 +262,11 @@ fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[
     }
     // With `scant`, a few short lines chosen on a page of much text give way to all of it,
     // unless they read as a short article: under the headline, or the page's description.
-    if options.fallback && options.scant && fallback::is_scant(t1, &chosen) && !fallback::is_short_article(page, t1, &chosen, headline_line) {
+    if options.fallback
+        && options.scant
+        && fallback::is_scant(t1, &chosen)
+        && !fallback::is_short_article(page, t1, &chosen, headline_line)
+    {
         chosen = fallback::all_text(t1);
     }
     chosen
@@ -214,11 +274,19 @@ fn article_lines(page: &preprocess::Page, regions: &[Region], t1: &[u32], t2: &[
 
 /// `regions` with only those of `chain` chosen.
 fn only(regions: &[Region], chain: &[usize]) -> Vec<Region> {
-    regions.iter().enumerate().map(|(i, r)| Region { chosen: chain.contains(&i), ..r.clone() }).collect()
+    regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Region { chosen: chain.contains(&i), ..r.clone() })
+        .collect()
 }
 
 /// Says why nothing was extracted, or `None` when something was.
-fn no_article_reason(page: &preprocess::Page, blocks: &[Block], candidates: &[Region]) -> Option<String> {
+fn no_article_reason(
+    page: &preprocess::Page,
+    blocks: &[Block],
+    candidates: &[Region],
+) -> Option<String> {
     if !blocks.is_empty() {
         return None;
     }

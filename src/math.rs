@@ -37,8 +37,34 @@ pub const MATHML: &str = "dana mathml";
 /// The presentation MathML elements written (MathML Core), and `semantics`, whose first child
 /// is the formula.
 pub const ELEMENTS: &[&str] = &[
-    "math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msub", "msup", "msubsup", "mfrac", "msqrt", "mroot", "mover", "munder",
-    "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd", "mstyle", "mpadded", "mphantom", "menclose", "semantics",
+    "math",
+    "mrow",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mspace",
+    "msub",
+    "msup",
+    "msubsup",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "mover",
+    "munder",
+    "munderover",
+    "mmultiscripts",
+    "mprescripts",
+    "none",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mstyle",
+    "mpadded",
+    "mphantom",
+    "menclose",
+    "semantics",
 ];
 
 /// Token elements: the only ones whose text is written.
@@ -56,26 +82,44 @@ fn is_empty(name: &str) -> bool {
 /// class, id, colour or event handler is ever written.
 pub fn attribute(element: &str, key: &str, value: &str) -> Option<String> {
     let v = value.trim();
-    let one_of = |list: &[&str]| list.iter().find(|w| w.eq_ignore_ascii_case(v)).map(|w| w.to_string());
+    let one_of =
+        |list: &[&str]| list.iter().find(|w| w.eq_ignore_ascii_case(v)).map(|w| w.to_string());
     let plain = || {
-        (!v.is_empty() && v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b" .%+-".contains(&b))).then(|| v.to_string())
+        (!v.is_empty()
+            && v.len() <= 64
+            && v.bytes().all(|b| b.is_ascii_alphanumeric() || b" .%+-".contains(&b)))
+        .then(|| v.to_string())
     };
     match key {
         "display" if element == "math" => one_of(&["block", "inline"]),
         "dir" => one_of(&["ltr", "rtl"]),
         "mathvariant" => one_of(&[
-            "normal", "bold", "italic", "bold-italic", "double-struck", "bold-fraktur", "script", "bold-script", "fraktur", "sans-serif",
-            "bold-sans-serif", "sans-serif-italic", "sans-serif-bold-italic", "monospace",
+            "normal",
+            "bold",
+            "italic",
+            "bold-italic",
+            "double-struck",
+            "bold-fraktur",
+            "script",
+            "bold-script",
+            "fraktur",
+            "sans-serif",
+            "bold-sans-serif",
+            "sans-serif-italic",
+            "sans-serif-bold-italic",
+            "monospace",
         ]),
-        "fence" | "stretchy" | "separator" | "accent" | "accentunder" | "largeop" | "movablelimits" | "symmetric" | "displaystyle" => {
-            one_of(&["true", "false"])
-        }
+        "fence" | "stretchy" | "separator" | "accent" | "accentunder" | "largeop"
+        | "movablelimits" | "symmetric" | "displaystyle" => one_of(&["true", "false"]),
         "form" if element == "mo" => one_of(&["prefix", "infix", "postfix"]),
-        "columnalign" | "rowalign" | "columnlines" | "rowlines" | "frame" | "notation" | "columnspacing" | "rowspacing" => plain(),
-        "linethickness" | "lspace" | "rspace" | "width" | "height" | "depth" | "voffset" | "minsize" | "maxsize" | "mathsize" | "scriptlevel" => {
-            plain()
+        "columnalign" | "rowalign" | "columnlines" | "rowlines" | "frame" | "notation"
+        | "columnspacing" | "rowspacing" => plain(),
+        "linethickness" | "lspace" | "rspace" | "width" | "height" | "depth" | "voffset"
+        | "minsize" | "maxsize" | "mathsize" | "scriptlevel" => plain(),
+        "columnspan" | "rowspan" if element == "mtd" => {
+            (v.len() <= 4 && !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| v.to_string())
         }
-        "columnspan" | "rowspan" if element == "mtd" => (v.len() <= 4 && !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())).then(|| v.to_string()),
         _ => None,
     }
 }
@@ -135,12 +179,16 @@ pub fn from_mathml(toks: &[Tok]) -> Option<Math> {
                 // to the tree builder); `annotation-xml`, `maction` and every element outside
                 // the list go with all they hold.
                 let tex_annotation = name == "annotation"
-                    && attrs.iter().any(|(k, v)| k == "encoding" && v.trim().eq_ignore_ascii_case("application/x-tex"));
+                    && attrs.iter().any(|(k, v)| {
+                        k == "encoding" && v.trim().eq_ignore_ascii_case("application/x-tex")
+                    });
                 if tex_annotation && open.last() == Some(&"semantics") {
                     annotation = Some(String::new());
                 }
                 let in_token = open.last().is_some_and(|n| is_token(n));
-                let Some(&known) = ELEMENTS.iter().find(|e| **e == name).filter(|e| **e != "math" && !in_token) else {
+                let Some(&known) =
+                    ELEMENTS.iter().find(|e| **e == name).filter(|e| **e != "math" && !in_token)
+                else {
                     if !self_closing && !crate::preprocess::is_void(name) {
                         skipping = Some((name.to_string(), 1));
                     }
@@ -171,7 +219,8 @@ pub fn from_mathml(toks: &[Tok]) -> Option<Math> {
                         if *depth == 0 {
                             skipping = None;
                             if name == "annotation" {
-                                if let Some(a) = annotation.take().filter(|a| !a.trim().is_empty()) {
+                                if let Some(a) = annotation.take().filter(|a| !a.trim().is_empty())
+                                {
                                     tex = Some(alttext(&a));
                                 }
                             }
@@ -186,7 +235,9 @@ pub fn from_mathml(toks: &[Tok]) -> Option<Math> {
                 }
             }
             Tok::Text(t) => {
-                if let Some(a) = annotation.as_mut().filter(|_| skipping.as_ref().is_some_and(|(n, d)| n == "annotation" && *d == 1)) {
+                if let Some(a) = annotation.as_mut().filter(|_| {
+                    skipping.as_ref().is_some_and(|(n, d)| n == "annotation" && *d == 1)
+                }) {
                     a.push_str(t);
                     continue;
                 }
@@ -288,7 +339,10 @@ mod tests {
         assert_eq!(tex_script("math/tex"), Some(false));
         assert_eq!(tex_script("text/javascript"), None);
         let m = from_tex(" \\frac{a}{b} < c ", false).unwrap();
-        assert_eq!(m.html, "<math alttext=\"\\frac{a}{b} &lt; c\"><mtext>\\frac{a}{b} &lt; c</mtext></math>");
+        assert_eq!(
+            m.html,
+            "<math alttext=\"\\frac{a}{b} &lt; c\"><mtext>\\frac{a}{b} &lt; c</mtext></math>"
+        );
         assert_eq!(m.text, "\\frac{a}{b} < c");
     }
 }

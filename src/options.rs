@@ -25,7 +25,8 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in thesis order.
-    pub const ALL: [Algorithm; 4] = [Algorithm::R2l, Algorithm::Dana, Algorithm::Danag, Algorithm::Addanag];
+    pub const ALL: [Algorithm; 4] =
+        [Algorithm::R2l, Algorithm::Dana, Algorithm::Danag, Algorithm::Addanag];
 
     /// The gap the thesis found best for this algorithm (sections 4.3.4 and 4.4).
     pub fn default_gap(self) -> usize {
@@ -85,7 +86,8 @@ pub enum LinkFilter {
 
 impl LinkFilter {
     /// Every filter, in the thesis's order (no filter, then Filters 1, 2 and 3).
-    pub const ALL: [LinkFilter; 4] = [LinkFilter::None, LinkFilter::Remove, LinkFilter::Strip, LinkFilter::Placeholder];
+    pub const ALL: [LinkFilter; 4] =
+        [LinkFilter::None, LinkFilter::Remove, LinkFilter::Strip, LinkFilter::Placeholder];
 
     /// The name: `none`, `remove`, `strip`, `placeholder` (as serialised).
     pub fn name(self) -> &'static str {
@@ -110,7 +112,9 @@ impl LinkFilter {
     /// Parses a name or a thesis number (`none|remove|strip|placeholder|0|1|2|3`), in any
     /// case.
     pub fn parse(s: &str) -> Option<LinkFilter> {
-        LinkFilter::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s) || s == f.number().to_string())
+        LinkFilter::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s) || s == f.number().to_string())
     }
 }
 
@@ -130,7 +134,8 @@ pub enum TitleMetric {
 
 impl TitleMetric {
     /// Every metric, in the thesis's order (5.3.3).
-    pub const ALL: [TitleMetric; 4] = [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum];
+    pub const ALL: [TitleMetric; 4] =
+        [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum];
 
     /// The name: `tf`, `tfidf`, `osm`, `sum` (as serialised).
     pub fn name(self) -> &'static str {
@@ -469,14 +474,27 @@ mod tests {
 
     #[test]
     fn link_filters_have_one_name_and_accept_the_thesis_numbers() {
-        for (f, name, number) in [(LinkFilter::None, "none", "0"), (LinkFilter::Remove, "remove", "1"), (LinkFilter::Strip, "strip", "2"), (LinkFilter::Placeholder, "placeholder", "3")] {
+        for (f, name, number) in [
+            (LinkFilter::None, "none", "0"),
+            (LinkFilter::Remove, "remove", "1"),
+            (LinkFilter::Strip, "strip", "2"),
+            (LinkFilter::Placeholder, "placeholder", "3"),
+        ] {
             assert_eq!(f.name(), name);
-            assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{name}\""), "JSON prints the name");
+            assert_eq!(
+                serde_json::to_string(&f).unwrap(),
+                format!("\"{name}\""),
+                "JSON prints the name"
+            );
             for input in [name, number, &name.to_ascii_uppercase()] {
                 assert_eq!(LinkFilter::parse(input), Some(f), "{input}");
             }
             for input in [name, number] {
-                assert_eq!(serde_json::from_str::<LinkFilter>(&format!("\"{input}\"")).unwrap(), f, "{input}");
+                assert_eq!(
+                    serde_json::from_str::<LinkFilter>(&format!("\"{input}\"")).unwrap(),
+                    f,
+                    "{input}"
+                );
             }
         }
         assert_eq!(LinkFilter::parse("4"), None);
@@ -494,7 +512,8 @@ mod tests {
             _ => panic!("Options is a struct"),
         };
         let default = fields(&Options::default());
-        let mut flags: Vec<&str> = default.iter().filter(|(_, v)| v.is_boolean()).map(|(k, _)| k.as_str()).collect();
+        let mut flags: Vec<&str> =
+            default.iter().filter(|(_, v)| v.is_boolean()).map(|(k, _)| k.as_str()).collect();
         flags.retain(|k| !["title_bound", "trace", "element_ids"].contains(k));
         let mut names: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
         flags.sort();
@@ -502,14 +521,24 @@ mod tests {
         assert_eq!(names, flags);
         for switch in SWITCHES {
             let mut options = Options::default();
-            assert_eq!(switch.get(&options), default[switch.name].as_bool().unwrap(), "{}", switch.name);
+            assert_eq!(
+                switch.get(&options),
+                default[switch.name].as_bool().unwrap(),
+                "{}",
+                switch.name
+            );
             assert_eq!(switch.default_value(), switch.get(&options));
             switch.set(&mut options, !switch.default_value());
             assert!(switch.get(&options) != switch.default_value(), "{}", switch.name);
             let changed = fields(&options);
-            let differ: Vec<&String> = changed.keys().filter(|k| changed[*k] != default[*k]).collect();
+            let differ: Vec<&String> =
+                changed.keys().filter(|k| changed[*k] != default[*k]).collect();
             assert_eq!(differ, [switch.name], "{} sets its field and nothing else", switch.name);
-            assert!(!switch.summary().is_empty() && !switch.summary().contains('\n'), "{}: one line", switch.name);
+            assert!(
+                !switch.summary().is_empty() && !switch.summary().contains('\n'),
+                "{}: one line",
+                switch.name
+            );
         }
     }
 
@@ -544,7 +573,11 @@ mod tests {
     #[test]
     fn title_metrics_parse_the_name_they_are_serialised_by() {
         for m in TitleMetric::ALL {
-            assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{}\"", m.name()), "JSON prints the name");
+            assert_eq!(
+                serde_json::to_string(&m).unwrap(),
+                format!("\"{}\"", m.name()),
+                "JSON prints the name"
+            );
             assert_eq!(TitleMetric::parse(m.name()), Some(m));
             assert_eq!(TitleMetric::parse(&m.name().to_ascii_uppercase()), Some(m));
         }

@@ -47,7 +47,12 @@ mod tests {
     /// the byte-at-a-time answer.
     #[test]
     fn every_byte_in_every_lane_answers_as_the_byte_test() {
-        let mark = |bytes: [u8; 8], test: &dyn Fn(u8) -> bool| bytes.iter().enumerate().fold(0u64, |m, (k, &c)| m | (u64::from(test(c)) << (8 * k + 7)));
+        let mark = |bytes: [u8; 8], test: &dyn Fn(u8) -> bool| {
+            bytes
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (k, &c)| m | (u64::from(test(c)) << (8 * k + 7)))
+        };
         for fill in [0x00u8, 0x01, 0x20, 0x7f, 0x80, 0xff] {
             for lane in 0..8 {
                 for c in 0..=255u8 {
@@ -56,10 +61,18 @@ mod tests {
                     let x = u64::from_le_bytes(bytes);
                     assert_eq!(zero_bytes(x), mark(bytes, &|b| b == 0), "{bytes:?}");
                     for b in [b' ', b'.', 0xC2, 0xff] {
-                        assert_eq!(equal_bytes(x, b), mark(bytes, &|v| v == b), "{bytes:?} = {b:#x}");
+                        assert_eq!(
+                            equal_bytes(x, b),
+                            mark(bytes, &|v| v == b),
+                            "{bytes:?} = {b:#x}"
+                        );
                     }
                     for n in [1u8, b' ', 0x61, 0x80] {
-                        assert_eq!(bytes_below(x, n), mark(bytes, &|v| v < n), "{bytes:?} < {n:#x}");
+                        assert_eq!(
+                            bytes_below(x, n),
+                            mark(bytes, &|v| v < n),
+                            "{bytes:?} < {n:#x}"
+                        );
                     }
                 }
             }

@@ -35,7 +35,8 @@ fn block_texts(html: &str) -> Vec<(usize, String)> {
                 let name = String::from_utf8_lossy(&t.name).into_owned();
                 let index = t.attributes.get(b"data-block".as_slice()).map(|v| {
                     let v = String::from_utf8_lossy(v).into_owned();
-                    v.parse::<usize>().unwrap_or_else(|_| panic!("data-block={v:?} is not an index"))
+                    v.parse::<usize>()
+                        .unwrap_or_else(|_| panic!("data-block={v:?} is not an index"))
                 });
                 if let Some(i) = index {
                     assert!(texts.iter().all(|(j, _)| *j != i), "data-block={i} twice in {html}");
@@ -47,7 +48,10 @@ fn block_texts(html: &str) -> Vec<(usize, String)> {
             }
             Token::EndTag(t) => {
                 let name = String::from_utf8_lossy(&t.name).into_owned();
-                let pos = stack.iter().rposition(|(n, _)| *n == name).unwrap_or_else(|| panic!("stray </{name}> in {html}"));
+                let pos = stack
+                    .iter()
+                    .rposition(|(n, _)| *n == name)
+                    .unwrap_or_else(|| panic!("stray </{name}> in {html}"));
                 stack.truncate(pos);
             }
             Token::String(s) => {
@@ -86,7 +90,11 @@ fn tag_every_element(html: &str) -> String {
         let Token::StartTag(t) = token else { continue };
         // After the tag name: `<` and the name run up to whitespace, `/` or `>`.
         let from = t.span.start + 1;
-        let Some(len) = html[from..].find(|c: char| c.is_ascii_whitespace() || c == '/' || c == '>') else { continue };
+        let Some(len) =
+            html[from..].find(|c: char| c.is_ascii_whitespace() || c == '/' || c == '>')
+        else {
+            continue;
+        };
         n += 1;
         out.push_str(&html[copied..from + len]);
         out.push_str(&format!(" data-dana-id=\"{n}\""));
@@ -103,7 +111,8 @@ fn ids_in_source(source: &str) -> Vec<u32> {
     source
         .match_indices(KEY)
         .filter_map(|(at, _)| {
-            let digits: String = source[at + KEY.len()..].chars().take_while(char::is_ascii_digit).collect();
+            let digits: String =
+                source[at + KEY.len()..].chars().take_while(char::is_ascii_digit).collect();
             digits.parse().ok()
         })
         .collect()
@@ -134,12 +143,20 @@ fn reference_kept_ids(ex: &Extraction, tagged_source: &[String], edges: bool) ->
     }
     // Issue 13: a table block keeps its whole `<table>` element, the first tag of its line; an
     // embed card its post's `blockquote` (or the first tag of its frame's or player's line).
-    let tables: HashSet<usize> = ex.blocks.iter().filter(|b| matches!(b.kind, dana::BlockKind::Table | dana::BlockKind::Embed)).map(|b| b.line).collect();
+    let tables: HashSet<usize> = ex
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.kind, dana::BlockKind::Table | dana::BlockKind::Embed))
+        .map(|b| b.line)
+        .collect();
     let mut seen = HashSet::new();
     let mut ids = Vec::new();
     for (i, source) in tagged_source.iter().enumerate() {
         // A frame's or player's line has no text either (issue 13: embeds).
-        if lines[i] && (t1[i] > 0 || ["<img ", "<iframe ", "<video", "<audio"].iter().any(|tag| source.contains(tag))) {
+        if lines[i]
+            && (t1[i] > 0
+                || ["<img ", "<iframe ", "<video", "<audio"].iter().any(|tag| source.contains(tag)))
+        {
             ids.extend(ids_in_source(source).into_iter().filter(|id| seen.insert(*id)));
         } else if tables.contains(&i) {
             ids.extend(ids_in_source(source).into_iter().take(1).filter(|id| seen.insert(*id)));
@@ -154,13 +171,20 @@ mod corpus;
 /// Every page of the five evaluation sets; fails when the corpus is not all there.
 fn corpus_pages() -> Vec<(String, String)> {
     let pages = corpus::every_page();
-    assert!(pages.len() >= 1000, "only {} corpus pages under {} (set DANA_CORPUS)", pages.len(), corpus::corpus_dir().display());
+    assert!(
+        pages.len() >= 1000,
+        "only {} corpus pages under {} (set DANA_CORPUS)",
+        pages.len(),
+        corpus::corpus_dir().display()
+    );
     pages
 }
 
 /// The extraction as JSON without `kept_ids`, key by key.
 fn fields(ex: &Extraction) -> serde_json::Map<String, Value> {
-    let Value::Object(mut map) = serde_json::to_value(ex).expect("serialises") else { unreachable!() };
+    let Value::Object(mut map) = serde_json::to_value(ex).expect("serialises") else {
+        unreachable!()
+    };
     map.remove("kept_ids").expect("kept_ids is always serialised");
     map
 }
@@ -178,10 +202,31 @@ fn every_block_element_carries_its_index_and_its_text() {
         <figure><img src=\"/cat.jpg\" alt=\"A cat\"><figcaption>The <i>cat</i> {s}</figcaption></figure>\
         <p><img src=\"/dog.jpg\" alt=\"A dog\"> after the picture {s}</p><p>{s}</p></article></body></html>"
     );
-    let ex = dana::extract(&page, &Options { url: Some("https://example.org/a/".into()), ..Options::default() });
+    let ex = dana::extract(
+        &page,
+        &Options { url: Some("https://example.org/a/".into()), ..Options::default() },
+    );
     let kinds: Vec<_> = ex.blocks.iter().map(|b| b.kind).collect();
     use dana::BlockKind::*;
-    assert_eq!(kinds, [Heading, Paragraph, ListItem, ListItem, ListItem, ListItem, Quote, Preformatted, Figure, Figure, Paragraph, Paragraph], "{:#?}", ex.blocks);
+    assert_eq!(
+        kinds,
+        [
+            Heading,
+            Paragraph,
+            ListItem,
+            ListItem,
+            ListItem,
+            ListItem,
+            Quote,
+            Preformatted,
+            Figure,
+            Figure,
+            Paragraph,
+            Paragraph
+        ],
+        "{:#?}",
+        ex.blocks
+    );
     check_block_ids(&ex, "hand-written page");
     // Whitespace at the edges of inline elements is trimmed and collapsed in the HTML as in
     // the text, and newlines around `pre`'s text go from both.
@@ -207,7 +252,10 @@ fn block_text_content_is_block_text_on_every_corpus_page() {
             blocks += ex.blocks.len();
         }
     }
-    eprintln!("{} pages x 4 algorithms: {blocks} blocks, each element's text content is its text", pages.len());
+    eprintln!(
+        "{} pages x 4 algorithms: {blocks} blocks, each element's text content is its text",
+        pages.len()
+    );
 }
 
 // ---- element ids ------------------------------------------------------------------------------
@@ -243,7 +291,9 @@ fn a_table_block_is_its_rows_and_strip_keeps_the_whole_table() {
                  <tr data-dana-id=\"8\"><th data-dana-id=\"9\">Ticket</th><th data-dana-id=\"10\">2026</th></tr>\
                  <tr data-dana-id=\"11\"><td data-dana-id=\"12\">Adult &amp; bike</td><td data-dana-id=\"13\">£7</td></tr>\
                  <tr data-dana-id=\"14\"><td data-dana-id=\"15\">Child</td><td data-dana-id=\"16\"><b data-dana-id=\"17\">free</b></td></tr></tbody></table>";
-    let page = article(&[&format!("<p data-dana-id=\"1\">{LONG}</p>{table}<p data-dana-id=\"2\">{LONG}</p>")]);
+    let page = article(&[&format!(
+        "<p data-dana-id=\"1\">{LONG}</p>{table}<p data-dana-id=\"2\">{LONG}</p>"
+    )]);
     let ex = dana::extract(&page, &Options { element_ids: true, ..Options::default() });
     let t = ex.blocks.iter().find(|b| b.kind == dana::BlockKind::Table).expect("a table block");
     assert_eq!(t.text, "Ferry fares\nTicket\t2026\nAdult & bike\t£7\nChild\tfree");
@@ -260,8 +310,18 @@ fn an_embed_card_keeps_the_pages_own_element_for_strip_mode() {
                 <a data-dana-id=\"10\" href=\"https://twitter.com/a/status/123\">1 March</a></blockquote>";
     let page = article(&[&format!("<p data-dana-id=\"1\">{LONG}</p>{frame}<p data-dana-id=\"2\">{LONG}</p>{post}<p data-dana-id=\"3\">{LONG}</p>")]);
     let ex = dana::extract(&page, &Options { element_ids: true, ..Options::default() });
-    let cards: Vec<(&str, &str)> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Embed).map(|b| (b.alt.as_deref().unwrap_or(""), b.src.as_deref().unwrap_or(""))).collect();
-    assert_eq!(cards.first(), Some(&("video", "https://www.youtube.com/watch?v=abcd")), "{:#?}", ex.blocks);
+    let cards: Vec<(&str, &str)> = ex
+        .blocks
+        .iter()
+        .filter(|b| b.kind == dana::BlockKind::Embed)
+        .map(|b| (b.alt.as_deref().unwrap_or(""), b.src.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        cards.first(),
+        Some(&("video", "https://www.youtube.com/watch?v=abcd")),
+        "{:#?}",
+        ex.blocks
+    );
     // The post is a card when Algorithm 1 chose its line, and then its `blockquote` is kept.
     if let Some(post) = cards.get(1) {
         assert_eq!(post, &("post", "https://twitter.com/a/status/123"));
@@ -282,8 +342,19 @@ fn a_container_alone_on_its_line_is_not_kept() {
 #[test]
 fn an_image_line_is_kept_though_it_has_no_text() {
     let page = article(&[&format!("<p data-dana-id=\"1\">{LONG}</p><div data-dana-id=\"2\"><img data-dana-id=\"3\" src=\"/a.jpg\"></div><p data-dana-id=\"4\">{LONG}</p>")]);
-    let ex = dana::extract(&page, &Options { element_ids: true, url: Some("https://example.org/".into()), ..Options::default() });
-    assert!(ex.blocks.iter().any(|b| b.src.is_some()), "the image is part of the article: {:#?}", ex.blocks);
+    let ex = dana::extract(
+        &page,
+        &Options {
+            element_ids: true,
+            url: Some("https://example.org/".into()),
+            ..Options::default()
+        },
+    );
+    assert!(
+        ex.blocks.iter().any(|b| b.src.is_some()),
+        "the image is part of the article: {:#?}",
+        ex.blocks
+    );
     assert_eq!(ex.kept_ids, vec![1, 2, 3, 4]);
 }
 
@@ -301,18 +372,26 @@ fn text_that_looks_like_an_id_keeps_nothing() {
 
 #[test]
 fn an_id_that_is_not_a_number_is_dropped_and_ignored() {
-    let page = article(&[&format!("<p data-dana-id=\"x1\">{LONG}</p><p data-dana-id=\" 2 \">{LONG}</p>")]);
+    let page =
+        article(&[&format!("<p data-dana-id=\"x1\">{LONG}</p><p data-dana-id=\" 2 \">{LONG}</p>")]);
     let plain = article(&[&format!("<p>{LONG}</p><p>{LONG}</p>")]);
-    let ex = dana::extract(&page, &Options { element_ids: true, trace: true, ..Options::default() });
+    let ex =
+        dana::extract(&page, &Options { element_ids: true, trace: true, ..Options::default() });
     assert_eq!(ex.kept_ids, vec![2]);
-    assert_eq!(fields(&ex), fields(&dana::extract(&plain, &Options { trace: true, ..Options::default() })));
+    assert_eq!(
+        fields(&ex),
+        fields(&dana::extract(&plain, &Options { trace: true, ..Options::default() }))
+    );
 }
 
 #[test]
 fn tagging_finds_start_tags_only() {
     let page = "<!-- <p> --><P class=\"<b>\">x<br/><script>'<i>'</script></P>";
     assert_eq!(tag_every_element(page), "<!-- <p> --><P data-dana-id=\"1\" class=\"<b>\">x<br data-dana-id=\"2\"/><script data-dana-id=\"3\">'<i>'</script></P>");
-    assert_eq!(ids_in_source("<p class=\"a\" data-dana-id=\"12\">x</p><b data-dana-id=\"3\">"), vec![12, 3]);
+    assert_eq!(
+        ids_in_source("<p class=\"a\" data-dana-id=\"12\">x</p><b data-dana-id=\"3\">"),
+        vec![12, 3]
+    );
 }
 
 /// On every corpus page and algorithm: the tagged page extracted with `element_ids` equals
@@ -330,9 +409,16 @@ fn tagged_corpus_pages_extract_as_untagged_and_keep_the_content() {
             // regions, which `Options::article` extends, and which a page without regions
             // replaces with all its text under `Options::fallback`, by lines the extraction
             // does not report.
-            let options = Options { algorithm, trace: true, article: false, fallback: false, ..Options::default() };
+            let options = Options {
+                algorithm,
+                trace: true,
+                article: false,
+                fallback: false,
+                ..Options::default()
+            };
             let plain = dana::extract(html, &options);
-            let with_ids = dana::extract(&tagged, &Options { element_ids: true, ..options.clone() });
+            let with_ids =
+                dana::extract(&tagged, &Options { element_ids: true, ..options.clone() });
             compared += 1;
             assert!(plain.kept_ids.is_empty());
             let (a, b) = (fields(&plain), fields(&with_ids));
@@ -342,10 +428,19 @@ fn tagged_corpus_pages_extract_as_untagged_and_keep_the_content() {
             }
             // The traced sources of the tagged page without the option show the attributes.
             let sources = dana::extract(&tagged, &options).series.source;
-            assert_eq!(sources.len(), plain.series.source.len(), "{name}: attributes changed how lines are cut");
+            assert_eq!(
+                sources.len(),
+                plain.series.source.len(),
+                "{name}: attributes changed how lines are cut"
+            );
             match reference_kept_ids(&plain, &sources, options.edges) {
                 Some(expected) if expected != with_ids.kept_ids => {
-                    failures.push(format!("{name} ({}): kept_ids {:?}… vs {:?}…", algorithm.name(), &with_ids.kept_ids[..with_ids.kept_ids.len().min(8)], &expected[..expected.len().min(8)]));
+                    failures.push(format!(
+                        "{name} ({}): kept_ids {:?}… vs {:?}…",
+                        algorithm.name(),
+                        &with_ids.kept_ids[..with_ids.kept_ids.len().min(8)],
+                        &expected[..expected.len().min(8)]
+                    ));
                 }
                 Some(_) => {}
                 None => without_reference += 1,

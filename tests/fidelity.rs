@@ -39,23 +39,14 @@ fn beside_a_neighbour(items: &[String], text: &str) -> usize {
     (0..items.len())
         .filter(|&k| {
             (k > 0 && together(&items[k - 1], &items[k], text))
-                || items
-                    .get(k + 1)
-                    .is_some_and(|n| together(&items[k], n, text))
+                || items.get(k + 1).is_some_and(|n| together(&items[k], n, text))
         })
         .count()
 }
 
 /// Whether the end of `a` (20 characters) then the opening of `b` stand in `text`.
 fn together(a: &str, b: &str, text: &str) -> bool {
-    let tail: String = a
-        .chars()
-        .rev()
-        .take(20)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let tail: String = a.chars().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect();
     text.contains(&format!("{tail}{}", b.chars().take(20).collect::<String>()))
 }
 
@@ -115,7 +106,7 @@ fn source_tables(html: &str) -> Vec<SourceTable> {
                     end_cell(&mut open, &mut cell);
                     if let Some(t) = open.last_mut() {
                         t.marked |= name == b"th";
-                    cell = Some(String::new());
+                        cell = Some(String::new());
                     }
                 }
                 b"caption" => {
@@ -186,35 +177,62 @@ fn marked_up_data_tables_of_the_article_survive_whole() {
         for GoldPage { id, html, gold } in pages {
             let tables: Vec<Vec<String>> = source_tables(&html)
                 .into_iter()
-                .filter(|t| t.marked && t.rows.iter().filter(|r| !r.is_empty()).count() >= 2 && t.rows.iter().any(|r| r.len() >= 2))
+                .filter(|t| {
+                    t.marked
+                        && t.rows.iter().filter(|r| !r.is_empty()).count() >= 2
+                        && t.rows.iter().any(|r| r.len() >= 2)
+                })
                 .map(|t| t.rows.into_iter().flatten().filter(|c| c.chars().count() >= 4).collect())
-                .filter(|cells: &Vec<String>| cells.len() >= 4 && cells.iter().filter(|c| gold.contains(c.as_str())).count() * 2 >= cells.len())
+                .filter(|cells: &Vec<String>| {
+                    cells.len() >= 4
+                        && cells.iter().filter(|c| gold.contains(c.as_str())).count() * 2
+                            >= cells.len()
+                })
                 .collect();
             if tables.is_empty() {
                 continue;
             }
             let ex = dana::extract(&html, &Options::default());
-            let table_cells: Vec<HashSet<String>> =
-                ex.blocks.iter().filter_map(|b| b.table.as_ref()).map(|t| t.rows.iter().flatten().map(|c| collapse(&c.text)).collect()).collect();
-            let loose: HashSet<String> = ex.blocks.iter().filter(|b| b.kind != BlockKind::Table).map(|b| collapse(&b.text)).collect();
+            let table_cells: Vec<HashSet<String>> = ex
+                .blocks
+                .iter()
+                .filter_map(|b| b.table.as_ref())
+                .map(|t| t.rows.iter().flatten().map(|c| collapse(&c.text)).collect())
+                .collect();
+            let loose: HashSet<String> = ex
+                .blocks
+                .iter()
+                .filter(|b| b.kind != BlockKind::Table)
+                .map(|b| collapse(&b.text))
+                .collect();
             let text = collapse(&ex.text);
             for cells in &tables {
                 set_total += 1;
-                let best = table_cells.iter().map(|t| cells.iter().filter(|c| t.contains(c.as_str())).count()).max().unwrap_or(0);
+                let best = table_cells
+                    .iter()
+                    .map(|t| cells.iter().filter(|c| t.contains(c.as_str())).count())
+                    .max()
+                    .unwrap_or(0);
                 if best * 10 >= cells.len() * 9 {
                     set_survived += 1;
                 } else if beside_a_neighbour(cells, &text) * 2 < cells.len() {
                     set_outside += 1;
-                } else if cells.iter().filter(|c| loose.contains(c.as_str())).count() * 2 >= cells.len() {
+                } else if cells.iter().filter(|c| loose.contains(c.as_str())).count() * 2
+                    >= cells.len()
+                {
                     set_split += 1;
                     lost.push(format!("{set}/{id}: split ({} cells)", cells.len()));
                 } else {
-                    lost.push(format!("{set}/{id}: {best} of {} cells in one table block", cells.len()));
+                    lost.push(format!(
+                        "{set}/{id}: {best} of {} cells in one table block",
+                        cells.len()
+                    ));
                 }
             }
         }
         println!("{set}: {set_survived} of {set_total} article tables survive whole, {set_split} split into loose blocks, {set_outside} outside the extraction");
-        (total, survived, split, outside) = (total + set_total, survived + set_survived, split + set_split, outside + set_outside);
+        (total, survived, split, outside) =
+            (total + set_total, survived + set_survived, split + set_split, outside + set_outside);
     }
     let reached = total - outside;
     println!("all sets: {survived} of {total} survive whole ({survived} of the {reached} that reach the extraction), {split} split, {outside} outside");
@@ -222,7 +240,10 @@ fn marked_up_data_tables_of_the_article_survive_whole() {
         println!("  {l}");
     }
     assert!(total > 0, "no marked-up article table in the corpus under {}", root.display());
-    assert!(survived * 10 >= reached * 9, "only {survived} of the {reached} article tables that reach the extraction survive whole");
+    assert!(
+        survived * 10 >= reached * 9,
+        "only {survived} of the {reached} article tables that reach the extraction survive whole"
+    );
     assert!(split * 50 <= reached, "{split} of {reached} tables split into loose blocks");
 }
 
@@ -260,7 +281,11 @@ fn source_pres(html: &str) -> (Vec<SourcePre>, String) {
                 b"pre" if depth > 0 => {
                     depth -= 1;
                     if depth == 0 {
-                        out.push(SourcePre { text: std::mem::take(&mut text), at: outside.len(), highlighted: std::mem::take(&mut highlighted) });
+                        out.push(SourcePre {
+                            text: std::mem::take(&mut text),
+                            at: outside.len(),
+                            highlighted: std::mem::take(&mut highlighted),
+                        });
                         outside.push(' ');
                     }
                 }
@@ -307,25 +332,50 @@ fn code_blocks_of_the_article_survive_whole() {
             let (pres, around) = source_pres(&html);
             let pres: Vec<(Vec<String>, &SourcePre)> = pres
                 .iter()
-                .map(|p| (p.text.lines().map(|l| l.trim_end().to_string()).filter(|l| collapse(l).chars().count() >= 4).collect::<Vec<_>>(), p))
-                .filter(|(lines, _)| !lines.is_empty() && lines.iter().filter(|l| gold.contains(&collapse(l))).count() * 2 >= lines.len())
+                .map(|p| {
+                    (
+                        p.text
+                            .lines()
+                            .map(|l| l.trim_end().to_string())
+                            .filter(|l| collapse(l).chars().count() >= 4)
+                            .collect::<Vec<_>>(),
+                        p,
+                    )
+                })
+                .filter(|(lines, _)| {
+                    !lines.is_empty()
+                        && lines.iter().filter(|l| gold.contains(&collapse(l))).count() * 2
+                            >= lines.len()
+                })
                 .collect();
             if pres.is_empty() {
                 continue;
             }
             let ex = dana::extract(&html, &Options::default());
-            let blocks: Vec<HashSet<&str>> =
-                ex.blocks.iter().filter(|b| b.kind == BlockKind::Preformatted).map(|b| b.text.lines().map(str::trim_end).collect()).collect();
+            let blocks: Vec<HashSet<&str>> = ex
+                .blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Preformatted)
+                .map(|b| b.text.lines().map(str::trim_end).collect())
+                .collect();
             let text = collapse(&ex.text);
             let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
             for (lines, pre) in &pres {
                 set_total += 1;
-                let best = blocks.iter().map(|b| lines.iter().filter(|l| b.contains(l.as_str())).count()).max().unwrap_or(0);
+                let best = blocks
+                    .iter()
+                    .map(|b| lines.iter().filter(|l| b.contains(l.as_str())).count())
+                    .max()
+                    .unwrap_or(0);
                 let present = lines.iter().filter(|l| text.contains(&collapse(l))).count();
                 let before = words(&around[..pre.at]);
                 let after = words(&around[pre.at..]);
-                let context = [before[before.len().saturating_sub(10)..].join(" "), after[..after.len().min(10)].join(" ")];
-                let reached = context.iter().any(|c| !c.is_empty() && text.contains(&collapse(c))) || context.iter().all(String::is_empty);
+                let context = [
+                    before[before.len().saturating_sub(10)..].join(" "),
+                    after[..after.len().min(10)].join(" "),
+                ];
+                let reached = context.iter().any(|c| !c.is_empty() && text.contains(&collapse(c)))
+                    || context.iter().all(String::is_empty);
                 let whole = best * 10 >= lines.len() * 9;
                 if pre.highlighted && (whole || present * 2 >= lines.len() || reached) {
                     highlighted += 1;
@@ -337,14 +387,21 @@ fn code_blocks_of_the_article_survive_whole() {
                     set_outside += 1;
                 } else if present * 2 < lines.len() {
                     set_lost += 1;
-                    notes.push(format!("{set}/{id}: lost ({} lines, {present} in the text)", lines.len()));
+                    notes.push(format!(
+                        "{set}/{id}: lost ({} lines, {present} in the text)",
+                        lines.len()
+                    ));
                 } else {
-                    notes.push(format!("{set}/{id}: broken ({best} of {} lines in one block)", lines.len()));
+                    notes.push(format!(
+                        "{set}/{id}: broken ({best} of {} lines in one block)",
+                        lines.len()
+                    ));
                 }
             }
         }
         println!("{set}: {set_survived} of {set_total} article code blocks survive whole, {set_lost} lost, {set_outside} outside the extraction");
-        (total, survived, lost, outside) = (total + set_total, survived + set_survived, lost + set_lost, outside + set_outside);
+        (total, survived, lost, outside) =
+            (total + set_total, survived + set_survived, lost + set_lost, outside + set_outside);
     }
     let reached = total - outside;
     println!("all sets: {survived} of {total} survive whole ({survived} of the {reached} that reach the extraction), {lost} lost, {outside} outside");
@@ -378,8 +435,15 @@ fn source_captions(html: &str) -> Vec<String> {
                     *depth += usize::from(*n == name);
                     continue;
                 }
-                let class = t.attributes.get(b"class".as_slice()).map(|v| String::from_utf8_lossy(&v.value).to_ascii_lowercase()).unwrap_or_default();
-                let caption = name == b"figcaption" || class.split_whitespace().any(|c| c == "wp-caption-text" || c == "thumbcaption");
+                let class = t
+                    .attributes
+                    .get(b"class".as_slice())
+                    .map(|v| String::from_utf8_lossy(&v.value).to_ascii_lowercase())
+                    .unwrap_or_default();
+                let caption = name == b"figcaption"
+                    || class
+                        .split_whitespace()
+                        .any(|c| c == "wp-caption-text" || c == "thumbcaption");
                 if caption && !t.self_closing {
                     open = Some((name, 0, String::new()));
                 }
@@ -429,29 +493,46 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
     for set in SETS {
         let Some(pages) = gold_pages(&root, set) else { continue };
         // The pages' URLs, as the extension passes them: images resolve against them.
-        let urls: std::collections::HashMap<String, String> = std::fs::read_to_string(root.join(set).join("index.jsonl"))
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter_map(|v| Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string())))
-            .collect();
+        let urls: std::collections::HashMap<String, String> =
+            std::fs::read_to_string(root.join(set).join("index.jsonl"))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .filter_map(|v| {
+                    Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string()))
+                })
+                .collect();
         let (mut set_total, mut set_bound, mut set_loose, mut set_figures) = (0, 0, 0, 0);
         for GoldPage { id, html, gold } in pages {
             // A page without a recorded URL (the readability set's) gets one of its own: the
             // extension always has the tab's.
-            let url = urls.get(&id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
+            let url = urls
+                .get(&id)
+                .filter(|u| !u.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
             let ex = dana::extract(&html, &Options { url: Some(url), ..Options::default() });
-            let figures: Vec<&dana::Block> = ex.blocks.iter().filter(|b| b.kind == BlockKind::Figure).collect();
+            let figures: Vec<&dana::Block> =
+                ex.blocks.iter().filter(|b| b.kind == BlockKind::Figure).collect();
             for f in &figures {
                 set_figures += 1;
-                list.push_str(&format!("{set}/{id}\t{}\t{}\t{}\n", f.src.as_deref().unwrap_or(""), f.alt.as_deref().unwrap_or(""), f.text));
+                list.push_str(&format!(
+                    "{set}/{id}\t{}\t{}\t{}\n",
+                    f.src.as_deref().unwrap_or(""),
+                    f.alt.as_deref().unwrap_or(""),
+                    f.text
+                ));
             }
-            let captions: Vec<String> = source_captions(&html).into_iter().filter(|c| c.chars().count() >= 10 && gold.contains(c.as_str())).collect();
+            let captions: Vec<String> = source_captions(&html)
+                .into_iter()
+                .filter(|c| c.chars().count() >= 10 && gold.contains(c.as_str()))
+                .collect();
             if captions.is_empty() {
                 continue;
             }
             // A caption counts as bound only in a figure that shows an image.
-            let in_figures: Vec<String> = figures.iter().filter(|b| b.src.is_some()).map(|b| collapse(&b.text)).collect();
+            let in_figures: Vec<String> =
+                figures.iter().filter(|b| b.src.is_some()).map(|b| collapse(&b.text)).collect();
             let text = collapse(&ex.text);
             for c in &captions {
                 set_total += 1;
@@ -469,7 +550,10 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
         println!("{set}: {set_bound} of {set_total} article captions bound to a figure, {set_loose} loose, {} lost; {set_figures} figures kept", set_total - set_bound - set_loose);
         (total, bound, loose) = (total + set_total, bound + set_bound, loose + set_loose);
     }
-    println!("all sets: {bound} of {total} captions bound, {loose} loose, {} lost", total - bound - loose);
+    println!(
+        "all sets: {bound} of {total} captions bound, {loose} loose, {} lost",
+        total - bound - loose
+    );
     for u in &unbound {
         println!("  {u}");
     }
@@ -480,8 +564,15 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
     // Measured 170 of 211 bound, 9 loose (docs/FIDELITY.md); before issue 13, 82 and 92. Of the
     // captions the extraction holds at all (bound or loose: the bindable ones; the lost ones are
     // outside the part Algorithm 1 chose, 21 of them a listing page's credits), 170 of 179.
-    assert!(bound * 4 >= total * 3, "only {bound} of {total} article captions bound to their figure");
-    assert!(bound * 10 >= (bound + loose) * 9, "only {bound} of the {} article captions in the extraction bound to their figure", bound + loose);
+    assert!(
+        bound * 4 >= total * 3,
+        "only {bound} of {total} article captions bound to their figure"
+    );
+    assert!(
+        bound * 10 >= (bound + loose) * 9,
+        "only {bound} of the {} article captions in the extraction bound to their figure",
+        bound + loose
+    );
     assert!(loose * 10 <= total, "{loose} of {total} article captions are loose paragraphs");
 }
 
@@ -517,13 +608,8 @@ fn is_paragraph_break(name: &[u8]) -> bool {
 /// its first paragraph (of the item when that paragraph is shorter, the opening stops at its
 /// end: the next paragraph is a line that Algorithm 1 may leave out, a comment's "Reply").
 fn item_and_opening(item: &str) -> (String, String) {
-    let opening = item
-        .split(PARAGRAPH)
-        .find(|p| !p.is_empty())
-        .unwrap_or("")
-        .chars()
-        .take(40)
-        .collect();
+    let opening =
+        item.split(PARAGRAPH).find(|p| !p.is_empty()).unwrap_or("").chars().take(40).collect();
     (item.replace(PARAGRAPH, ""), opening)
 }
 
@@ -551,7 +637,9 @@ fn source_notes(html: &str) -> (Vec<Vec<String>>, Vec<String>) {
     let targets: HashSet<String> = tokens
         .iter()
         .filter_map(|t| match t {
-            Token::StartTag(t) if t.name.as_slice() == b"a" => attr!(t, "href")?.trim().strip_prefix('#').map(str::to_string),
+            Token::StartTag(t) if t.name.as_slice() == b"a" => {
+                attr!(t, "href")?.trim().strip_prefix('#').map(str::to_string)
+            }
             _ => None,
         })
         .collect();
@@ -671,7 +759,8 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
     let mut notes_lines = Vec::new();
     for set in SETS {
         let Some(pages) = gold_pages(&root, set) else { continue };
-        let (mut set_lists, mut set_lists_survived, mut set_notes, mut set_notes_survived) = (0, 0, 0, 0);
+        let (mut set_lists, mut set_lists_survived, mut set_notes, mut set_notes_survived) =
+            (0, 0, 0, 0);
         for GoldPage { id, html, gold } in pages {
             let (dls, fns) = source_notes(&html);
             // Each item as its text and its opening (see `item_and_opening`).
@@ -686,11 +775,7 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
                 })
                 .filter(|items| {
                     items.len() >= 2
-                        && items
-                            .iter()
-                            .filter(|(i, _)| gold.contains(i.as_str()))
-                            .count()
-                            * 2
+                        && items.iter().filter(|(i, _)| gold.contains(i.as_str())).count() * 2
                             >= items.len()
                 })
                 .collect();
@@ -698,7 +783,10 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
                 .into_iter()
                 .filter(|n| n.chars().count() >= 4 && gold.contains(n.as_str()))
                 .collect();
-            let fns: Vec<String> = fns.into_iter().filter(|n| n.chars().count() >= 4 && gold.contains(n.as_str())).collect();
+            let fns: Vec<String> = fns
+                .into_iter()
+                .filter(|n| n.chars().count() >= 4 && gold.contains(n.as_str()))
+                .collect();
             if dls.is_empty() && fns.is_empty() {
                 continue;
             }
@@ -707,7 +795,14 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
             // The text of the terms and definitions of the extraction and of the blocks a definition
             // holds (`in_definition`: its lists, listings), one after another: an item of several
             // paragraphs is several definitions in a row.
-            let kept: String = ex.blocks.iter().filter(|b| matches!(b.kind, BlockKind::Term | BlockKind::Definition) || b.in_definition).map(|b| collapse(&b.text)).collect();
+            let kept: String = ex
+                .blocks
+                .iter()
+                .filter(|b| {
+                    matches!(b.kind, BlockKind::Term | BlockKind::Definition) || b.in_definition
+                })
+                .map(|b| collapse(&b.text))
+                .collect();
             // Every block's text, `None` for the terms and definitions and the blocks they hold:
             // an item split off its list opens one of the others.
             let loose: Vec<Option<String>> = ex
@@ -719,10 +814,7 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
                 })
                 .collect();
             let opens = |j: usize, opening: &str| {
-                loose
-                    .get(j)
-                    .and_then(Option::as_ref)
-                    .is_some_and(|b| b.starts_with(opening))
+                loose.get(j).and_then(Option::as_ref).is_some_and(|b| b.starts_with(opening))
             };
             for dl in &dls {
                 set_lists += 1;
@@ -773,39 +865,51 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
                 }
             }
             // The anchors the article's links point at.
-            let linked: HashSet<&str> = ex.html.split("href=\"#").skip(1).filter_map(|s| s.split('"').next()).collect();
+            let linked: HashSet<&str> =
+                ex.html.split("href=\"#").skip(1).filter_map(|s| s.split('"').next()).collect();
             for n in &fns {
                 set_notes += 1;
                 let anchored = ex.blocks.iter().any(|b| {
-                    collapse(&b.text).contains(n.as_str()) && b.html.split("id=\"").skip(1).filter_map(|s| s.split('"').next()).any(|id| linked.contains(id))
+                    collapse(&b.text).contains(n.as_str())
+                        && b.html
+                            .split("id=\"")
+                            .skip(1)
+                            .filter_map(|s| s.split('"').next())
+                            .any(|id| linked.contains(id))
                 });
                 if anchored {
                     set_notes_survived += 1;
                 } else if !text.contains(n.as_str()) {
                     notes_outside += 1;
                 } else {
-                    broken.push(format!("{set}/{id}: footnote without its anchor: {}", n.chars().take(40).collect::<String>()));
+                    broken.push(format!(
+                        "{set}/{id}: footnote without its anchor: {}",
+                        n.chars().take(40).collect::<String>()
+                    ));
                 }
             }
         }
         println!("{set}: {set_lists_survived} of {set_lists} definition lists kept as such, {set_notes_survived} of {set_notes} footnotes with their anchor");
-        (lists, lists_survived, notes, notes_survived) = (lists + set_lists, lists_survived + set_lists_survived, notes + set_notes, notes_survived + set_notes_survived);
+        (lists, lists_survived, notes, notes_survived) = (
+            lists + set_lists,
+            lists_survived + set_lists_survived,
+            notes + set_notes,
+            notes_survived + set_notes_survived,
+        );
     }
     println!("all sets: definition lists {lists_survived} of {lists} ({lists_survived} of the {} that reach the extraction), footnotes {notes_survived} of {notes} ({notes_survived} of the {} that reach it)", lists - lists_outside, notes - notes_outside);
     println!("  definition lists whose items in the extraction are terms and definitions: {lists_shaped} of the {} that reach it ({} of them with items missing)", lists - lists_outside, notes_lines.len());
-    let split = broken
-        .iter()
-        .filter(|b| b.contains("definition list split"))
-        .count();
-    let run_together = broken
-        .iter()
-        .filter(|b| b.contains("definition list run together"))
-        .count();
+    let split = broken.iter().filter(|b| b.contains("definition list split")).count();
+    let run_together = broken.iter().filter(|b| b.contains("definition list run together")).count();
     println!("  {split} lists split into loose blocks, {run_together} run together in another block; {} footnotes without their anchor", broken.iter().filter(|b| b.contains("footnote")).count());
     for b in broken.iter().take(40) {
         println!("  {b}");
     }
-    assert!(lists > 0 && notes > 0, "no article definition list or footnote in the corpus under {}", root.display());
+    assert!(
+        lists > 0 && notes > 0,
+        "no article definition list or footnote in the corpus under {}",
+        root.display()
+    );
     // Whole lists are a matter of Algorithm 1's choice of lines (docs/FIDELITY.md says what is
     // left); their shape is this change's: at least 90 % of the lists that reach the extraction
     // show their items there as terms and definitions, not as loose paragraphs.
@@ -813,9 +917,17 @@ fn definition_lists_and_footnotes_of_the_article_survive() {
     // it holds (`in_definition`); what is left is run together, none split: a page's TOC `dl`
     // inside a table cell (which keeps inline content only) and a Word citation outside the
     // extraction whose two short items the bibliography repeats side by side.
-    assert!(lists_shaped * 100 >= (lists - lists_outside) * 90, "only {lists_shaped} of the {} definition lists that reach the extraction keep their shape", lists - lists_outside);
+    assert!(
+        lists_shaped * 100 >= (lists - lists_outside) * 90,
+        "only {lists_shaped} of the {} definition lists that reach the extraction keep their shape",
+        lists - lists_outside
+    );
     assert!(split == 0, "{split} definition lists split into loose blocks");
-    assert!(notes_survived * 10 >= (notes - notes_outside) * 9, "only {notes_survived} of the {} footnotes that reach the extraction keep their anchor", notes - notes_outside);
+    assert!(
+        notes_survived * 10 >= (notes - notes_outside) * 9,
+        "only {notes_survived} of the {} footnotes that reach the extraction keep their anchor",
+        notes - notes_outside
+    );
 }
 
 /// The asides and pull quotes of `html`'s articles, each its text collapsed as [`collapse`]
@@ -834,7 +946,11 @@ fn source_asides(html: &str) -> Vec<(String, bool)> {
         match token {
             Token::StartTag(t) => {
                 let name = t.name.as_slice();
-                let class = t.attributes.get(b"class".as_slice()).map(|v| String::from_utf8_lossy(v).to_ascii_lowercase()).unwrap_or_default();
+                let class = t
+                    .attributes
+                    .get(b"class".as_slice())
+                    .map(|v| String::from_utf8_lossy(v).to_ascii_lowercase())
+                    .unwrap_or_default();
                 match name {
                     b"script" | b"style" if !t.self_closing => skip += 1,
                     b"article" if !t.self_closing => articles += 1,
@@ -845,7 +961,8 @@ fn source_asides(html: &str) -> Vec<(String, bool)> {
                     continue;
                 }
                 let pull = (name == b"figure" && class.contains("wp-block-pullquote"))
-                    || (matches!(name, b"blockquote" | b"aside") && (class.contains("pullquote") || class.contains("pull-quote")));
+                    || (matches!(name, b"blockquote" | b"aside")
+                        && (class.contains("pullquote") || class.contains("pull-quote")));
                 if !t.self_closing && (pull || (name == b"aside" && articles > 0)) {
                     open = Some((name.to_vec(), 1, String::new(), pull));
                 }
@@ -912,14 +1029,23 @@ fn asides_and_pull_quotes_of_the_article_survive_as_quotes() {
         for GoldPage { id, html, gold } in pages {
             let asides: Vec<(String, bool)> = source_asides(&html)
                 .into_iter()
-                .filter(|(t, _)| t.chars().count() >= 20 && gold.contains(&opening(t)) && gold.contains(&closing(t)))
+                .filter(|(t, _)| {
+                    t.chars().count() >= 20
+                        && gold.contains(&opening(t))
+                        && gold.contains(&closing(t))
+                })
                 .collect();
             if asides.is_empty() {
                 continue;
             }
             let ex = dana::extract(&html, &Options::default());
             let text = collapse(&ex.text);
-            let quotes: String = ex.blocks.iter().filter(|b| b.kind == BlockKind::Quote).map(|b| collapse(&b.text)).collect();
+            let quotes: String = ex
+                .blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Quote)
+                .map(|b| collapse(&b.text))
+                .collect();
             for (aside, pull) in &asides {
                 let k = usize::from(*pull);
                 counted[k] += 1;
@@ -930,22 +1056,37 @@ fn asides_and_pull_quotes_of_the_article_survive_as_quotes() {
                 } else if !text.contains(&opening(aside)) {
                     outside[k] += 1;
                 } else {
-                    flattened.push(format!("{set}/{id}: {} {}", if *pull { "pull quote" } else { "aside" }, opening(aside)));
+                    flattened.push(format!(
+                        "{set}/{id}: {} {}",
+                        if *pull { "pull quote" } else { "aside" },
+                        opening(aside)
+                    ));
                 }
             }
         }
         println!("{set}: {set_survived} of {set_counted} asides and pull quotes kept as quotes");
     }
     for (k, what) in ["asides of an article", "pull quotes"].iter().enumerate() {
-        println!("all sets, {what}: {} of {} kept as quotes ({} of the {} that reach the extraction)", survived[k], counted[k], survived[k], counted[k] - outside[k]);
+        println!(
+            "all sets, {what}: {} of {} kept as quotes ({} of the {} that reach the extraction)",
+            survived[k],
+            counted[k],
+            survived[k],
+            counted[k] - outside[k]
+        );
     }
     println!("  {} flattened into paragraphs", flattened.len());
     for f in flattened.iter().take(40) {
         println!("  {f}");
     }
-    let (all, reached) = (counted[0] + counted[1], counted[0] + counted[1] - outside[0] - outside[1]);
+    let (all, reached) =
+        (counted[0] + counted[1], counted[0] + counted[1] - outside[0] - outside[1]);
     assert!(all > 0, "no aside or pull quote of an article in the corpus under {}", root.display());
-    assert!((survived[0] + survived[1]) * 10 >= reached * 9, "only {} of the {reached} asides and pull quotes that reach the extraction are quotes", survived[0] + survived[1]);
+    assert!(
+        (survived[0] + survived[1]) * 10 >= reached * 9,
+        "only {} of the {reached} asides and pull quotes that reach the extraction are quotes",
+        survived[0] + survived[1]
+    );
 }
 
 /// An embed of the source page (issue 13): a frame, a player or a social post's markup, found
@@ -980,7 +1121,11 @@ fn source_embeds(html: &str) -> (Vec<SourceEmbed>, String) {
         match token {
             Token::StartTag(t) => {
                 let name = t.name.as_slice().to_vec();
-                let attr = |k: &str| t.attributes.get(k.as_bytes()).map(|v| String::from_utf8_lossy(&v.value).into_owned());
+                let attr = |k: &str| {
+                    t.attributes
+                        .get(k.as_bytes())
+                        .map(|v| String::from_utf8_lossy(&v.value).into_owned())
+                };
                 if matches!(name.as_slice(), b"script" | b"style") && !t.self_closing {
                     skip += 1;
                 }
@@ -997,19 +1142,44 @@ fn source_embeds(html: &str) -> (Vec<SourceEmbed>, String) {
                 }
                 let class = attr("class").unwrap_or_default().to_ascii_lowercase();
                 let post = name == b"blockquote"
-                    && class.split_whitespace().any(|c| matches!(c, "twitter-tweet" | "instagram-media" | "bluesky-embed" | "mastodon-embed" | "tiktok-embed"));
+                    && class.split_whitespace().any(|c| {
+                        matches!(
+                            c,
+                            "twitter-tweet"
+                                | "instagram-media"
+                                | "bluesky-embed"
+                                | "mastodon-embed"
+                                | "tiktok-embed"
+                        )
+                    });
                 match name.as_slice() {
                     b"iframe" => {
-                        if let Some(key) = attr("data-src").or_else(|| attr("src")).and_then(|u| url_key(&u)) {
+                        if let Some(key) =
+                            attr("data-src").or_else(|| attr("src")).and_then(|u| url_key(&u))
+                        {
                             out.push(SourceEmbed { key, at: outside.len() });
                         }
                     }
                     // A player without controls that plays by itself, loops or is muted is a
                     // moving background, not the article's media (as src/embeds.rs reads it).
-                    b"video" | b"audio" if !t.self_closing && (attr("controls").is_some() || ["autoplay", "loop", "muted"].iter().all(|k| attr(k).is_none())) => {
+                    b"video" | b"audio"
+                        if !t.self_closing
+                            && (attr("controls").is_some()
+                                || ["autoplay", "loop", "muted"]
+                                    .iter()
+                                    .all(|k| attr(k).is_none())) =>
+                    {
                         open = Some((name, 0, attr("src").and_then(|u| url_key(&u))))
                     }
-                    b"blockquote" if post => open = Some((name, 0, ["data-instgrm-permalink", "data-embed-url", "cite"].iter().find_map(|k| attr(k).and_then(|u| url_key(&u))))),
+                    b"blockquote" if post => {
+                        open = Some((
+                            name,
+                            0,
+                            ["data-instgrm-permalink", "data-embed-url", "cite"]
+                                .iter()
+                                .find_map(|k| attr(k).and_then(|u| url_key(&u))),
+                        ))
+                    }
                     _ => {}
                 }
             }
@@ -1032,7 +1202,9 @@ fn source_embeds(html: &str) -> (Vec<SourceEmbed>, String) {
             }
             Token::String(s) if skip == 0 && open.is_none() => {
                 outside.push(' ');
-                outside.push_str(&String::from_utf8_lossy(&s).split_whitespace().collect::<Vec<_>>().join(" "));
+                outside.push_str(
+                    &String::from_utf8_lossy(&s).split_whitespace().collect::<Vec<_>>().join(" "),
+                );
             }
             _ => {}
         }
@@ -1054,29 +1226,47 @@ fn embeds_of_the_article_survive_as_cards() {
     let mut notes = Vec::new();
     for set in SETS {
         let Some(pages) = gold_pages(&root, set) else { continue };
-        let urls: std::collections::HashMap<String, String> = std::fs::read_to_string(root.join(set).join("index.jsonl"))
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter_map(|v| Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string())))
-            .collect();
+        let urls: std::collections::HashMap<String, String> =
+            std::fs::read_to_string(root.join(set).join("index.jsonl"))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .filter_map(|v| {
+                    Some((v["id"].as_str()?.to_string(), v["url"].as_str()?.to_string()))
+                })
+                .collect();
         let (mut set_total, mut set_survived, mut set_outside) = (0, 0, 0);
         for GoldPage { id, html, gold } in pages {
             let (embeds, around) = source_embeds(&html);
             let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
             let context = |at: usize| {
                 let (before, after) = (words(&around[..at]), words(&around[at..]));
-                [collapse(&before[before.len().saturating_sub(10)..].join(" ")), collapse(&after[..after.len().min(10)].join(" "))]
+                [
+                    collapse(&before[before.len().saturating_sub(10)..].join(" ")),
+                    collapse(&after[..after.len().min(10)].join(" ")),
+                ]
             };
-            let embeds: Vec<(&SourceEmbed, [String; 2])> =
-                embeds.iter().map(|e| (e, context(e.at))).filter(|(_, c)| c.iter().all(|c| !c.is_empty() && gold.contains(c.as_str()))).collect();
+            let embeds: Vec<(&SourceEmbed, [String; 2])> = embeds
+                .iter()
+                .map(|e| (e, context(e.at)))
+                .filter(|(_, c)| c.iter().all(|c| !c.is_empty() && gold.contains(c.as_str())))
+                .collect();
             if embeds.is_empty() {
                 continue;
             }
             pages_with += 1;
-            let url = urls.get(&id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
+            let url = urls
+                .get(&id)
+                .filter(|u| !u.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
             let ex = dana::extract(&html, &Options { url: Some(url), ..Options::default() });
-            let cards: Vec<&str> = ex.blocks.iter().filter(|b| b.kind == BlockKind::Embed).filter_map(|b| b.src.as_deref()).collect();
+            let cards: Vec<&str> = ex
+                .blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Embed)
+                .filter_map(|b| b.src.as_deref())
+                .collect();
             let text = collapse(&ex.text);
             for (e, c) in &embeds {
                 set_total += 1;
@@ -1090,7 +1280,8 @@ fn embeds_of_the_article_survive_as_cards() {
             }
         }
         println!("{set}: {set_survived} of {set_total} article embeds survive as cards, {set_outside} outside the extraction");
-        (total, survived, outside) = (total + set_total, survived + set_survived, outside + set_outside);
+        (total, survived, outside) =
+            (total + set_total, survived + set_survived, outside + set_outside);
     }
     let reached = total - outside;
     println!("all sets: {survived} of {total} embeds on {pages_with} pages survive as cards ({survived} of the {reached} that reach the extraction), {outside} outside");
@@ -1116,7 +1307,10 @@ fn source_formulas(html: &str) -> (Vec<(String, usize)>, String) {
         match t {
             Token::StartTag(t) => match t.name.as_slice() {
                 b"script" if !t.self_closing => {
-                    let ty = t.attributes.get(b"type".as_slice()).map(|v| String::from_utf8_lossy(v).trim().to_ascii_lowercase());
+                    let ty = t
+                        .attributes
+                        .get(b"type".as_slice())
+                        .map(|v| String::from_utf8_lossy(v).trim().to_ascii_lowercase());
                     if ty.is_some_and(|ty| ty.starts_with("math/tex")) {
                         tex = Some(String::new());
                     } else {
@@ -1125,7 +1319,9 @@ fn source_formulas(html: &str) -> (Vec<(String, usize)>, String) {
                 }
                 b"style" if !t.self_closing => skip += 1,
                 b"math" if !t.self_closing => math += 1,
-                b"mi" | b"mn" | b"mo" | b"ms" | b"mtext" if math > 0 && !t.self_closing => token += 1,
+                b"mi" | b"mn" | b"mo" | b"ms" | b"mtext" if math > 0 && !t.self_closing => {
+                    token += 1
+                }
                 _ => {}
             },
             Token::EndTag(t) => match t.name.as_slice() {
@@ -1191,28 +1387,39 @@ fn math_of_the_article_survives_as_math() {
             let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
             let context = |at: usize| {
                 let (before, after) = (words(&around[..at]), words(&around[at..]));
-                [before[before.len().saturating_sub(10)..].join(" "), after[..after.len().min(10)].join(" ")]
+                [
+                    before[before.len().saturating_sub(10)..].join(" "),
+                    after[..after.len().min(10)].join(" "),
+                ]
             };
-            let counted: Vec<&(String, usize)> = formulas.iter().filter(|(_, at)| context(*at).iter().any(|c| !c.is_empty() && gold.contains(&collapse(c)))).collect();
+            let counted: Vec<&(String, usize)> = formulas
+                .iter()
+                .filter(|(_, at)| {
+                    context(*at).iter().any(|c| !c.is_empty() && gold.contains(&collapse(c)))
+                })
+                .collect();
             if counted.is_empty() {
                 continue;
             }
             pages_with += 1;
             let ex = dana::extract(&html, &Options::default());
-            let kept: HashSet<String> = source_formulas(&ex.html).0.into_iter().map(|(t, _)| t).collect();
+            let kept: HashSet<String> =
+                source_formulas(&ex.html).0.into_iter().map(|(t, _)| t).collect();
             let text = collapse(&ex.text);
             let (mut page_survived, mut page_outside) = (0, 0);
             for (f, at) in &counted {
                 if kept.contains(f.as_str()) {
                     page_survived += 1;
-                } else if !context(*at).iter().any(|c| !c.is_empty() && text.contains(&collapse(c))) {
+                } else if !context(*at).iter().any(|c| !c.is_empty() && text.contains(&collapse(c)))
+                {
                     page_outside += 1;
                 } else {
                     notes.push(format!("{set}/{id}: lost {f:?}"));
                 }
             }
             println!("{set}/{id}: {page_survived} of {} formulas of the article survive as math, {page_outside} outside the extraction", counted.len());
-            (total, survived, outside) = (total + counted.len(), survived + page_survived, outside + page_outside);
+            (total, survived, outside) =
+                (total + counted.len(), survived + page_survived, outside + page_outside);
         }
     }
     let reached = total - outside;
@@ -1221,7 +1428,10 @@ fn math_of_the_article_survives_as_math() {
         println!("  {n}");
     }
     assert!(total > 0, "no formula of an article in the corpus under {}", root.display());
-    assert!(survived * 10 >= reached * 9, "only {survived} of the {reached} formulas that reach the extraction survive as math");
+    assert!(
+        survived * 10 >= reached * 9,
+        "only {survived} of the {reached} formulas that reach the extraction survive as math"
+    );
 }
 
 /// A section heading (`h2`–`h4`) of a source page: its words (without the permalink and edit
@@ -1236,7 +1446,19 @@ struct SourceHeading {
 /// `headerlink`, Docusaurus `hash-link`, GitHub and Hugo `anchor`, `heading-anchor`,
 /// `anchor-link`), or an element hidden from screen readers.
 fn heading_mark(class: &str, hidden: bool) -> bool {
-    hidden || class.split_whitespace().any(|c| matches!(c, "mw-editsection" | "headerlink" | "hash-link" | "anchor" | "heading-anchor" | "anchor-link" | "header-anchor"))
+    hidden
+        || class.split_whitespace().any(|c| {
+            matches!(
+                c,
+                "mw-editsection"
+                    | "headerlink"
+                    | "hash-link"
+                    | "anchor"
+                    | "heading-anchor"
+                    | "anchor-link"
+                    | "header-anchor"
+            )
+        })
 }
 
 /// The `h2`–`h4` headings of `html` and the page's text (whitespace collapsed, the marks of
@@ -1260,19 +1482,39 @@ fn source_headings(html: &str) -> (Vec<SourceHeading>, String) {
         match token {
             Token::StartTag(t) => {
                 let name = t.name.as_slice().to_vec();
-                let attr = |k: &str| t.attributes.get(k.as_bytes()).map(|v| String::from_utf8_lossy(&v.value).into_owned());
+                let attr = |k: &str| {
+                    t.attributes
+                        .get(k.as_bytes())
+                        .map(|v| String::from_utf8_lossy(&v.value).into_owned())
+                };
                 if matches!(name.as_slice(), b"script" | b"style") && !t.self_closing {
                     skip += 1;
                 }
                 if let Some((n, depth)) = mark.as_mut() {
                     *depth += usize::from(*n == name);
-                } else if open.is_some() && !t.self_closing && heading_mark(&attr("class").unwrap_or_default(), attr("aria-hidden").as_deref() == Some("true")) {
+                } else if open.is_some()
+                    && !t.self_closing
+                    && heading_mark(
+                        &attr("class").unwrap_or_default(),
+                        attr("aria-hidden").as_deref() == Some("true"),
+                    )
+                {
                     mark = Some((name.clone(), 0));
                 }
-                let void = t.self_closing || matches!(name.as_slice(), b"br" | b"img" | b"hr" | b"meta" | b"link" | b"input" | b"source" | b"wbr");
+                let void = t.self_closing
+                    || matches!(
+                        name.as_slice(),
+                        b"br" | b"img" | b"hr" | b"meta" | b"link" | b"input" | b"source" | b"wbr"
+                    );
                 if let Some((n, same, _)) = caption.as_mut() {
                     *same += usize::from(*n == name);
-                } else if !void && (name == b"figcaption" || attr("class").unwrap_or_default().split_whitespace().any(|c| c == "caption" || c.ends_with("-caption"))) {
+                } else if !void
+                    && (name == b"figcaption"
+                        || attr("class")
+                            .unwrap_or_default()
+                            .split_whitespace()
+                            .any(|c| c == "caption" || c.ends_with("-caption")))
+                {
                     caption = Some((name.clone(), 0, depth));
                 }
                 let in_caption = caption.as_ref().is_some_and(|c| depth <= c.2 + 2);
@@ -1290,7 +1532,10 @@ fn source_headings(html: &str) -> (Vec<SourceHeading>, String) {
                 if matches!(name, b"script" | b"style") {
                     skip = skip.saturating_sub(1);
                 }
-                if !matches!(name, b"br" | b"img" | b"hr" | b"meta" | b"link" | b"input" | b"source" | b"wbr") {
+                if !matches!(
+                    name,
+                    b"br" | b"img" | b"hr" | b"meta" | b"link" | b"input" | b"source" | b"wbr"
+                ) {
                     depth = depth.saturating_sub(1);
                 }
                 if let Some((n, depth)) = mark.as_mut() {
@@ -1304,7 +1549,9 @@ fn source_headings(html: &str) -> (Vec<SourceHeading>, String) {
                 }
                 if caption.as_ref().is_some_and(|(n, same, _)| n.as_slice() == name && *same == 0) {
                     caption = None;
-                } else if let Some((_, same, _)) = caption.as_mut().filter(|(n, _, _)| n.as_slice() == name) {
+                } else if let Some((_, same, _)) =
+                    caption.as_mut().filter(|(n, _, _)| n.as_slice() == name)
+                {
                     *same -= 1;
                 }
                 if open.as_ref().is_some_and(|(n, _)| n.as_slice() == name) {
@@ -1317,7 +1564,8 @@ fn source_headings(html: &str) -> (Vec<SourceHeading>, String) {
                 }
             }
             Token::String(s) if skip == 0 && mark.is_none() => {
-                let s = String::from_utf8_lossy(&s).split_whitespace().collect::<Vec<_>>().join(" ");
+                let s =
+                    String::from_utf8_lossy(&s).split_whitespace().collect::<Vec<_>>().join(" ");
                 if let Some((_, text)) = open.as_mut() {
                     text.push(' ');
                     text.push_str(&s);
@@ -1347,7 +1595,8 @@ fn source_headings(html: &str) -> (Vec<SourceHeading>, String) {
 #[test]
 fn section_headings_of_the_article_survive_as_headings() {
     let root = corpus::corpus_dir();
-    let (mut total, mut survived, mut outside, mut paragraphs, mut pages_with) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut total, mut survived, mut outside, mut paragraphs, mut pages_with) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut notes = Vec::new();
     for set in SETS {
         let Some(pages) = gold_pages(&root, set) else { continue };
@@ -1362,11 +1611,17 @@ fn section_headings_of_the_article_survive_as_headings() {
         let (mut doc_total, mut doc_survived, mut doc_outside) = (0, 0, 0);
         for GoldPage { id, html, gold } in pages {
             let (headings, all) = source_headings(&html);
-            let after = |h: &SourceHeading| collapse(&all[h.at..].split_whitespace().take(8).collect::<Vec<_>>().join(" "));
+            let after = |h: &SourceHeading| {
+                collapse(&all[h.at..].split_whitespace().take(8).collect::<Vec<_>>().join(" "))
+            };
             let headings: Vec<(&SourceHeading, String)> = headings
                 .iter()
                 .map(|h| (h, after(h)))
-                .filter(|(h, a)| collapse(&h.text).chars().count() >= 3 && !a.is_empty() && gold.contains(&format!("{}{a}", collapse(&h.text))))
+                .filter(|(h, a)| {
+                    collapse(&h.text).chars().count() >= 3
+                        && !a.is_empty()
+                        && gold.contains(&format!("{}{a}", collapse(&h.text)))
+                })
                 .collect();
             if headings.is_empty() {
                 continue;
@@ -1382,14 +1637,26 @@ fn section_headings_of_the_article_survive_as_headings() {
                 doc_total += usize::from(doc);
                 // A heading block of its words first: the same words may also stand elsewhere as
                 // a paragraph (a list of the nutrients that the sections then name).
-                let found = ex.blocks.iter().filter(|b| collapse(&b.text) == want).min_by_key(|b| b.kind != BlockKind::Heading);
+                let found = ex
+                    .blocks
+                    .iter()
+                    .filter(|b| collapse(&b.text) == want)
+                    .min_by_key(|b| b.kind != BlockKind::Heading);
                 // A heading labelling a data table's group of rows (an events listing's
                 // "Film club") survives as the row that holds it alone.
-                let row_label = || ex.blocks.iter().filter_map(|b| b.table.as_ref()).flat_map(|t| &t.rows).any(|r| r.len() == 1 && collapse(&r[0].text).starts_with(&want));
+                let row_label = || {
+                    ex.blocks
+                        .iter()
+                        .filter_map(|b| b.table.as_ref())
+                        .flat_map(|t| &t.rows)
+                        .any(|r| r.len() == 1 && collapse(&r[0].text).starts_with(&want))
+                };
                 if found.is_some_and(|b| b.kind == BlockKind::Heading) || row_label() {
                     set_survived += 1;
                     doc_survived += usize::from(doc);
-                } else if let Some(b) = found.filter(|_| page_text.matches(want.as_str()).count() == 1) {
+                } else if let Some(b) =
+                    found.filter(|_| page_text.matches(want.as_str()).count() == 1)
+                {
                     // (Only when the page has its words once: else the block may be another
                     // of them, a table of contents' entry or a title in bold.)
                     set_paragraphs += 1;
@@ -1401,7 +1668,9 @@ fn section_headings_of_the_article_survive_as_headings() {
                     // A mark is a few characters before or after its words ("[edit]", "¶"): a
                     // longer heading that quotes them ("35 Responses to “Title”") is another one.
                     let t = collapse(&b.text);
-                    b.kind == BlockKind::Heading && (t.starts_with(&want) || t.ends_with(&want)) && t.chars().count() <= want.chars().count() + 8
+                    b.kind == BlockKind::Heading
+                        && (t.starts_with(&want) || t.ends_with(&want))
+                        && t.chars().count() <= want.chars().count() + 8
                 }) {
                     notes.push(format!("{set}/{id}: marked: {}", h.text));
                 } else {
@@ -1413,7 +1682,12 @@ fn section_headings_of_the_article_survive_as_headings() {
         if doc_total > 0 {
             println!("  {set} documentation pages: {doc_survived} of {doc_total} survive, {doc_outside} outside");
         }
-        (total, survived, outside, paragraphs) = (total + set_total, survived + set_survived, outside + set_outside, paragraphs + set_paragraphs);
+        (total, survived, outside, paragraphs) = (
+            total + set_total,
+            survived + set_survived,
+            outside + set_outside,
+            paragraphs + set_paragraphs,
+        );
     }
     let reached = total - outside;
     println!("all sets: {survived} of {total} section headings on {pages_with} pages survive ({survived} of the {reached} that reach the extraction), {outside} outside, {paragraphs} paragraphs");

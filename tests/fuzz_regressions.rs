@@ -29,7 +29,12 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out: Vec<(String, Vec<u8>)> = entries
         .flatten()
         .filter(|e| e.path().is_file())
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap_or_default()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap_or_default(),
+            )
+        })
         .collect();
     out.sort();
     out
@@ -38,7 +43,11 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn seeds_pass_every_configuration() {
     let seeds = files(&fuzz_dir().join("seeds"));
-    assert!(seeds.len() >= MIN_SEEDS, "{} seeds in fuzz/seeds, expected at least {MIN_SEEDS}", seeds.len());
+    assert!(
+        seeds.len() >= MIN_SEEDS,
+        "{} seeds in fuzz/seeds, expected at least {MIN_SEEDS}",
+        seeds.len()
+    );
     let mut runs = 0;
     for (name, bytes) in &seeds {
         let (html, _) = dana::decode(bytes, None);
@@ -46,9 +55,13 @@ fn seeds_pass_every_configuration() {
             for filter in LinkFilter::ALL {
                 for url in [None, Some("https://example.org/a/b.html".to_string())] {
                     for thesis in [false, true] {
-                        let base = if thesis { Options::thesis(algorithm) } else { Options::default() };
-                        let options = Options { algorithm, filter: Some(filter), url: url.clone(), ..base };
-                        let out = std::panic::catch_unwind(|| dana_fuzz::extract_and_check(&html, &options));
+                        let base =
+                            if thesis { Options::thesis(algorithm) } else { Options::default() };
+                        let options =
+                            Options { algorithm, filter: Some(filter), url: url.clone(), ..base };
+                        let out = std::panic::catch_unwind(|| {
+                            dana_fuzz::extract_and_check(&html, &options)
+                        });
                         assert!(out.is_ok(), "seed {name} failed with {options:?}");
                         runs += 1;
                     }

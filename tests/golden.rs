@@ -59,7 +59,12 @@ fn expected_path(dir: &Path, variant: &str, ext: &str) -> PathBuf {
 /// The part of an extraction worth pinning: what a reviewer can judge by eye and what does
 /// not shift with harmless changes (scores, series, sentences are left out).
 fn stable_subset(ex: &Extraction) -> Value {
-    let regions: Vec<Value> = ex.regions.iter().filter(|r| r.chosen).map(|r| Value::String(format!("{}-{}", r.start, r.end))).collect();
+    let regions: Vec<Value> = ex
+        .regions
+        .iter()
+        .filter(|r| r.chosen)
+        .map(|r| Value::String(format!("{}-{}", r.start, r.end)))
+        .collect();
     let blocks: Vec<Value> = ex
         .blocks
         .iter()
@@ -68,25 +73,52 @@ fn stable_subset(ex: &Extraction) -> Value {
             let kind = kind.as_str().unwrap_or_default();
             match b.kind {
                 dana::BlockKind::Heading => Value::String(format!("{kind} {}", b.level)),
-                dana::BlockKind::ListItem => Value::String(format!("{kind} {}{}", if b.ordered { "ol" } else { "ul" }, b.level)),
+                dana::BlockKind::ListItem => Value::String(format!(
+                    "{kind} {}{}",
+                    if b.ordered { "ol" } else { "ul" },
+                    b.level
+                )),
                 // Rows, cells a row, header rows, and the spans: the structure the text does
                 // not show.
                 dana::BlockKind::Table => {
                     let t = b.table.as_ref().expect("a table block has its table");
                     let cells: Vec<String> = t.rows.iter().map(|r| r.len().to_string()).collect();
-                    let spans: Vec<String> = t.rows.iter().flatten().filter(|c| c.colspan > 1 || c.rowspan > 1).map(|c| format!("{}x{} {:?}", c.colspan, c.rowspan, c.text)).collect();
+                    let spans: Vec<String> = t
+                        .rows
+                        .iter()
+                        .flatten()
+                        .filter(|c| c.colspan > 1 || c.rowspan > 1)
+                        .map(|c| format!("{}x{} {:?}", c.colspan, c.rowspan, c.text))
+                        .collect();
                     let heads = t.rows.iter().flatten().filter(|c| c.header).count();
-                    Value::String(format!("{kind} rows {} cells {} head rows {} th {heads} spans [{}]{}", t.rows.len(), cells.join(","), t.head_rows, spans.join("; "), if t.caption.is_empty() { "" } else { " caption" }))
+                    Value::String(format!(
+                        "{kind} rows {} cells {} head rows {} th {heads} spans [{}]{}",
+                        t.rows.len(),
+                        cells.join(","),
+                        t.head_rows,
+                        spans.join("; "),
+                        if t.caption.is_empty() { "" } else { " caption" }
+                    ))
                 }
                 // The language of code, and the lines (a listing split or merged shows).
-                dana::BlockKind::Preformatted => {
-                    Value::String(format!("{kind} {} lines {}", b.code_lang.as_deref().unwrap_or("-"), b.text.lines().count()))
-                }
+                dana::BlockKind::Preformatted => Value::String(format!(
+                    "{kind} {} lines {}",
+                    b.code_lang.as_deref().unwrap_or("-"),
+                    b.text.lines().count()
+                )),
                 // The image it shows (the choice among `srcset`, `<picture>` and lazy-load
                 // attributes) and whether it has a caption.
-                dana::BlockKind::Figure => Value::String(format!("{kind} {}{}", b.src.as_deref().unwrap_or("-"), if b.text.is_empty() { "" } else { " caption" })),
+                dana::BlockKind::Figure => Value::String(format!(
+                    "{kind} {}{}",
+                    b.src.as_deref().unwrap_or("-"),
+                    if b.text.is_empty() { "" } else { " caption" }
+                )),
                 // What is embedded and the source its card links to.
-                dana::BlockKind::Embed => Value::String(format!("{kind} {} {}", b.alt.as_deref().unwrap_or("-"), b.src.as_deref().unwrap_or("-"))),
+                dana::BlockKind::Embed => Value::String(format!(
+                    "{kind} {} {}",
+                    b.alt.as_deref().unwrap_or("-"),
+                    b.src.as_deref().unwrap_or("-")
+                )),
                 _ => Value::String(kind.to_string()),
             }
         })
@@ -110,7 +142,8 @@ fn line_diff(expected: &str, actual: &str) -> String {
     let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
     for i in (0..a.len()).rev() {
         for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+            lcs[i][j] =
+                if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
         }
     }
     let (mut i, mut j, mut out) = (0, 0, String::new());
@@ -145,9 +178,16 @@ fn check(path: &Path, actual: &str) -> Option<String> {
         return None;
     }
     match fs::read_to_string(path) {
-        Err(e) => Some(format!("{}: {e} (run `DANA_BLESS=1 cargo test --release --test golden` to create it)", path.display())),
+        Err(e) => Some(format!(
+            "{}: {e} (run `DANA_BLESS=1 cargo test --release --test golden` to create it)",
+            path.display()
+        )),
         Ok(expected) if expected == actual => None,
-        Ok(expected) => Some(format!("{} differs (- expected, + actual):\n{}", path.display(), line_diff(&expected, actual))),
+        Ok(expected) => Some(format!(
+            "{} differs (- expected, + actual):\n{}",
+            path.display(),
+            line_diff(&expected, actual)
+        )),
     }
 }
 
@@ -179,7 +219,13 @@ fn golden_pages() {
             checked += 1;
         }
     }
-    assert!(failures.is_empty(), "{} of {} golden outputs differ:\n\n{}", failures.len(), checked * 2, failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden outputs differ:\n\n{}",
+        failures.len(),
+        checked * 2,
+        failures.join("\n")
+    );
 }
 
 /// Every expected file belongs to a variant that runs: a renamed variant must not leave an
@@ -193,7 +239,11 @@ fn no_orphaned_expectations() {
             let Some(rest) = name.strip_prefix("expected") else { continue };
             let variant = rest.trim_end_matches(".txt").trim_end_matches(".json");
             let variant = variant.strip_prefix('.').unwrap_or("default");
-            assert!(vars.contains_key(variant), "{}/{name}: no variant '{variant}' in options.json", dir.display());
+            assert!(
+                vars.contains_key(variant),
+                "{}/{name}: no variant '{variant}' in options.json",
+                dir.display()
+            );
         }
     }
 }
@@ -246,22 +296,36 @@ fn figures() {
     let mut failures = Vec::new();
     for (page, want) in cases {
         let dir = golden_dir().join(page);
-        let options = variants(&dir).remove("default").unwrap_or_else(|| panic!("{page}: no default variant"));
+        let options = variants(&dir)
+            .remove("default")
+            .unwrap_or_else(|| panic!("{page}: no default variant"));
         let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
         let ex = dana::extract(&html, &options);
-        let got: Vec<(&str, &str)> = ex.blocks.iter().filter(|b| b.kind == dana::BlockKind::Figure).map(|b| (b.src.as_deref().unwrap_or("-"), b.text.as_str())).collect();
+        let got: Vec<(&str, &str)> = ex
+            .blocks
+            .iter()
+            .filter(|b| b.kind == dana::BlockKind::Figure)
+            .map(|b| (b.src.as_deref().unwrap_or("-"), b.text.as_str()))
+            .collect();
         if got != *want {
             failures.push(format!("{page}: figures {got:#?}, want {want:#?}"));
         }
         // A caption is in its figure, never a paragraph of its own as well.
         for (_, caption) in want.iter().filter(|(_, c)| !c.is_empty()) {
-            if ex.blocks.iter().any(|b| b.kind != dana::BlockKind::Figure && b.text.contains(caption)) {
+            if ex
+                .blocks
+                .iter()
+                .any(|b| b.kind != dana::BlockKind::Figure && b.text.contains(caption))
+            {
                 failures.push(format!("{page}: the caption {caption:?} is also a loose block"));
             }
         }
         let images = ex.html.matches("<img ").count();
-        if images != want.len() || ex.html.matches("referrerpolicy=\"no-referrer\"").count() != images {
-            failures.push(format!("{page}: {images} images, not all without referrer: {}", ex.html));
+        if images != want.len()
+            || ex.html.matches("referrerpolicy=\"no-referrer\"").count() != images
+        {
+            failures
+                .push(format!("{page}: {images} images, not all without referrer: {}", ex.html));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -276,15 +340,30 @@ fn asides_and_pull_quotes_of_the_article_are_quotes() {
     let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
     let note = "A note on ventilation. Never wrap the entrance";
     let pull = "The colony does not heat the hive, only itself: the wrap is for the wood";
-    for (variant, note_kind) in [("default", dana::BlockKind::Quote), ("thesis", dana::BlockKind::Paragraph)] {
+    for (variant, note_kind) in
+        [("default", dana::BlockKind::Quote), ("thesis", dana::BlockKind::Paragraph)]
+    {
         let options = variants(&dir).remove(variant).unwrap();
         let ex = dana::extract(&html, &options);
-        let kind_of = |t: &str| ex.blocks.iter().filter(|b| b.text.contains(t)).map(|b| b.kind).collect::<Vec<_>>();
+        let kind_of = |t: &str| {
+            ex.blocks.iter().filter(|b| b.text.contains(t)).map(|b| b.kind).collect::<Vec<_>>()
+        };
         assert_eq!(kind_of(note), [note_kind], "{variant}: the aside note");
         assert_eq!(kind_of(pull), [dana::BlockKind::Quote], "{variant}: the pull quote");
         if variant == "default" {
-            assert!(ex.html.contains("<blockquote data-block=\"6\"><strong>A note on ventilation.</strong>"), "{}", ex.html);
-            for out in ["Recent Posts", "Fitting mouse guards", "Honey orders for Christmas", "Proudly powered"] {
+            assert!(
+                ex.html.contains(
+                    "<blockquote data-block=\"6\"><strong>A note on ventilation.</strong>"
+                ),
+                "{}",
+                ex.html
+            );
+            for out in [
+                "Recent Posts",
+                "Fitting mouse guards",
+                "Honey orders for Christmas",
+                "Proudly powered",
+            ] {
                 assert!(!ex.text.contains(out), "{variant}: {out:?} is in the text");
             }
         }
@@ -357,7 +436,9 @@ fn math_is_kept_as_mathml() {
     let dir = golden_dir().join("math-katex");
     let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
     let thesis = dana::extract(&html, &variants(&dir).remove("thesis").unwrap());
-    if thesis.html.contains("<math") || thesis.blocks.iter().any(|b| b.kind == dana::BlockKind::Math) {
+    if thesis.html.contains("<math")
+        || thesis.blocks.iter().any(|b| b.kind == dana::BlockKind::Math)
+    {
         failures.push(format!("math-katex thesis: math came out: {}", thesis.html));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -719,7 +800,9 @@ fn essentials() {
     let mut failures = Vec::new();
     for (page, variant, must, must_not) in cases {
         let dir = golden_dir().join(page);
-        let options = variants(&dir).remove(*variant).unwrap_or_else(|| panic!("{page}: no variant {variant}"));
+        let options = variants(&dir)
+            .remove(*variant)
+            .unwrap_or_else(|| panic!("{page}: no variant {variant}"));
         let (html, _) = dana::decode(&fs::read(dir.join("input.html")).unwrap(), None);
         let ex = dana::extract(&html, &options);
         let lines: Vec<&str> = ex.text.lines().collect();
@@ -735,9 +818,14 @@ fn essentials() {
         }
         // A page with an article has a text and no reason; a page without has neither text nor
         // blocks, and a reason.
-        let no_article = must.is_empty() && matches!(*page, "empty-page" | "nav-only" | "all-script");
+        let no_article =
+            must.is_empty() && matches!(*page, "empty-page" | "nav-only" | "all-script");
         if no_article != ex.reason.is_some() || no_article != ex.text.is_empty() {
-            failures.push(format!("{page} ({variant}): text {:?} with reason {:?}", ex.text.chars().take(80).collect::<String>(), ex.reason));
+            failures.push(format!(
+                "{page} ({variant}): text {:?} with reason {:?}",
+                ex.text.chars().take(80).collect::<String>(),
+                ex.reason
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -749,29 +837,52 @@ fn essentials() {
 #[test]
 fn json_ld_posts_and_row_labels_keep_their_structure() {
     let read = |page: &str| {
-        let (html, _) = dana::decode(&fs::read(golden_dir().join(page).join("input.html")).unwrap(), None);
+        let (html, _) =
+            dana::decode(&fs::read(golden_dir().join(page).join("input.html")).unwrap(), None);
         dana::extract(&html, &Options::default())
     };
     let ex = read("forum-jsonld");
-    let posts: Vec<(Option<&str>, usize)> = ex.blocks.iter().filter_map(|b| b.post.as_ref()).map(|p| (p.author.as_deref(), p.blocks)).collect();
-    assert_eq!(posts, [(Some("mossgrower"), 2), (Some("Hedgerow Jan"), 1), (Some("mossgrower"), 1)]);
-    let said: Vec<&str> = ex.sentences.iter().filter(|s| ex.blocks[s.block].kind == BlockKind::Post).map(|s| s.text.as_str()).collect();
+    let posts: Vec<(Option<&str>, usize)> = ex
+        .blocks
+        .iter()
+        .filter_map(|b| b.post.as_ref())
+        .map(|p| (p.author.as_deref(), p.blocks))
+        .collect();
+    assert_eq!(
+        posts,
+        [(Some("mossgrower"), 2), (Some("Hedgerow Jan"), 1), (Some("mossgrower"), 1)]
+    );
+    let said: Vec<&str> = ex
+        .sentences
+        .iter()
+        .filter(|s| ex.blocks[s.block].kind == BlockKind::Post)
+        .map(|s| s.text.as_str())
+        .collect();
     assert_eq!(said[1], "Post by Hedgerow Jan, September 14, 2025");
     // The events table: one table block, its group labels rows of one cell.
     let ex = read("table-events");
     let tables: Vec<_> = ex.blocks.iter().filter_map(|b| b.table.as_ref()).collect();
     assert_eq!(tables.len(), 1);
-    let labels: Vec<&str> = tables[0].rows.iter().filter(|r| r.len() == 1).map(|r| r[0].text.as_str()).collect();
+    let labels: Vec<&str> =
+        tables[0].rows.iter().filter(|r| r.len() == 1).map(|r| r[0].text.as_str()).collect();
     assert_eq!(labels, ["Work days", "Shows and sales"]);
-    assert!(ex.blocks.iter().any(|b| b.kind == BlockKind::Heading && b.text == "How the seed library works"));
+    assert!(ex
+        .blocks
+        .iter()
+        .any(|b| b.kind == BlockKind::Heading && b.text == "How the seed library works"));
 }
 
 #[test]
 fn a_discourse_thread_is_its_posts() {
-    let (html, _) = dana::decode(&fs::read(golden_dir().join("discourse-thread/input.html")).unwrap(), None);
+    let (html, _) =
+        dana::decode(&fs::read(golden_dir().join("discourse-thread/input.html")).unwrap(), None);
     let ex = dana::extract(&html, &Options::default());
-    let posts: Vec<(Option<&str>, Option<&str>, usize)> =
-        ex.blocks.iter().filter_map(|b| b.post.as_ref()).map(|p| (p.author.as_deref(), p.date.as_deref(), p.blocks)).collect();
+    let posts: Vec<(Option<&str>, Option<&str>, usize)> = ex
+        .blocks
+        .iter()
+        .filter_map(|b| b.post.as_ref())
+        .map(|p| (p.author.as_deref(), p.date.as_deref(), p.blocks))
+        .collect();
     assert_eq!(
         posts,
         [
@@ -785,6 +896,11 @@ fn a_discourse_thread_is_its_posts() {
     assert_eq!(ex.html.matches("<article><header").count(), 4);
     assert_eq!(ex.html.matches("</article>").count(), 5);
     // Read-aloud announces each post's author and its date as the page shows it.
-    let said: Vec<&str> = ex.sentences.iter().filter(|s| ex.blocks[s.block].kind == BlockKind::Post).map(|s| s.text.as_str()).collect();
+    let said: Vec<&str> = ex
+        .sentences
+        .iter()
+        .filter(|s| ex.blocks[s.block].kind == BlockKind::Post)
+        .map(|s| s.text.as_str())
+        .collect();
     assert_eq!(said[2], "Post by lin_c, March 5, 2025, 6:40pm");
 }

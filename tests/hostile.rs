@@ -56,7 +56,11 @@ fn run(case: &str, bytes: &[u8], algorithms: &[Algorithm]) -> Measure {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut m = Measure { peak: 0, ms: 0.0, html_len: 0, blocks: 0 };
     for &algorithm in algorithms {
-        let options = Options { algorithm, url: Some("https://example.org/a/page.html".into()), ..Options::default() };
+        let options = Options {
+            algorithm,
+            url: Some("https://example.org/a/page.html".into()),
+            ..Options::default()
+        };
         let before = start_peak();
         let t = Instant::now();
         let (html, _) = dana::decode(bytes, None);
@@ -66,7 +70,11 @@ fn run(case: &str, bytes: &[u8], algorithms: &[Algorithm]) -> Measure {
         if let Err(e) = safe_html::check(&out.html) {
             panic!("{case}, {}: unsafe article HTML: {e}", algorithm.name());
         }
-        assert_eq!(out.blocks.is_empty(), out.reason.is_some(), "{case}: a reason exactly when nothing was extracted");
+        assert_eq!(
+            out.blocks.is_empty(),
+            out.reason.is_some(),
+            "{case}: a reason exactly when nothing was extracted"
+        );
         m.html_len = out.html.len();
         m.blocks = out.blocks.len();
         drop(out);
@@ -82,12 +90,22 @@ fn run(case: &str, bytes: &[u8], algorithms: &[Algorithm]) -> Measure {
         m.peak as f64 / bytes.len().max(1) as f64,
         m.blocks,
     );
-    assert!(m.peak <= limit, "{case}: peak {} bytes exceeds {MAX_PEAK_PER_INPUT_BYTE} x {} + {MAX_PEAK_CONSTANT}", m.peak, bytes.len());
+    assert!(
+        m.peak <= limit,
+        "{case}: peak {} bytes exceeds {MAX_PEAK_PER_INPUT_BYTE} x {} + {MAX_PEAK_CONSTANT}",
+        m.peak,
+        bytes.len()
+    );
     m
 }
 
 /// Runs `make(n / 4)` and `make(n)` and prints how time and memory scale (4 means linear).
-fn scaling(case: &str, n: usize, algorithms: &[Algorithm], make: impl Fn(usize) -> Vec<u8>) -> Measure {
+fn scaling(
+    case: &str,
+    n: usize,
+    algorithms: &[Algorithm],
+    make: impl Fn(usize) -> Vec<u8>,
+) -> Measure {
     let small = make(n / 4);
     let a = run(&format!("{case} (n/4)"), &small, algorithms);
     drop(small);
@@ -118,7 +136,9 @@ impl Lcg {
 /// lists, images, a footer; `sep` between elements ("\n" or "" for a one-line page).
 fn article_page(size: usize, sep: &str) -> Vec<u8> {
     let mut s = String::with_capacity(size + 4096);
-    s.push_str("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>A long page</title>");
+    s.push_str(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>A long page</title>",
+    );
     s.push_str("<script>var analytics = {id: 1, track: function () { return '<p>'; }};</script></head><body>");
     s.push_str(sep);
     let mut i = 0usize;
@@ -165,7 +185,8 @@ fn binary_junk() {
     run("binary junk (2 MiB random bytes)", &junk, &ALL);
     // Junk that is mostly markup characters: deep in the tokenizer's states.
     let alphabet = b"<>/=\"'!-&#;ap \n\x00\xd8\xb3";
-    let markup: Vec<u8> = (0..2 << 20).map(|_| alphabet[(r.next() % alphabet.len() as u64) as usize]).collect();
+    let markup: Vec<u8> =
+        (0..2 << 20).map(|_| alphabet[(r.next() % alphabet.len() as u64) as usize]).collect();
     run("markup junk (2 MiB of < > / = \" ' ! - & # ; a p NUL)", &markup, &ALL);
 }
 
@@ -176,7 +197,9 @@ fn invalid_utf8_and_mixed_encodings() {
         page.extend_from_slice("سلام دنیا ".as_bytes()); // UTF-8
         page.extend_from_slice(b"\xd3\xe1\xc7\xe3 "); // windows-1256
         page.extend_from_slice(b"\x80\xbf \xc0\xaf \xed\xa0\x80 \xf8\x88\x80\x80\x80 \xff "); // invalid UTF-8
-        page.extend_from_slice(&"héllo ".encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>()); // UTF-16
+        page.extend_from_slice(
+            &"héllo ".encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>(),
+        ); // UTF-16
         page.extend_from_slice(b"caf\xe9 </p><p>");
     }
     page.extend_from_slice(b"</p></body></html>");
@@ -228,21 +251,30 @@ fn a_million_short_lines() {
     let m = scaling("a million short lines", 1_000_000, &DEFAULT, |n| {
         let mut s = Vec::with_capacity(n * 16);
         for i in 0..n {
-            s.extend_from_slice(if i % 2 == 0 { b"<p>a short line</p>\n" } else { b"a line of text<br>\n" });
+            s.extend_from_slice(if i % 2 == 0 {
+                b"<p>a short line</p>\n"
+            } else {
+                b"a line of text<br>\n"
+            });
         }
         s
     });
     assert!(m.blocks > 0);
     // Plain lines without any tag: one normalised line for the engine.
     run("a million short lines, no tags", &b"short line\n".repeat(1_000_000), &ALL);
-    run("a million short lines, R2L", &b"<p>a short line</p>\n".repeat(1_000_000), &[Algorithm::R2l]);
+    run(
+        "a million short lines, R2L",
+        &b"<p>a short line</p>\n".repeat(1_000_000),
+        &[Algorithm::R2l],
+    );
 }
 
 #[test]
 fn nested_100_000_elements() {
     let depth = 100_000;
     scaling("100 000 nested div", depth, &ALL, |n| {
-        format!("{}<p>deep text of the page</p>{}", "<div>".repeat(n), "</div>".repeat(n)).into_bytes()
+        format!("{}<p>deep text of the page</p>{}", "<div>".repeat(n), "</div>".repeat(n))
+            .into_bytes()
     });
     scaling("100 000 nested div, text at every level", depth, &ALL, |n| {
         format!("{}{}", "<div>text at this level ".repeat(n), "</div>".repeat(n)).into_bytes()
@@ -257,12 +289,15 @@ fn nested_100_000_elements() {
         }
         s.into_bytes()
     });
-    scaling("100 000 unclosed p (never nested, never closed)", depth, &ALL, |n| "<p>para text ".repeat(n).into_bytes());
+    scaling("100 000 unclosed p (never nested, never closed)", depth, &ALL, |n| {
+        "<p>para text ".repeat(n).into_bytes()
+    });
     scaling("50 000 open b, then 50 000 stray </i>", depth, &ALL, |n| {
         format!("<p>{}{}</p>", "<b>bold ".repeat(n / 2), "</i>".repeat(n / 2)).into_bytes()
     });
     scaling("50 000 open b, then 50 000 links", depth, &ALL, |n| {
-        format!("<p>{}{}</p>", "<b>bold ".repeat(n / 2), "<a href=\"/l\">link ".repeat(n / 2)).into_bytes()
+        format!("<p>{}{}</p>", "<b>bold ".repeat(n / 2), "<a href=\"/l\">link ".repeat(n / 2))
+            .into_bytes()
     });
 }
 
@@ -271,13 +306,21 @@ fn nested_100_000_elements() {
 /// growing 17-fold for 4 times the depth. Deep text is still extracted.
 #[test]
 fn deep_nesting_still_gives_the_deep_text() {
-    let page = format!("{}<p>the deep paragraph of the page, long enough</p>{}", "<div>".repeat(100_000), "</div>".repeat(100_000));
+    let page = format!(
+        "{}<p>the deep paragraph of the page, long enough</p>{}",
+        "<div>".repeat(100_000),
+        "</div>".repeat(100_000)
+    );
     for algorithm in [Algorithm::Danag, Algorithm::Addanag] {
         let out = dana::extract(&page, &Options { algorithm, ..Options::default() });
         assert!(out.text.contains("the deep paragraph"), "{}: {:?}", algorithm.name(), out.text);
     }
     // Deeper than the bound: the item's text is still there (read as a paragraph).
-    let lists = format!("{}<li>a deep item, with enough text to outweigh its tags</li>{}", "<ul>".repeat(2000), "</ul>".repeat(2000));
+    let lists = format!(
+        "{}<li>a deep item, with enough text to outweigh its tags</li>{}",
+        "<ul>".repeat(2000),
+        "</ul>".repeat(2000)
+    );
     let out = dana::extract(&lists, &Options { algorithm: Algorithm::Danag, ..Options::default() });
     assert!(out.text.contains("a deep item"), "{:?}", out.text);
 }
@@ -295,7 +338,10 @@ fn unclosed_tags_and_comments() {
         ("unclosed tag (no >)", format!("{body}<div class=x {body}")),
         ("unclosed CDATA and doctype", format!("<!DOCTYPE html {body}<![CDATA[{body}")),
         ("100 000 unclosed anchors", "<a href=\"/x\">anchor text ".repeat(100_000)),
-        ("100 000 stray end tags", format!("{}<p>text</p>{}", "</div></a></p>".repeat(50_000), "</li></b>".repeat(50_000))),
+        (
+            "100 000 stray end tags",
+            format!("{}<p>text</p>{}", "</div></a></p>".repeat(50_000), "</li></b>".repeat(50_000)),
+        ),
         ("plaintext swallows the rest", format!("<p>x</p><plaintext>{body}")),
     ];
     for (name, page) in cases {
@@ -312,7 +358,11 @@ fn all_script() {
     let many = format!("<script>{js}</script>\n").repeat(100_000);
     let m = run("100 000 scripts", many.as_bytes(), &ALL);
     assert_eq!(m.blocks, 0);
-    let styled = format!("<style>{}</style><noscript>{}</noscript>", "p { color: red }\n".repeat(100_000), js.repeat(1000));
+    let styled = format!(
+        "<style>{}</style><noscript>{}</noscript>",
+        "p { color: red }\n".repeat(100_000),
+        js.repeat(1000)
+    );
     run("styles and noscript only", styled.as_bytes(), &ALL);
 }
 

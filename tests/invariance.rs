@@ -30,7 +30,6 @@ use std::path::PathBuf;
 use dana::{Algorithm, Options};
 use html5gum::{DefaultEmitter, Token, Tokenizer};
 
-
 /// The pages: five per English set, every page of the r2l set.
 const PAGES: &[(&str, &str)] = &[
     ("cleaneval", "dev-17"),
@@ -97,8 +96,12 @@ fn load_pages() -> Vec<(String, String)> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     /// A start tag; `block` when its element starts a block box (see [`is_block`]).
-    Start { block: bool },
-    End { block: bool },
+    Start {
+        block: bool,
+    },
+    End {
+        block: bool,
+    },
     /// Text outside raw text and `pre`-like elements: its whitespace may change.
     Text,
     /// Text whose every character counts (inside `pre`, `textarea`, `script`, `title`, ...).
@@ -124,18 +127,77 @@ struct Piece<'a> {
 fn is_block(name: &str) -> bool {
     matches!(
         name,
-        "address" | "article" | "aside" | "blockquote" | "body" | "br" | "caption" | "center" | "dd" | "details"
-            | "dialog" | "dir" | "div" | "dl" | "dt" | "fieldset" | "figcaption" | "figure" | "footer" | "form"
-            | "frameset" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "header" | "hgroup" | "hr" | "html"
-            | "legend" | "li" | "listing" | "main" | "menu" | "nav" | "ol" | "p" | "pre" | "section" | "summary"
-            | "table" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr" | "ul" | "xmp"
+        "address"
+            | "article"
+            | "aside"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "caption"
+            | "center"
+            | "dd"
+            | "details"
+            | "dialog"
+            | "dir"
+            | "div"
+            | "dl"
+            | "dt"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "form"
+            | "frameset"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "header"
+            | "hgroup"
+            | "hr"
+            | "html"
+            | "legend"
+            | "li"
+            | "listing"
+            | "main"
+            | "menu"
+            | "nav"
+            | "ol"
+            | "p"
+            | "pre"
+            | "section"
+            | "summary"
+            | "table"
+            | "tbody"
+            | "td"
+            | "tfoot"
+            | "th"
+            | "thead"
+            | "tr"
+            | "ul"
+            | "xmp"
     )
 }
 
 /// Elements whose content html5gum reads as raw text with `naively_switch_states`, as the
 /// engine tokenizes (html5gum's `naive_next_state`; its list says `noframe`, not `noframes`).
 fn is_raw_text(name: &str) -> bool {
-    matches!(name, "script" | "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframe" | "noscript" | "plaintext")
+    matches!(
+        name,
+        "script"
+            | "style"
+            | "title"
+            | "textarea"
+            | "xmp"
+            | "iframe"
+            | "noembed"
+            | "noframe"
+            | "noscript"
+            | "plaintext"
+    )
 }
 
 /// Elements inside which whitespace is rendered as written.
@@ -144,7 +206,22 @@ fn keeps_whitespace(name: &str) -> bool {
 }
 
 fn is_void(name: &str) -> bool {
-    matches!(name, "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source" | "track" | "wbr")
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
 }
 
 fn tokenizer(html: &str) -> Tokenizer<html5gum::StringReader<'_>, DefaultEmitter<usize>> {
@@ -169,14 +246,23 @@ fn pieces(html: &str) -> Vec<Piece<'_>> {
                 let name = String::from_utf8_lossy(&t.name).into_owned();
                 (t.span, Kind::End { block: is_block(&name) }, name)
             }
-            Token::String(s) => (s.span, if raw.is_some() || pre_depth > 0 { Kind::FixedText } else { Kind::Text }, String::new()),
+            Token::String(s) => (
+                s.span,
+                if raw.is_some() || pre_depth > 0 { Kind::FixedText } else { Kind::Text },
+                String::new(),
+            ),
             Token::Comment(c) => (c.span, Kind::Other, String::new()),
             Token::Doctype(d) => (d.span, Kind::Other, String::new()),
             Token::Error(_) => continue,
         };
         let fixed = raw.is_some() || pre_depth > 0;
         if span.start > pos {
-            out.push(Piece { kind: Kind::Other, src: &html[pos..span.start], name: String::new(), fixed });
+            out.push(Piece {
+                kind: Kind::Other,
+                src: &html[pos..span.start],
+                name: String::new(),
+                fixed,
+            });
         }
         let start = span.start.max(pos);
         if span.end > start {
@@ -274,12 +360,16 @@ fn pretty(html: &str) -> String {
         }
         if is_tag && !p.fixed {
             let prev = i.checked_sub(1).and_then(|j| ps.get(j));
-            let space_before = matches!(prev.map(|p| p.kind), Some(Kind::Text)) && out.ends_with(is_html_space);
+            let space_before =
+                matches!(prev.map(|p| p.kind), Some(Kind::Text)) && out.ends_with(is_html_space);
             if is_block_tag(Some(p)) || is_block_tag(prev) || space_before {
                 // Whitespace already before the tag is replaced, not doubled. `prev` was copied
                 // last, so its trailing whitespace is the end of `out`.
                 if let Some(text) = prev.filter(|p| p.kind == Kind::Text) {
-                    out.truncate(out.len() - (text.src.len() - text.src.trim_end_matches(is_html_space).len()));
+                    out.truncate(
+                        out.len()
+                            - (text.src.len() - text.src.trim_end_matches(is_html_space).len()),
+                    );
                 }
                 out.push('\n');
                 out.extend(std::iter::repeat_n(' ', 2 * depth.min(16)));
@@ -349,8 +439,17 @@ fn signature(html: &str) -> Vec<String> {
             Token::StartTag(t) => {
                 flush(&mut sig, &mut text, &mut fixed);
                 let name = String::from_utf8_lossy(&t.name).into_owned();
-                let attrs: Vec<String> =
-                    t.attributes.iter().map(|(k, v)| format!("{}={:?}", String::from_utf8_lossy(k), String::from_utf8_lossy(&v.value))).collect();
+                let attrs: Vec<String> = t
+                    .attributes
+                    .iter()
+                    .map(|(k, v)| {
+                        format!(
+                            "{}={:?}",
+                            String::from_utf8_lossy(k),
+                            String::from_utf8_lossy(&v.value)
+                        )
+                    })
+                    .collect();
                 sig.push(format!("<{name} {}>", attrs.join(" ")));
                 if raw.is_none() {
                     if is_raw_text(&name) {
@@ -372,7 +471,10 @@ fn signature(html: &str) -> Vec<String> {
             }
             Token::Comment(c) => {
                 flush(&mut sig, &mut text, &mut fixed);
-                sig.push(format!("<!--{:?}-->", String::from_utf8_lossy(&c.value).replace("\r\n", "\n")));
+                sig.push(format!(
+                    "<!--{:?}-->",
+                    String::from_utf8_lossy(&c.value).replace("\r\n", "\n")
+                ));
             }
             Token::Doctype(d) => {
                 flush(&mut sig, &mut text, &mut fixed);
@@ -396,7 +498,10 @@ fn same_tokens(original: &str, variant: &str, what: &str) {
 #[test]
 fn minify_keeps_words_apart_and_pre_intact() {
     let page = "<p>\n  One <b>two</b>\n   <i>three</i>\tfour\n</p>\n<pre>\n  keep   this\n</pre> <div> x </div>";
-    assert_eq!(minify(page), "<p>One <b>two</b> <i>three</i> four</p><pre>\n  keep   this\n</pre><div>x</div>");
+    assert_eq!(
+        minify(page),
+        "<p>One <b>two</b> <i>three</i> four</p><pre>\n  keep   this\n</pre><div>x</div>"
+    );
     let page = "a<span>b</span> <script>var  x = 1;\n</script> c<!-- x  y -->d";
     assert_eq!(minify(page), "a<span>b</span> <script>var  x = 1;\n</script> c<!-- x  y -->d");
     same_tokens(page, &minify(page), "minify");
@@ -453,7 +558,14 @@ fn first_difference(a: &str, b: &str) -> String {
     let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
     let i = (0..la.len().max(lb.len())).find(|&i| la.get(i) != lb.get(i)).unwrap_or(0);
     let cut = |s: Option<&&str>| s.map(|s| s.chars().take(160).collect::<String>());
-    format!("line {}: original {:?}\n      variant  {:?} ({} vs {} lines)", i + 1, cut(la.get(i)), cut(lb.get(i)), la.len(), lb.len())
+    format!(
+        "line {}: original {:?}\n      variant  {:?} ({} vs {} lines)",
+        i + 1,
+        cut(la.get(i)),
+        cut(lb.get(i)),
+        la.len(),
+        lb.len()
+    )
 }
 
 fn check_variant(name: &str, transform: Transform) {
@@ -464,23 +576,44 @@ fn check_variant(name: &str, transform: Transform) {
         let variant = transform(html);
         same_tokens(html, &variant, name);
         // Every algorithm, with the product's refinements and exactly as the thesis has it.
-        let configs = Algorithm::ALL.into_iter().flat_map(|a| [(a.name().to_string(), Options { algorithm: a, ..Options::default() }), (format!("{} thesis", a.name()), Options::thesis(a))]);
+        let configs = Algorithm::ALL.into_iter().flat_map(|a| {
+            [
+                (a.name().to_string(), Options { algorithm: a, ..Options::default() }),
+                (format!("{} thesis", a.name()), Options::thesis(a)),
+            ]
+        });
         for (config, options) in configs {
             let a = dana::extract(html, &options).text;
             let b = dana::extract(&variant, &options).text;
             compared += 1;
             if a != b {
                 // Keep both pages so the failure can be replayed with `dana extract`.
-                let dump = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("invariance").join(page.replace('/', "_"));
+                let dump = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                    .join("invariance")
+                    .join(page.replace('/', "_"));
                 let _ = std::fs::create_dir_all(&dump);
                 let _ = std::fs::write(dump.join("original.html"), html);
-                let _ = std::fs::write(dump.join(format!("{}.html", name.replace(' ', "-"))), &variant);
-                failures.push(format!("{page} ({config}): {}\n      pages written to {}", first_difference(&a, &b), dump.display()));
+                let _ =
+                    std::fs::write(dump.join(format!("{}.html", name.replace(' ', "-"))), &variant);
+                failures.push(format!(
+                    "{page} ({config}): {}\n      pages written to {}",
+                    first_difference(&a, &b),
+                    dump.display()
+                ));
             }
         }
     }
-    eprintln!("{name}: {compared} extractions compared over {} pages, {} differ", pages.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {compared} {name} extractions differ from the original:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "{name}: {compared} extractions compared over {} pages, {} differ",
+        pages.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} {name} extractions differ from the original:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -20,7 +20,8 @@ fn corpus() -> PathBuf {
 /// The index entry of `id`; panics when the r2l set itself is absent.
 fn entry(id: &str) -> serde_json::Value {
     let index = corpus().join("r2l/index.jsonl");
-    let text = std::fs::read_to_string(&index).unwrap_or_else(|e| panic!("the r2l set is absent ({}): {e}", index.display()));
+    let text = std::fs::read_to_string(&index)
+        .unwrap_or_else(|e| panic!("the r2l set is absent ({}): {e}", index.display()));
     text.lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .find(|v| v["id"] == id)
@@ -51,10 +52,17 @@ fn check(id: &str) {
 #[test]
 fn the_r2l_set_is_present_and_every_page_has_a_test() {
     let index = corpus().join("r2l/index.jsonl");
-    let text = std::fs::read_to_string(&index).unwrap_or_else(|e| panic!("the r2l set is absent ({}): {e}", index.display()));
-    let ids: Vec<String> =
-        text.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()).filter_map(|v| v["id"].as_str().map(str::to_string)).collect();
-    let present = ids.iter().filter(|id| corpus().join("r2l/pages").join(format!("{id}.html")).exists()).count();
+    let text = std::fs::read_to_string(&index)
+        .unwrap_or_else(|e| panic!("the r2l set is absent ({}): {e}", index.display()));
+    let ids: Vec<String> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["id"].as_str().map(str::to_string))
+        .collect();
+    let present = ids
+        .iter()
+        .filter(|id| corpus().join("r2l/pages").join(format!("{id}.html")).exists())
+        .count();
     assert!(present >= 1, "no r2l page is present");
     for id in &ids {
         assert!(PAGES.contains(&id.as_str()), "r2l page {id} has no test here: add it to `pages!`");
@@ -92,10 +100,21 @@ fn a_block_in_another_script_carries_its_language() {
 <p>Une phrase en français reste dans la langue de l'article, car elle est écrite avec les mêmes lettres.</p>
 <p>And the article ends in English again, with a final sentence of ordinary words about reading and listening.</p></article></body></html>"#;
     let out = dana::extract(page, &Options::default());
-    let langs: Vec<(Option<&str>, &str)> = out.blocks.iter().map(|b| (b.lang, &b.text[..b.text.char_indices().nth(12).map_or(b.text.len(), |(i, _)| i)])).collect();
+    let langs: Vec<(Option<&str>, &str)> = out
+        .blocks
+        .iter()
+        .map(|b| {
+            (b.lang, &b.text[..b.text.char_indices().nth(12).map_or(b.text.len(), |(i, _)| i)])
+        })
+        .collect();
     println!("{langs:?}");
     assert_eq!(out.lang, "en");
-    let by_text = |start: &str| out.blocks.iter().find(|b| b.text.starts_with(start)).unwrap_or_else(|| panic!("no block starts with {start}"));
+    let by_text = |start: &str| {
+        out.blocks
+            .iter()
+            .find(|b| b.text.starts_with(start))
+            .unwrap_or_else(|| panic!("no block starts with {start}"))
+    };
     assert_eq!(by_text("هذه").lang, Some("ar"));
     assert_eq!(by_text("هذه").dir, Some(Dir::Rtl));
     assert_eq!(by_text("ما هم").lang, Some("fa"));
@@ -110,7 +129,11 @@ fn a_block_in_another_script_carries_its_language() {
 <p>و مقاله با یک جمله فارسی دیگر تمام می‌شود که درباره خواندن و شنیدن متن است و کمی طولانی‌تر است.</p></article></body></html>"#;
     let out = dana::extract(fa, &Options::default());
     assert_eq!(out.lang.split('-').next(), Some("fa"));
-    let en = out.blocks.iter().find(|b| b.text.starts_with("This paragraph")).expect("the English paragraph");
+    let en = out
+        .blocks
+        .iter()
+        .find(|b| b.text.starts_with("This paragraph"))
+        .expect("the English paragraph");
     assert_eq!((en.lang, en.dir), (Some("en"), Some(Dir::Ltr)));
     assert!(out.blocks.iter().filter(|b| b.text.starts_with("ما هم")).all(|b| b.lang.is_none()));
 }

@@ -42,8 +42,15 @@ fn page_builder_article() -> String {
 fn the_article_element_brings_back_a_paragraph_its_markup_pushed_below_the_axis() {
     let html = page_builder_article();
     let without = extract(&html, &Options { article: false, ..Options::default() });
-    assert!(without.text.contains("Paragraph 1") && without.text.contains("Paragraph 5"), "{}", without.text);
-    assert!(!without.text.contains("engineers found"), "the styled paragraph is below the axis without `article`");
+    assert!(
+        without.text.contains("Paragraph 1") && without.text.contains("Paragraph 5"),
+        "{}",
+        without.text
+    );
+    assert!(
+        !without.text.contains("engineers found"),
+        "the styled paragraph is below the axis without `article`"
+    );
     let with = extract(&html, &Options::default());
     assert!(with.text.contains("engineers found"), "{}", with.text);
     for n in 1..=5 {
@@ -76,7 +83,12 @@ fn declared_hidden_panels_never_win_over_the_article() {
             .map(|i| format!("<p>Cookie preference number {i}: we and our partners store and access information on your device for these purposes.</p>"))
             .collect::<String>()
     };
-    let article = format!("<article><h1>Town library opens a night reading room</h1>{}{}{}</article>", para(1), para(2), para(3));
+    let article = format!(
+        "<article><h1>Town library opens a night reading room</h1>{}{}{}</article>",
+        para(1),
+        para(2),
+        para(3)
+    );
     for panel in [
         format!("<div id=consent hidden>{}</div>", boilerplate(12)),
         format!("<div class=overlay aria-hidden=\"true\">{}</div>", boilerplate(12)),
@@ -120,11 +132,16 @@ fn forum_thread() -> String {
 fn a_thread_keeps_every_post() {
     let html = forum_thread();
     let without = extract(&html, &Options { article: false, ..Options::default() });
-    let posts = |text: &str| (1..=4).filter(|n| text.contains(&format!("Post {n} goes on"))).count();
+    let posts =
+        |text: &str| (1..=4).filter(|n| text.contains(&format!("Post {n} goes on"))).count();
     assert!(posts(&without.text) < 4, "Algorithm 1 alone keeps one post's chain: {}", without.text);
     let with = extract(&html, &Options::default());
     assert_eq!(posts(&with.text), 4, "{}", with.text);
-    assert!(with.text.contains("Since the last update") && with.text.contains("Marking this solved"), "{}", with.text);
+    assert!(
+        with.text.contains("Since the last update") && with.text.contains("Marking this solved"),
+        "{}",
+        with.text
+    );
 }
 
 /// Asserts that `text` holds the marker of each of `posts` posts.
@@ -139,7 +156,9 @@ fn assert_every_post(text: &str, posts: usize, marker: impl Fn(usize) -> String)
 /// post's body is three plain `<div>`s deep.
 #[test]
 fn a_thread_whose_posts_each_have_a_wrapper_keeps_every_post() {
-    let chrome: String = (0..24).map(|i| format!("<div class=\"sc-jEUCxR dIWvnh\" data-slot=\"{i}\"></div>")).collect();
+    let chrome: String = (0..24)
+        .map(|i| format!("<div class=\"sc-jEUCxR dIWvnh\" data-slot=\"{i}\"></div>"))
+        .collect();
     let post = |n: usize, text: &str| {
         format!(
             "<div style=\"display:contents\"><div class=\"sc-dYdCZC cUEmDw\"><div class=\"sc-fSnZTl cMUloo\"><div class=\"sc-jQbJRc kdFqjr\">Member {n}</div></div>\
@@ -153,14 +172,18 @@ fn a_thread_whose_posts_each_have_a_wrapper_keeps_every_post() {
         post(3, "I loved it, as it is such an important time for a child, but the preparation spilled into my evenings and weekends."),
         post(4, "My wife works in early years and is on leave now; we have already talked about whether she will go back afterwards."),
     );
-    assert_every_post(&extract(&html, &Options::default()).text, 4, |n| format!("Reply {n} goes on"));
+    assert_every_post(&extract(&html, &Options::default()).text, 4, |n| {
+        format!("Reply {n} goes on")
+    });
 }
 
 /// Invision Community puts a thread's posts inside its moderation form: a form around the
 /// posts is not a sign-up form inside the article.
 #[test]
 fn posts_inside_a_moderation_form_are_kept() {
-    let chrome: String = (0..24).map(|i| format!("<div class=\"ipsReact ipsReact_reactions\" data-react=\"{i}\"></div>")).collect();
+    let chrome: String = (0..24)
+        .map(|i| format!("<div class=\"ipsReact ipsReact_reactions\" data-react=\"{i}\"></div>"))
+        .collect();
     let post = |n: usize, text: &str| {
         format!(
             "<article class=\"cPost ipsBox ipsComment ipsComment_parent\"><aside class=\"ipsComment_author\">poster{n}</aside>\
@@ -222,7 +245,9 @@ fn a_page_with_text_but_no_region_gives_its_text() {
 #[test]
 fn the_runner_up_candidate_is_listed_and_returned_on_request() {
     let widgets: String = (0..30).map(|i| format!("<div class=\"widget widget_{i}\" data-widget-id=\"{i}\"><span class=\"w\"></span></div>")).collect();
-    let comment = |n: usize| format!("<li class=\"comment\"><p>Comment {n} says at length that the novel and the film disagree about nearly everything, and that both are worth it.</p></li>");
+    let comment = |n: usize| {
+        format!("<li class=\"comment\"><p>Comment {n} says at length that the novel and the film disagree about nearly everything, and that both are worth it.</p></li>")
+    };
     let html = format!(
         "<html><body><article class=\"post\"><h1>Starship Troopers</h1>{}{}</article>{widgets}<ol class=\"comments\">{}</ol></body></html>",
         para(1),
@@ -230,17 +255,28 @@ fn the_runner_up_candidate_is_listed_and_returned_on_request() {
         (1..=12).map(comment).collect::<String>()
     );
     let first = extract(&html, &Options::default());
-    assert!(first.text.contains("Comment 1 says") && !first.text.contains("Paragraph 1"), "{}", first.text);
+    assert!(
+        first.text.contains("Comment 1 says") && !first.text.contains("Paragraph 1"),
+        "{}",
+        first.text
+    );
     assert!(first.candidates.len() >= 2, "{:?}", first.candidates);
     assert!(first.candidates[0].words.starts_with("Comment 1 says"), "{:?}", first.candidates[0]);
     assert!(first.candidates[1].words.contains("Paragraph 1"), "{:?}", first.candidates[1]);
     assert!(first.candidates[0].chars > first.candidates[1].chars);
 
     let next = extract(&html, &Options { candidate: 1, ..Options::default() });
-    assert!(next.text.contains("Paragraph 1") && next.text.contains("Paragraph 2") && !next.text.contains("Comment 1"), "{}", next.text);
+    assert!(
+        next.text.contains("Paragraph 1")
+            && next.text.contains("Paragraph 2")
+            && !next.text.contains("Comment 1"),
+        "{}",
+        next.text
+    );
     assert_eq!(next.candidates, first.candidates, "the list does not depend on which one is shown");
 
-    let beyond = extract(&html, &Options { candidate: first.candidates.len(), ..Options::default() });
+    let beyond =
+        extract(&html, &Options { candidate: first.candidates.len(), ..Options::default() });
     assert!(beyond.text.is_empty());
     assert!(beyond.reason.as_deref().unwrap_or("").contains("no candidate"), "{:?}", beyond.reason);
 }

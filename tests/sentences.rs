@@ -12,20 +12,37 @@ fn texts(s: &str) -> Vec<String> {
 fn offsets_hold(s: &str) {
     let units: Vec<u16> = s.encode_utf16().collect();
     for (start, end, text) in split(s) {
-        assert_eq!(String::from_utf16(&units[start..end]).unwrap(), text, "offsets {start}..{end} in {s:?}");
+        assert_eq!(
+            String::from_utf16(&units[start..end]).unwrap(),
+            text,
+            "offsets {start}..{end} in {s:?}"
+        );
     }
 }
 
 #[test]
 fn heading_and_list_numbers_are_read_with_what_they_number() {
-    for s in ["1. Introduction", "12. Where it runs", "2.3. Method and data", "iv. Results", "XII. The end", "b. Second point"] {
+    for s in [
+        "1. Introduction",
+        "12. Where it runs",
+        "2.3. Method and data",
+        "iv. Results",
+        "XII. The end",
+        "b. Second point",
+    ] {
         assert_eq!(texts(s), [s], "{s:?}");
         offsets_hold(s);
     }
     // Within a paragraph: the number goes with the next sentence.
-    assert_eq!(texts("We did three things. 1. Count the lines. 2. Smooth them."), ["We did three things.", "1. Count the lines.", "2. Smooth them."]);
+    assert_eq!(
+        texts("We did three things. 1. Count the lines. 2. Smooth them."),
+        ["We did three things.", "1. Count the lines.", "2. Smooth them."]
+    );
     // A number that ends a real sentence still ends it; a marker with nothing after it stays alone.
-    assert_eq!(texts("It happened in 1984. Then it ended."), ["It happened in 1984.", "Then it ended."]);
+    assert_eq!(
+        texts("It happened in 1984. Then it ended."),
+        ["It happened in 1984.", "Then it ended."]
+    );
     assert_eq!(texts("Chapter 3. Then more."), ["Chapter 3.", "Then more."]);
     assert_eq!(texts("1."), ["1."]);
     // Not markers: a four-digit year alone, a word.
@@ -44,7 +61,10 @@ fn persian_semicolon_does_not_end_a_sentence_and_zwnj_stays_in_words() {
     let s = "می\u{200c}خواهم به کتابخانه بروم؛ آیا تو هم می\u{200c}آیی؟ فردا صبح، ساعت هشت، حرکت می\u{200c}کنیم.";
     assert_eq!(
         texts(s),
-        ["می\u{200c}خواهم به کتابخانه بروم؛ آیا تو هم می\u{200c}آیی؟", "فردا صبح، ساعت هشت، حرکت می\u{200c}کنیم."]
+        [
+            "می\u{200c}خواهم به کتابخانه بروم؛ آیا تو هم می\u{200c}آیی؟",
+            "فردا صبح، ساعت هشت، حرکت می\u{200c}کنیم."
+        ]
     );
     offsets_hold(s);
     let w: Vec<&str> = words("می\u{200c}خواهم بروم").into_iter().map(|(_, _, w)| w).collect();
@@ -54,7 +74,10 @@ fn persian_semicolon_does_not_end_a_sentence_and_zwnj_stays_in_words() {
 #[test]
 fn urdu_full_stop_ends_a_sentence() {
     let s = "آج موسم بہت اچھا ہے۔ کیا آپ باہر چلیں گے؟ ہم پارک جائیں گے، پھر کھانا کھائیں گے۔";
-    assert_eq!(texts(s), ["آج موسم بہت اچھا ہے۔", "کیا آپ باہر چلیں گے؟", "ہم پارک جائیں گے، پھر کھانا کھائیں گے۔"]);
+    assert_eq!(
+        texts(s),
+        ["آج موسم بہت اچھا ہے۔", "کیا آپ باہر چلیں گے؟", "ہم پارک جائیں گے، پھر کھانا کھائیں گے۔"]
+    );
     offsets_hold(s);
 }
 
@@ -67,7 +90,16 @@ fn urdu_full_stop_without_a_space_still_ends_a_sentence() {
 fn mixed_direction_text() {
     let s = "او گفت «Hello, world» و رفت. Then he wrote: سلام دنیا. The end؟ پایان. He said \"Stop!\" and left.";
     let t = texts(s);
-    assert_eq!(t, ["او گفت «Hello, world» و رفت.", "Then he wrote: سلام دنیا.", "The end؟", "پایان.", "He said \"Stop!\" and left."]);
+    assert_eq!(
+        t,
+        [
+            "او گفت «Hello, world» و رفت.",
+            "Then he wrote: سلام دنیا.",
+            "The end؟",
+            "پایان.",
+            "He said \"Stop!\" and left."
+        ]
+    );
     offsets_hold(s);
 }
 
@@ -100,11 +132,18 @@ fn offsets_are_utf16_code_units() {
 
 #[test]
 fn extraction_carries_sentences_with_block_indices() {
-    let html = "<article><h1>عنوان الخبر</h1><p>هذه الجملة الأولى في الخبر. هل هذه الجملة الثانية؟</p>\
+    let html =
+        "<article><h1>عنوان الخبر</h1><p>هذه الجملة الأولى في الخبر. هل هذه الجملة الثانية؟</p>\
                 <p>And an English paragraph, e.g. this one. It has two sentences.</p></article>";
-    let out = dana::extract(html, &Options { filter: Some(LinkFilter::None), ..Options::default() });
-    let got: Vec<(usize, &str)> = out.sentences.iter().map(|s| (s.block, s.text.as_str())).collect();
-    let p = out.blocks.iter().position(|b| b.text.starts_with("هذه")).expect("Arabic paragraph extracted");
+    let out =
+        dana::extract(html, &Options { filter: Some(LinkFilter::None), ..Options::default() });
+    let got: Vec<(usize, &str)> =
+        out.sentences.iter().map(|s| (s.block, s.text.as_str())).collect();
+    let p = out
+        .blocks
+        .iter()
+        .position(|b| b.text.starts_with("هذه"))
+        .expect("Arabic paragraph extracted");
     assert!(got.contains(&(p, "هذه الجملة الأولى في الخبر.")), "{got:?}");
     assert!(got.contains(&(p, "هل هذه الجملة الثانية؟")), "{got:?}");
     assert!(got.contains(&(p + 1, "And an English paragraph, e.g. this one.")), "{got:?}");
@@ -141,11 +180,25 @@ fn a_post_is_announced_with_its_author_in_the_articles_language() {
         (out.lang, headers)
     };
     let en = "The kettle stopped heating after the firmware update, and the light blinks twice whenever I press the switch; resetting it did not help at all.";
-    let (lang, got) = said(format!("<main>{}{}</main>", post("ann_k", "04", "Mar 4", en), post("Bo Li", "05", "Mar 5", en)));
+    let (lang, got) = said(format!(
+        "<main>{}{}</main>",
+        post("ann_k", "04", "Mar 4", en),
+        post("Bo Li", "05", "Mar 5", en)
+    ));
     assert_eq!(lang, "en");
-    assert_eq!(got, [("Post by ann_k, Mar 4".to_string(), "ann_k · Mar 4".to_string()), ("Post by Bo Li, Mar 5".to_string(), "Bo Li · Mar 5".to_string())]);
+    assert_eq!(
+        got,
+        [
+            ("Post by ann_k, Mar 4".to_string(), "ann_k · Mar 4".to_string()),
+            ("Post by Bo Li, Mar 5".to_string(), "Bo Li · Mar 5".to_string())
+        ]
+    );
     let ar = "توقفت الغلاية عن التسخين بعد تحديث البرنامج، وأصبح الضوء يومض مرتين كلما ضغطت على المفتاح، ولم تنفع إعادة الضبط في حل المشكلة على الإطلاق.";
-    let (lang, got) = said(format!("<main>{}{}</main>", post("سلمى", "04", "٤ مارس", ar), post("خالد", "05", "٥ مارس", ar)));
+    let (lang, got) = said(format!(
+        "<main>{}{}</main>",
+        post("سلمى", "04", "٤ مارس", ar),
+        post("خالد", "05", "٥ مارس", ar)
+    ));
     assert_eq!(lang, "ar");
     assert_eq!(got[0].0, "مشاركة من سلمى، ٤ مارس");
     assert_eq!(got[1], ("مشاركة من خالد، ٥ مارس".to_string(), "خالد · ٥ مارس".to_string()));
@@ -162,9 +215,18 @@ fn inline_formulas_stand_whole_in_one_sentence() {
     use html5gum::{Token, Tokenizer};
     let mut formulas = 0;
     for page in ["math-katex", "math-mathjax", "math-mathml"] {
-        let html = std::fs::read_to_string(format!("{}/tests/golden/{page}/input.html", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let html = std::fs::read_to_string(format!(
+            "{}/tests/golden/{page}/input.html",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
         let out = dana::extract(&html, &Options::default());
-        for (i, b) in out.blocks.iter().enumerate().filter(|(_, b)| b.kind != dana::BlockKind::Math && b.html.contains("<math")) {
+        for (i, b) in out
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind != dana::BlockKind::Math && b.html.contains("<math"))
+        {
             // The UTF-16 ranges of the block's text that its `math` elements hold.
             let (mut text, mut depth, mut ranges) = (String::new(), 0, Vec::new());
             for t in Tokenizer::new(&b.html).flatten() {
@@ -185,8 +247,16 @@ fn inline_formulas_stand_whole_in_one_sentence() {
             assert_eq!(text, b.text, "{page}: the block's text is its HTML's text");
             for &(start, end) in &ranges {
                 assert!(start < end, "{page}: an empty formula in {:?}", b.html);
-                let sentence = out.sentences.iter().filter(|s| s.block == i).find(|s| s.start <= start && end <= s.end);
-                assert!(sentence.is_some(), "{page}: the formula at {start}..{end} of {:?} is cut by a sentence's end", b.text);
+                let sentence = out
+                    .sentences
+                    .iter()
+                    .filter(|s| s.block == i)
+                    .find(|s| s.start <= start && end <= s.end);
+                assert!(
+                    sentence.is_some(),
+                    "{page}: the formula at {start}..{end} of {:?} is cut by a sentence's end",
+                    b.text
+                );
                 formulas += 1;
             }
         }

@@ -11,7 +11,10 @@ fn extract_reports_the_headline_and_its_rule() {
     // TitleFinder alone (the thesis), then checked against the declared `<title>` less its
     // site suffix, which the h1 repeats.
     let thesis = dana::extract(html, &Options { declared_title: false, ..Options::default() });
-    assert_eq!((thesis.title.as_str(), thesis.title_rule.as_str()), ("Storm closes the harbour", "titlefinder"));
+    assert_eq!(
+        (thesis.title.as_str(), thesis.title_rule.as_str()),
+        ("Storm closes the harbour", "titlefinder")
+    );
     let out = dana::extract(html, &Options::default());
     assert_eq!(out.title, "Storm closes the harbour");
     assert_eq!(out.title_rule, "h1");
@@ -22,7 +25,10 @@ fn extract_reports_the_headline_and_its_rule() {
     assert_eq!(json["title_rule"], "h1");
     // Each metric is selectable.
     for metric in [TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm, TitleMetric::Sum] {
-        let out = dana::extract(html, &Options { title_metric: metric, filter: Some(LinkFilter::None), ..Options::default() });
+        let out = dana::extract(
+            html,
+            &Options { title_metric: metric, filter: Some(LinkFilter::None), ..Options::default() },
+        );
         assert_eq!(out.title, "Storm closes the harbour", "{metric:?}");
     }
 }
@@ -36,15 +42,29 @@ fn markdown_and_a_host_name_left_in_declared_titles_are_not_the_headline() {
         )
     };
     // A static-site generator's `## ` and `*emphasis*` in og:title, the body agreeing.
-    let out = dana::extract(&page("Tide tables", "## Tide tables for the winter", "<h1>Tide tables for the winter</h1>"), &Options::default());
+    let out = dana::extract(
+        &page(
+            "Tide tables",
+            "## Tide tables for the winter",
+            "<h1>Tide tables for the winter</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Tide tables for the winter");
-    let out = dana::extract(&page("Tides", "*A Treatise on Tides* (1792)", "<h2>Contents</h2>"), &Options::default());
+    let out = dana::extract(
+        &page("Tides", "*A Treatise on Tides* (1792)", "<h2>Contents</h2>"),
+        &Options::default(),
+    );
     assert_eq!(out.title, "A Treatise on Tides (1792)");
     // One asterisk, or asterisks around spaces, are the headline's own.
-    let out = dana::extract(&page("Tides", "Tides * Currents", "<h2>Contents</h2>"), &Options::default());
+    let out =
+        dana::extract(&page("Tides", "Tides * Currents", "<h2>Contents</h2>"), &Options::default());
     assert_eq!(out.title, "Tides * Currents");
     // A blog whose <title> opens with its host name ("example.com Headline").
-    let out = dana::extract(&page("harbour.example.org Vibe Sailing", "", "<h2>Archives</h2>"), &Options::default());
+    let out = dana::extract(
+        &page("harbour.example.org Vibe Sailing", "", "<h2>Archives</h2>"),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Vibe Sailing");
 }
 
@@ -64,22 +84,55 @@ fn seo_page(title: &str, h1: &str) -> String {
 fn an_h1_that_says_the_declared_headline_in_other_words_is_the_headline() {
     // The declared title is the search engines'; the h1 of five words or more, half of them
     // the declared title's, is the reader's.
-    let html = seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>The mooring checks to make before winter 2025</h1>");
+    let html = seo_page(
+        "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
+        "<h1>The mooring checks to make before winter 2025</h1>",
+    );
     let out = dana::extract(&html, &Options::default());
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("The mooring checks to make before winter 2025", "h1"));
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("The mooring checks to make before winter 2025", "h1")
+    );
     assert!(out.title_line.is_some(), "the h1's line anchors the byline and date search");
     // A short h1 is a section name, and one made of the site's own words is the site's name:
     // neither is the headline. When the h1 is the site's name and the declared title ends
     // with it, the page has said which part is the site's, and that part goes.
-    let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Winter at the harbour</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
+            "<h1>Winter at the harbour</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Top 10 Mooring Checks for Winter 2025 | Harbour Works");
-    let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Harbour Works</h1>"), &Options::default());
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Top 10 Mooring Checks for Winter 2025", "og:title"));
+    let out = dana::extract(
+        &seo_page(
+            "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
+            "<h1>Harbour Works</h1>",
+        ),
+        &Options::default(),
+    );
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Top 10 Mooring Checks for Winter 2025", "og:title")
+    );
     // Five words or more, but the site's name, which the declared title ends with.
-    let out = dana::extract(&seo_page("Winter mooring checks | The Harbour Works of Port Isaac", "<h1>The Harbour Works of Port Isaac</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "Winter mooring checks | The Harbour Works of Port Isaac",
+            "<h1>The Harbour Works of Port Isaac</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Winter mooring checks");
     // An h1 that shares few words with any declared headline is not it either.
-    let out = dana::extract(&seo_page("Top 10 Mooring Checks for Winter 2025 | Harbour Works", "<h1>Sign up for our weekly newsletter today</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
+            "<h1>Sign up for our weekly newsletter today</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title_rule, "og:title");
 }
 
@@ -89,9 +142,15 @@ fn a_declared_title_the_body_does_not_confirm_is_shown_whole() {
     // the title is shown as declared (a host name before it still goes).
     let html = seo_page("Electrician Coupons | Blue Harbour Electric", "<h1>Offers</h1>");
     let out = dana::extract(&html, &Options::default());
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Electrician Coupons | Blue Harbour Electric", "og:title"));
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Electrician Coupons | Blue Harbour Electric", "og:title")
+    );
     // When the body repeats the part before the separator, that part is the headline.
-    let out = dana::extract(&seo_page("Electrician Coupons | Blue Harbour Electric", "<h1>Electrician Coupons</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page("Electrician Coupons | Blue Harbour Electric", "<h1>Electrician Coupons</h1>"),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Electrician Coupons");
 }
 
@@ -110,7 +169,10 @@ fn an_h1_that_is_the_sites_name_marks_the_declared_titles_tail_as_the_sites() {
         )
     };
     let out = dana::extract(&page("Port Isaac Forums"), &Options::default());
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Ferry timetable for the winter?", "title"));
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Ferry timetable for the winter?", "title")
+    );
     // The breadcrumb's link shows it: its line anchors the date and byline search.
     assert!(out.title_line.is_some());
     // The site's name is not the headline even though all its words are the title's.
@@ -125,12 +187,30 @@ fn an_h1_that_is_the_sites_name_marks_the_declared_titles_tail_as_the_sites() {
 fn a_chapters_number_before_the_h1_is_not_the_headline() {
     // A manual's section heading, numbered by its table of contents; the declared title
     // does not count the number as part of the headline.
-    let out = dana::extract(&seo_page("Tides - Reading a tide table | Harbour Works", "<h1>3.1 Tides - Reading a tide table</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "Tides - Reading a tide table | Harbour Works",
+            "<h1>3.1 Tides - Reading a tide table</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Tides - Reading a tide table");
-    let out = dana::extract(&seo_page("Lesson: mooring knots every crew uses | Harbour Works", "<h1>15 - Lesson: the mooring knots every crew uses</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "Lesson: mooring knots every crew uses | Harbour Works",
+            "<h1>15 - Lesson: the mooring knots every crew uses</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "Lesson: the mooring knots every crew uses");
     // A number the declared headline has is the headline's.
-    let out = dana::extract(&seo_page("10 mooring knots every crew should know | Harbour Works", "<h1>10 mooring knots every crew should know</h1>"), &Options::default());
+    let out = dana::extract(
+        &seo_page(
+            "10 mooring knots every crew should know | Harbour Works",
+            "<h1>10 mooring knots every crew should know</h1>",
+        ),
+        &Options::default(),
+    );
     assert_eq!(out.title, "10 mooring knots every crew should know");
 }
 
@@ -166,10 +246,19 @@ fn app_page(title: &str, h1: &str) -> String {
 #[test]
 fn a_declared_title_that_names_the_host_is_the_sites() {
     let with_url = |url: &str| Options { url: Some(url.into()), ..Options::default() };
-    let thread = app_page("Harbourchat - Where sailors talk", "Ferry timetable changes for the winter");
+    let thread =
+        app_page("Harbourchat - Where sailors talk", "Ferry timetable changes for the winter");
     // Below the home page, "Host - tagline" is the site's title: the h1 is the page's.
-    let out = dana::extract(&thread, &with_url("https://www.harbourchat.example/r/ferries/comments/1x2y3z/ferry_timetable_changes/"));
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Ferry timetable changes for the winter", "h1"));
+    let out = dana::extract(
+        &thread,
+        &with_url(
+            "https://www.harbourchat.example/r/ferries/comments/1x2y3z/ferry_timetable_changes/",
+        ),
+    );
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Ferry timetable changes for the winter", "h1")
+    );
     // Without the address nothing says which part is the site's: the declared title, whole.
     let out = dana::extract(&thread, &Options::default());
     assert_eq!(out.title, "Harbourchat - Where sailors talk");
@@ -201,12 +290,24 @@ fn seo_post(declared: &str, h1: &str) -> String {
 
 #[test]
 fn a_url_slug_that_spells_the_h1_and_no_declared_title_gives_the_h1() {
-    let page = seo_post("Boost Your Boat with Cheap Berths", "Top Affordable Mooring Services for Small Harbours");
+    let page = seo_post(
+        "Boost Your Boat with Cheap Berths",
+        "Top Affordable Mooring Services for Small Harbours",
+    );
     let with_url = |url: &str| Options { url: Some(url.into()), ..Options::default() };
-    let out = dana::extract(&page, &with_url("https://harbourworks.example/top-affordable-mooring-services/"));
-    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Top Affordable Mooring Services for Small Harbours", "h1"));
+    let out = dana::extract(
+        &page,
+        &with_url("https://harbourworks.example/top-affordable-mooring-services/"),
+    );
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Top Affordable Mooring Services for Small Harbours", "h1")
+    );
     // A file name and a post number are not words of the slug.
-    let out = dana::extract(&page, &with_url("https://harbourworks.example/2025/01/top-affordable-mooring-services-4821.html"));
+    let out = dana::extract(
+        &page,
+        &with_url("https://harbourworks.example/2025/01/top-affordable-mooring-services-4821.html"),
+    );
     assert_eq!(out.title, "Top Affordable Mooring Services for Small Harbours");
     // No address (the readability set's pages), a slug of three words (a section's), or one
     // the h1 does not spell: the declared title, as without a slug.
@@ -216,10 +317,18 @@ fn a_url_slug_that_spells_the_h1_and_no_declared_title_gives_the_h1() {
         with_url("https://harbourworks.example/boost-your-boat-mooring/"),
     ] {
         let out = dana::extract(&page, &options);
-        assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("Boost Your Boat with Cheap Berths", "og:title"), "{:?}", options.url);
+        assert_eq!(
+            (out.title.as_str(), out.title_rule.as_str()),
+            ("Boost Your Boat with Cheap Berths", "og:title"),
+            "{:?}",
+            options.url
+        );
     }
     // A slug the declared title spells too says nothing between the two.
-    let page = seo_post("Mooring services for small boats compared", "Our pick of the best mooring services for small boats on the east coast");
+    let page = seo_post(
+        "Mooring services for small boats compared",
+        "Our pick of the best mooring services for small boats on the east coast",
+    );
     let url = with_url("https://harbourworks.example/mooring-services-small-boats/");
     assert_eq!(dana::extract(&page, &url).title, "Mooring services for small boats compared");
 }

@@ -73,25 +73,83 @@ impl Rng {
 #[test]
 fn generated_pages() {
     const PIECES: &[&str] = &[
-        "<", ">", "</", "/>", "<!--", "-->", "--!>", "-", "!", "<!", "<?", "&", "&amp", "&amp;", "&#", "&#x", "&#12", "&#x1F;",
-        "&notit;", "&copy=", "&Aacute", "=", "\"", "'", "/", " ", "\n", "\r", "\r\n", "\t", "\0", "a", "B", "x1", "script",
-        "title", "style", "textarea", "plaintext", "noscript", "iframe", "xmp", "<script>", "</script>", "<title>",
-        "</title>", "<style>", "</style>", "<!--<script>", "<p", "<P ", " class", "=x", "[CDATA[", "DOCTYPE", "`", "é", "ж",
-        "ن", "<a href=", "<img ", "</a>",
+        "<",
+        ">",
+        "</",
+        "/>",
+        "<!--",
+        "-->",
+        "--!>",
+        "-",
+        "!",
+        "<!",
+        "<?",
+        "&",
+        "&amp",
+        "&amp;",
+        "&#",
+        "&#x",
+        "&#12",
+        "&#x1F;",
+        "&notit;",
+        "&copy=",
+        "&Aacute",
+        "=",
+        "\"",
+        "'",
+        "/",
+        " ",
+        "\n",
+        "\r",
+        "\r\n",
+        "\t",
+        "\0",
+        "a",
+        "B",
+        "x1",
+        "script",
+        "title",
+        "style",
+        "textarea",
+        "plaintext",
+        "noscript",
+        "iframe",
+        "xmp",
+        "<script>",
+        "</script>",
+        "<title>",
+        "</title>",
+        "<style>",
+        "</style>",
+        "<!--<script>",
+        "<p",
+        "<P ",
+        " class",
+        "=x",
+        "[CDATA[",
+        "DOCTYPE",
+        "`",
+        "é",
+        "ж",
+        "ن",
+        "<a href=",
+        "<img ",
+        "</a>",
     ];
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for case in 0..30_000 {
         let n = 1 + (rng.next() % 30) as usize;
-        let html: String = (0..n).map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize]).collect();
+        let html: String =
+            (0..n).map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize]).collect();
         check(&html, &format!("generated case {case}"));
     }
 }
 
 #[test]
 fn xss_payloads() {
-    let path = std::env::var_os("DANA_XSS_PAYLOADS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/security/xss-payloads.txt"));
+    let path = std::env::var_os("DANA_XSS_PAYLOADS").map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/security/xss-payloads.txt")
+    });
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {} not found; skipped", path.display());
         return;
@@ -124,5 +182,8 @@ fn corpus_pages() {
         }
     }
     eprintln!("{n} corpus pages tokenised alike");
-    assert!(n >= 8 || std::env::var_os("DANA_CORPUS").is_none(), "DANA_CORPUS is set but holds {n} pages");
+    assert!(
+        n >= 8 || std::env::var_os("DANA_CORPUS").is_none(),
+        "DANA_CORPUS is set but holds {n} pages"
+    );
 }

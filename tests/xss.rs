@@ -31,8 +31,12 @@ mod corpus_support;
 use corpus_support::corpus_dir;
 
 /// The article pages the payloads are embedded in: English and Arabic, one layout each.
-const PAGES: &[(&str, &str)] =
-    &[("readability", "v8-blog"), ("r2l", "ar-cnnarabic"), ("readability", "ars-1"), ("readability", "ebb-org")];
+const PAGES: &[(&str, &str)] = &[
+    ("readability", "v8-blog"),
+    ("r2l", "ar-cnnarabic"),
+    ("readability", "ars-1"),
+    ("readability", "ebb-org"),
+];
 const MIN_PAGES: usize = 2;
 const MIN_PAYLOADS: usize = 6000;
 /// Payloads per page: each in its own paragraph (or link, or image).
@@ -57,9 +61,17 @@ fn payloads() -> Vec<String> {
         .map(PathBuf::from)
         .unwrap_or_else(|| repo().join("../shared/security/xss-payloads.txt"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let list: Vec<String> =
-        String::from_utf8_lossy(&bytes).lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect();
-    assert!(list.len() >= MIN_PAYLOADS, "{} payloads in {}, expected at least {MIN_PAYLOADS}", list.len(), path.display());
+    let list: Vec<String> = String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    assert!(
+        list.len() >= MIN_PAYLOADS,
+        "{} payloads in {}, expected at least {MIN_PAYLOADS}",
+        list.len(),
+        path.display()
+    );
     list
 }
 
@@ -73,7 +85,12 @@ fn pages() -> Vec<(String, String)> {
             Err(_) => println!("note: {} missing, skipped", path.display()),
         }
     }
-    assert!(out.len() >= MIN_PAGES, "only {} of the XSS test pages found under {}", out.len(), corpus().display());
+    assert!(
+        out.len() >= MIN_PAGES,
+        "only {} of the XSS test pages found under {}",
+        out.len(),
+        corpus().display()
+    );
     out
 }
 
@@ -90,7 +107,12 @@ fn insertion_point(html: &str) -> usize {
     let mut from = 0;
     while let Some(rel) = lower[from..].find("</p>") {
         let end = from + rel;
-        let start = lower[..end].rfind("<p>").into_iter().chain(lower[..end].rfind("<p ")).max().unwrap_or(end);
+        let start = lower[..end]
+            .rfind("<p>")
+            .into_iter()
+            .chain(lower[..end].rfind("<p "))
+            .max()
+            .unwrap_or(end);
         if ["footer", "nav", "aside"].iter().any(|t| inside(t, start)) {
             from = end + 4;
             continue;
@@ -154,8 +176,20 @@ enum Mode {
     Math,
 }
 
-const MODES: [Mode; 12] =
-    [Mode::Text, Mode::Attribute, Mode::Link, Mode::Image, Mode::Title, Mode::Table, Mode::Code, Mode::Notes, Mode::Asides, Mode::Posts, Mode::Embeds, Mode::Math];
+const MODES: [Mode; 12] = [
+    Mode::Text,
+    Mode::Attribute,
+    Mode::Link,
+    Mode::Image,
+    Mode::Title,
+    Mode::Table,
+    Mode::Code,
+    Mode::Notes,
+    Mode::Asides,
+    Mode::Posts,
+    Mode::Embeds,
+    Mode::Math,
+];
 
 /// One payload inside its marked paragraph.
 fn embed(mode: Mode, p: &str, i: usize) -> String {
@@ -275,8 +309,18 @@ fn assert_safe(out: &Extraction, what: &dyn Fn() -> String) {
         }
         if b.kind == dana::BlockKind::Embed {
             // A card links to an https source only, and says what it is in one of four words.
-            assert!(b.src.as_deref().is_some_and(|s| s.starts_with("https://")), "{}: embed src {:?}", what(), b.src);
-            assert!(matches!(b.alt.as_deref(), Some("video" | "audio" | "post" | "frame")), "{}: embed {:?}", what(), b.alt);
+            assert!(
+                b.src.as_deref().is_some_and(|s| s.starts_with("https://")),
+                "{}: embed src {:?}",
+                what(),
+                b.src
+            );
+            assert!(
+                matches!(b.alt.as_deref(), Some("video" | "audio" | "post" | "frame")),
+                "{}: embed {:?}",
+                what(),
+                b.alt
+            );
         }
     }
     if let Some(img) = &out.lead_image {
@@ -293,12 +337,15 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let payloads = payloads();
     let pages = pages();
     let points: Vec<usize> = pages.iter().map(|(_, html)| insertion_point(html)).collect();
-    let batches: Vec<(usize, &[String])> = payloads.chunks(BATCH).enumerate().map(|(k, c)| (k * BATCH, c)).collect();
+    let batches: Vec<(usize, &[String])> =
+        payloads.chunks(BATCH).enumerate().map(|(k, c)| (k * BATCH, c)).collect();
 
     // Work: (mode, batch index); pages rotate over the batches. Two threads (CI has two cores).
-    let work: Vec<(Mode, usize)> = MODES.iter().flat_map(|&m| (0..batches.len()).map(move |b| (m, b))).collect();
+    let work: Vec<(Mode, usize)> =
+        MODES.iter().flat_map(|&m| (0..batches.len()).map(move |b| (m, b))).collect();
     // Per (mode, algorithm): batches whose marked paragraphs reached the article.
-    let reached = std::sync::Mutex::new(std::collections::HashMap::<(usize, usize), (usize, usize)>::new());
+    let reached =
+        std::sync::Mutex::new(std::collections::HashMap::<(usize, usize), (usize, usize)>::new());
     let extractions = std::sync::atomic::AtomicUsize::new(0);
     // Extractions of the table mode whose article holds a table block: the payloads reached
     // the table renderer, not only the paragraphs around them.
@@ -329,35 +376,59 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     let out = dana::extract(&html, &options(algorithm));
                     extractions.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     assert_safe(&out, &|| {
-                        format!("{} with payloads {}..{} as {mode:?}, {}", pages[p].0, first + 1, first + batch.len(), algorithm.name())
+                        format!(
+                            "{} with payloads {}..{} as {mode:?}, {}",
+                            pages[p].0,
+                            first + 1,
+                            first + batch.len(),
+                            algorithm.name()
+                        )
                     });
                     let hit = out.text.contains(MARK) || out.text.contains(MARK_AR);
-                    if mode == Mode::Table && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Table) {
+                    if mode == Mode::Table
+                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Table)
+                    {
                         tables.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    if mode == Mode::Code && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Preformatted) {
+                    if mode == Mode::Code
+                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Preformatted)
+                    {
                         codes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    if mode == Mode::Notes && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition) && out.html.contains("href=\"#dana-ref-") {
+                    if mode == Mode::Notes
+                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Definition)
+                        && out.html.contains("href=\"#dana-ref-")
+                    {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    if mode == Mode::Posts && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Post) {
+                    if mode == Mode::Posts
+                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Post)
+                    {
                         posts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Notes && out.blocks.iter().any(|b| b.in_definition) {
                         held.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    if mode == Mode::Asides && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Quote && (b.text.contains(MARK) || b.text.contains(MARK_AR))) {
+                    if mode == Mode::Asides
+                        && out.blocks.iter().any(|b| {
+                            b.kind == dana::BlockKind::Quote
+                                && (b.text.contains(MARK) || b.text.contains(MARK_AR))
+                        })
+                    {
                         asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    if mode == Mode::Embeds && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Embed) {
+                    if mode == Mode::Embeds
+                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Embed)
+                    {
                         embeds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Math && out.html.contains("<math") {
                         maths.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     let mut r = reached.lock().unwrap();
-                    let e = r.entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai)).or_default();
+                    let e = r
+                        .entry((MODES.iter().position(|&m| m == mode).unwrap_or(0), ai))
+                        .or_default();
                     e.0 += usize::from(hit);
                     e.1 += 1;
                 }
@@ -387,28 +458,60 @@ fn every_payload_in_real_pages_gives_inert_html() {
     let tables = tables.into_inner();
     println!("  Table: {tables} extractions held a table block");
     // Measured: 864 of the 1,656 extractions (4 algorithms; DANA and R2L rarely read them).
-    assert!(tables >= batches.len(), "only {tables} extractions of {} table batches held a table block", batches.len());
+    assert!(
+        tables >= batches.len(),
+        "only {tables} extractions of {} table batches held a table block",
+        batches.len()
+    );
     let codes = codes.into_inner();
     println!("  Code: {codes} extractions held a code block");
-    assert!(codes >= batches.len(), "only {codes} extractions of {} code batches held a code block", batches.len());
+    assert!(
+        codes >= batches.len(),
+        "only {codes} extractions of {} code batches held a code block",
+        batches.len()
+    );
     let notes = notes.into_inner();
     println!("  Notes: {notes} extractions held a definition list and an in-page link");
-    assert!(notes >= batches.len(), "only {notes} extractions of {} notes batches held a definition list and an in-page link", batches.len());
+    assert!(
+        notes >= batches.len(),
+        "only {notes} extractions of {} notes batches held a definition list and an in-page link",
+        batches.len()
+    );
     let held = held.into_inner();
     println!("  Notes: {held} extractions held a block inside a definition");
-    assert!(held >= batches.len(), "only {held} extractions of {} notes batches held a block inside a definition", batches.len());
+    assert!(
+        held >= batches.len(),
+        "only {held} extractions of {} notes batches held a block inside a definition",
+        batches.len()
+    );
     let posts = posts.into_inner();
     println!("  Posts: {posts} extractions held a post");
-    assert!(posts >= batches.len(), "only {posts} extractions of {} posts batches held a post", batches.len());
+    assert!(
+        posts >= batches.len(),
+        "only {posts} extractions of {} posts batches held a post",
+        batches.len()
+    );
     let asides = asides.into_inner();
     println!("  Asides: {asides} extractions held an aside as a quote");
-    assert!(asides >= batches.len(), "only {asides} extractions of {} asides batches held an aside as a quote", batches.len());
+    assert!(
+        asides >= batches.len(),
+        "only {asides} extractions of {} asides batches held an aside as a quote",
+        batches.len()
+    );
     let embeds = embeds.into_inner();
     println!("  Embeds: {embeds} extractions held an embed card");
-    assert!(embeds >= batches.len(), "only {embeds} extractions of {} embeds batches held an embed card", batches.len());
+    assert!(
+        embeds >= batches.len(),
+        "only {embeds} extractions of {} embeds batches held an embed card",
+        batches.len()
+    );
     let maths = maths.into_inner();
     println!("  Math: {maths} extractions held a formula");
-    assert!(maths >= batches.len(), "only {maths} extractions of {} math batches held a formula", batches.len());
+    assert!(
+        maths >= batches.len(),
+        "only {maths} extractions of {} math batches held a formula",
+        batches.len()
+    );
     for (mi, mode) in MODES.iter().enumerate() {
         // The payloads must have been in the extracted part of the page, or this test would
         // prove nothing. Measured (docs/ROBUSTNESS.md): DANAg and AdDANAg 63 % to 100 % of the
@@ -417,7 +520,11 @@ fn every_payload_in_real_pages_gives_inert_html() {
         // an image's Arabic alt text no longer counts) to 25 % (text).
         for (ai, min) in [(0, 0.01), (1, 0.01), (2, 0.5), (3, 0.5)] {
             let (hit, n) = reached.get(&(mi, ai)).copied().unwrap_or_default();
-            assert!(hit as f64 >= min * n as f64, "{mode:?}: only {hit}/{n} pages with payloads extracted by {}", Algorithm::ALL[ai].name());
+            assert!(
+                hit as f64 >= min * n as f64,
+                "{mode:?}: only {hit}/{n} pages with payloads extracted by {}",
+                Algorithm::ALL[ai].name()
+            );
         }
     }
 }
@@ -577,14 +684,19 @@ fn hand_made_vectors_give_inert_html() {
     for (i, vector) in HAND_MADE.iter().enumerate() {
         let prose = format!("<p>{MARK} {i}: a paragraph of ordinary prose that a reader wants to read. {MARK_AR}</p>");
         let in_real = format!("{}{prose}{vector}{prose}{}", &real[..at], &real[at..]);
-        let bare = format!("<html><head><title>{vector}</title></head><body>{prose}{vector}{prose}</body></html>");
+        let bare = format!(
+            "<html><head><title>{vector}</title></head><body>{prose}{vector}{prose}</body></html>"
+        );
         for (where_, html) in [(name.as_str(), &in_real), ("a bare page", &bare)] {
             for algorithm in Algorithm::ALL {
                 for filter in LinkFilter::ALL {
                     for url in [Some(PAGE_URL.to_string()), None] {
-                        let options = Options { algorithm, filter: Some(filter), url, ..Options::default() };
+                        let options =
+                            Options { algorithm, filter: Some(filter), url, ..Options::default() };
                         let out = dana::extract(html, &options);
-                        assert_safe(&out, &|| format!("vector {i} {vector:?} in {where_}, {options:?}"));
+                        assert_safe(&out, &|| {
+                            format!("vector {i} {vector:?} in {where_}, {options:?}")
+                        });
                         runs += 1;
                     }
                 }
@@ -599,11 +711,18 @@ fn a_javascript_base_never_becomes_the_base_of_links() {
     let html = "<html><head><base href=\"javascript:alert(1)//\"></head><body>\
                 <p>First paragraph of ordinary prose with <a href=\"rel/x\">a relative link</a> in it.</p></body></html>";
     for url in [Some(PAGE_URL.to_string()), None] {
-        let out = dana::extract(html, &Options { algorithm: Algorithm::Danag, url: url.clone(), ..Options::default() });
+        let out = dana::extract(
+            html,
+            &Options { algorithm: Algorithm::Danag, url: url.clone(), ..Options::default() },
+        );
         assert!(out.text.contains("a relative link"), "{}", out.text);
         assert!(!out.html.to_ascii_lowercase().contains("javascript"), "{}", out.html);
         if url.is_some() {
-            assert!(out.html.contains("href=\"https://news.example/world/2024/rel/x\""), "{}", out.html);
+            assert!(
+                out.html.contains("href=\"https://news.example/world/2024/rel/x\""),
+                "{}",
+                out.html
+            );
         }
     }
 }
@@ -623,7 +742,8 @@ fn srcset_and_picture_never_give_a_script_or_data_url() {
     ];
     for (html, want) in cases {
         let page = format!("<html><body><article>{prose}{html}{prose}</article></body></html>");
-        let out = dana::extract(&page, &Options { url: Some(PAGE_URL.into()), ..Options::default() });
+        let out =
+            dana::extract(&page, &Options { url: Some(PAGE_URL.into()), ..Options::default() });
         assert_safe(&out, &|| html.to_string());
         let lower = out.html.to_ascii_lowercase();
         assert!(!lower.contains("javascript") && !lower.contains("data:"), "{html}: {}", out.html);
@@ -638,21 +758,117 @@ fn srcset_and_picture_never_give_a_script_or_data_url() {
 #[test]
 fn random_tag_soup_gives_balanced_allowlisted_tags() {
     const PIECES: &[&str] = &[
-        "<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "<ul>", "<ol>", "<li>", "</li>", "</ul>", "</ol>", "<pre>",
-        "</pre>", "<pre class=\"language-js\">", "<code class=\"lang-c++\">", "<table class=\"highlighttable\">", "<td class=\"linenos\">", "<blockquote>", "</blockquote>", "<figure>", "<figcaption>", "</figure>", "<table><tr><td>", "</td>",
-        "<b>", "</b>", "<i>", "</em>", "<strong>", "<code>", "</code>", "<sub>", "<sup>", "<q>", "</q>", "<mark>",
-        "<a href=\"/x\">", "<a href=\"javascript:alert(1)\">", "<a>", "</a>", "<img src=\"/i.jpg\" alt=\"i\">",
-        "<img src=x onerror=alert(1)>", "<br>", "<hr>", "<span>", "</span>", "<script>alert(1)</script>", "<svg>",
-        "</svg>", "<math>", "<style>", "</style>", "<!--", "-->", "<textarea>", "</textarea>", "<noscript>",
-        "</noscript>", "&lt;", "&amp;", "&#0;", "\"", "'", "<", ">", "</", " ", "\n", "word ", "more words here ",
-        "سلام ", "دنیا ", "<p dir=rtl>", "<p style=\"x\">", "<p onclick=alert(1)>", "<table>", "</table>", "<caption>",
-        "</caption>", "<thead>", "<tbody>", "<tr>", "</tr>", "<th>", "</th>", "<td colspan=2>", "<td rowspan=\"3\">",
-        "<picture>", "</picture>", "<source srcset=\"javascript:alert(1) 1x\">", "<source media=\"(min-width: 1px)\" srcset=\"/p.jpg 800w\">",
-        "<img srcset=\"/s.jpg 700w, data:x 800w\">", "<img src=\"data:image/gif;base64,R0\" data-src=\"/l.jpg\">",
-        "<div class=\"wp-caption\">", "<p class=\"wp-caption-text\">", "<span class=\"credit\">",
+        "<p>",
+        "</p>",
+        "<div>",
+        "</div>",
+        "<h2>",
+        "</h2>",
+        "<ul>",
+        "<ol>",
+        "<li>",
+        "</li>",
+        "</ul>",
+        "</ol>",
+        "<pre>",
+        "</pre>",
+        "<pre class=\"language-js\">",
+        "<code class=\"lang-c++\">",
+        "<table class=\"highlighttable\">",
+        "<td class=\"linenos\">",
+        "<blockquote>",
+        "</blockquote>",
+        "<figure>",
+        "<figcaption>",
+        "</figure>",
+        "<table><tr><td>",
+        "</td>",
+        "<b>",
+        "</b>",
+        "<i>",
+        "</em>",
+        "<strong>",
+        "<code>",
+        "</code>",
+        "<sub>",
+        "<sup>",
+        "<q>",
+        "</q>",
+        "<mark>",
+        "<a href=\"/x\">",
+        "<a href=\"javascript:alert(1)\">",
+        "<a>",
+        "</a>",
+        "<img src=\"/i.jpg\" alt=\"i\">",
+        "<img src=x onerror=alert(1)>",
+        "<br>",
+        "<hr>",
+        "<span>",
+        "</span>",
+        "<script>alert(1)</script>",
+        "<svg>",
+        "</svg>",
+        "<math>",
+        "<style>",
+        "</style>",
+        "<!--",
+        "-->",
+        "<textarea>",
+        "</textarea>",
+        "<noscript>",
+        "</noscript>",
+        "&lt;",
+        "&amp;",
+        "&#0;",
+        "\"",
+        "'",
+        "<",
+        ">",
+        "</",
+        " ",
+        "\n",
+        "word ",
+        "more words here ",
+        "سلام ",
+        "دنیا ",
+        "<p dir=rtl>",
+        "<p style=\"x\">",
+        "<p onclick=alert(1)>",
+        "<table>",
+        "</table>",
+        "<caption>",
+        "</caption>",
+        "<thead>",
+        "<tbody>",
+        "<tr>",
+        "</tr>",
+        "<th>",
+        "</th>",
+        "<td colspan=2>",
+        "<td rowspan=\"3\">",
+        "<picture>",
+        "</picture>",
+        "<source srcset=\"javascript:alert(1) 1x\">",
+        "<source media=\"(min-width: 1px)\" srcset=\"/p.jpg 800w\">",
+        "<img srcset=\"/s.jpg 700w, data:x 800w\">",
+        "<img src=\"data:image/gif;base64,R0\" data-src=\"/l.jpg\">",
+        "<div class=\"wp-caption\">",
+        "<p class=\"wp-caption-text\">",
+        "<span class=\"credit\">",
         "<th scope=row onclick=alert(1)>",
-        "<dl>", "</dl>", "<dt>", "<dd>", "</dd>", "<article>", "</article>", "<header>", "<time datetime=\"2024-01-01\">", "</time>",
-        "<div itemscope itemtype=\"https://schema.org/Comment\">", "<span itemprop=\"author\">", "<a rel=author href=\"/u\">",
+        "<dl>",
+        "</dl>",
+        "<dt>",
+        "<dd>",
+        "</dd>",
+        "<article>",
+        "</article>",
+        "<header>",
+        "<time datetime=\"2024-01-01\">",
+        "</time>",
+        "<div itemscope itemtype=\"https://schema.org/Comment\">",
+        "<span itemprop=\"author\">",
+        "<a rel=author href=\"/u\">",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut rnd = |n: usize| {
@@ -666,7 +882,13 @@ fn random_tag_soup_gives_balanced_allowlisted_tags() {
         let soup: String = (0..len).map(|_| PIECES[rnd(PIECES.len())]).collect();
         let algorithm = Algorithm::ALL[case % 4];
         let filter = LinkFilter::ALL[(case / 4) % 4];
-        let options = Options { algorithm, filter: Some(filter), url: Some(PAGE_URL.into()), gap: Some(rnd(30)), ..Options::default() };
+        let options = Options {
+            algorithm,
+            filter: Some(filter),
+            url: Some(PAGE_URL.into()),
+            gap: Some(rnd(30)),
+            ..Options::default()
+        };
         let out = dana::extract(&soup, &options);
         assert_safe(&out, &|| format!("soup {case} {soup:?} with {options:?}"));
     }

@@ -47,7 +47,9 @@ pub fn ids(set: &str) -> Vec<String> {
     };
     let mut ids: Vec<String> = entries
         .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".html")).map(str::to_string))
+        .filter_map(|e| {
+            e.file_name().to_str().and_then(|n| n.strip_suffix(".html")).map(str::to_string)
+        })
         .collect();
     ids.sort();
     ids
@@ -119,9 +121,11 @@ pub fn fastest<F: FnMut()>(min_reps: usize, min_time: std::time::Duration, mut f
 /// `</body>` (the whole page when it has no body tag).
 pub fn repeated(html: &str, k: usize) -> String {
     let lower = html.to_ascii_lowercase();
-    let body_start = lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
+    let body_start =
+        lower.find("<body").and_then(|i| lower[i..].find('>').map(|j| i + j + 1)).unwrap_or(0);
     let body_end = lower.rfind("</body").filter(|&e| e >= body_start).unwrap_or(html.len());
-    let (prefix, body, suffix) = (&html[..body_start], &html[body_start..body_end], &html[body_end..]);
+    let (prefix, body, suffix) =
+        (&html[..body_start], &html[body_start..body_end], &html[body_end..]);
     let mut out = String::with_capacity(prefix.len() + body.len() * k + suffix.len());
     out.push_str(prefix);
     for _ in 0..k {

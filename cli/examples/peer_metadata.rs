@@ -29,7 +29,8 @@ fn main() -> Result<(), String> {
     let text = std::fs::read_to_string(peer).map_err(|e| format!("{peer}: {e}"))?;
     let mut pages: HashMap<(String, String), PeerPage> = HashMap::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let p: PeerPage = serde_json::from_str(line).map_err(|e| format!("{peer}:{}: {e}", n + 1))?;
+        let p: PeerPage =
+            serde_json::from_str(line).map_err(|e| format!("{peer}:{}: {e}", n + 1))?;
         pages.insert((p.set.clone(), p.id.clone()), p);
     }
     let mut scored: Vec<(String, Vec<MetadataScore>)> = Vec::new();
@@ -42,14 +43,21 @@ fn main() -> Result<(), String> {
             .iter()
             .filter_map(|e| {
                 let p = pages.get(&(set.name.clone(), e.id.clone()))?;
-                let mut s = score_fields(p.title.as_deref().unwrap_or(""), p.author.as_deref(), p.date.as_deref(), e, annotates_authors);
+                let mut s = score_fields(
+                    p.title.as_deref().unwrap_or(""),
+                    p.author.as_deref(),
+                    p.date.as_deref(),
+                    e,
+                    annotates_authors,
+                );
                 s.reader_type = None;
                 Some(s)
             })
             .collect();
         scored.push((set.name, scores));
     }
-    let table: Vec<(&str, Vec<&MetadataScore>)> = scored.iter().map(|(n, s)| (n.as_str(), s.iter().collect())).collect();
+    let table: Vec<(&str, Vec<&MetadataScore>)> =
+        scored.iter().map(|(n, s)| (n.as_str(), s.iter().collect())).collect();
     print!("{}", metadata_table(&table));
     Ok(())
 }

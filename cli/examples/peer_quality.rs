@@ -17,7 +17,11 @@ struct Row {
 fn f1(c: &Counts) -> f64 {
     let p = if c.tp + c.fp > 0.0 { c.tp / (c.tp + c.fp) } else { 0.0 };
     let r = if c.tp + c.fn_ > 0.0 { c.tp / (c.tp + c.fn_) } else { 0.0 };
-    if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 }
+    if p + r > 0.0 {
+        2.0 * p * r / (p + r)
+    } else {
+        0.0
+    }
 }
 
 fn main() {
@@ -44,20 +48,34 @@ fn main() {
         for line in index.lines().filter(|l| !l.trim().is_empty()) {
             let entry: serde_json::Value = serde_json::from_str(line).expect("index line");
             let id = entry["id"].as_str().unwrap_or_default().to_string();
-            let (Ok(bytes), Ok(gold)) = (std::fs::read(dir.join("pages").join(format!("{id}.html"))), std::fs::read(dir.join("gold").join(format!("{id}.txt")))) else {
+            let (Ok(bytes), Ok(gold)) = (
+                std::fs::read(dir.join("pages").join(format!("{id}.html"))),
+                std::fs::read(dir.join("gold").join(format!("{id}.txt"))),
+            ) else {
                 continue;
             };
             let (html, _) = dana::decode(&bytes, None);
             let ours = dana::extract(&html, &options).text;
-            let peer = dom_smoothie::Readability::new(html.as_str(), None, None).and_then(|mut r| r.parse()).map(|a| a.text_content.to_string()).unwrap_or_default();
+            let peer = dom_smoothie::Readability::new(html.as_str(), None, None)
+                .and_then(|mut r| r.parse())
+                .map(|a| a.text_content.to_string())
+                .unwrap_or_default();
             let mut interner = Interner::default();
             let g = interner.ids(&String::from_utf8_lossy(&gold));
-            let (a, b) = (shingle_counts(&g, &interner.ids(&ours)), shingle_counts(&g, &interner.ids(&peer)));
+            let (a, b) = (
+                shingle_counts(&g, &interner.ids(&ours)),
+                shingle_counts(&g, &interner.ids(&peer)),
+            );
             rows.push(Row { id, ours: f1(&a), peer: f1(&b) });
             ours_c.push(a);
             peer_c.push(b);
         }
-        println!("{set:16} {:>6} {:>9.3} {:>9.3}", rows.len(), shingle_summary(&ours_c).f1, shingle_summary(&peer_c).f1);
+        println!(
+            "{set:16} {:>6} {:>9.3} {:>9.3}",
+            rows.len(),
+            shingle_summary(&ours_c).f1,
+            shingle_summary(&peer_c).f1
+        );
         rows.sort_by(|a, b| (a.ours - a.peer).total_cmp(&(b.ours - b.peer)));
         for r in rows.iter().take(worst).filter(|r| r.ours < r.peer) {
             println!("    {:24} ours {:.3}  peer {:.3}", r.id, r.ours, r.peer);

@@ -63,18 +63,38 @@ fn main() -> Result<(), String> {
         let html = dana::tokenize::normalise_newlines(&html);
         let page = dana::fallback::page(&html, &options);
         let (t1, _) = dana::density::counts(&page, options.algorithm);
-        let f = reader_features(&page, &ex.blocks, &ex.text, dana::sentences::word_count(&ex.text), t1.iter().map(|&c| u64::from(c)).sum());
+        let f = reader_features(
+            &page,
+            &ex.blocks,
+            &ex.text,
+            dana::sentences::word_count(&ex.text),
+            t1.iter().map(|&c| u64::from(c)).sum(),
+        );
         rows.push((features(&f), label));
     }
     let mut scored = Vec::new();
     for fold in 0..5 {
-        let train: Vec<_> = rows.iter().enumerate().filter(|(i, _)| i % 5 != fold).map(|(_, r)| *r).collect();
+        let train: Vec<_> =
+            rows.iter().enumerate().filter(|(i, _)| i % 5 != fold).map(|(_, r)| *r).collect();
         let (b, w) = fit(&train);
-        scored.extend(rows.iter().enumerate().filter(|(i, _)| i % 5 == fold).map(|(_, (x, y))| (predict(b, &w, x), *y)));
+        scored.extend(
+            rows.iter()
+                .enumerate()
+                .filter(|(i, _)| i % 5 == fold)
+                .map(|(_, (x, y))| (predict(b, &w, x), *y)),
+        );
     }
-    println!("{} pages ({} reader types); 5-fold cross-validated ROC AUC {:.3}", rows.len(), rows.iter().filter(|r| r.1).count(), roc_auc(&scored).unwrap_or(f64::NAN));
+    println!(
+        "{} pages ({} reader types); 5-fold cross-validated ROC AUC {:.3}",
+        rows.len(),
+        rows.iter().filter(|r| r.1).count(),
+        roc_auc(&scored).unwrap_or(f64::NAN)
+    );
     let (b, w) = fit(&rows);
     println!("const READERABLE_BIAS: f64 = {b:.3};");
-    println!("const READERABLE_WEIGHTS: [f64; 6] = [{}];", w.iter().map(|w| format!("{w:.3}")).collect::<Vec<_>>().join(", "));
+    println!(
+        "const READERABLE_WEIGHTS: [f64; 6] = [{}];",
+        w.iter().map(|w| format!("{w:.3}")).collect::<Vec<_>>().join(", ")
+    );
     Ok(())
 }

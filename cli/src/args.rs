@@ -36,12 +36,21 @@ pub fn usage_message(e: &clap::Error, command: Option<&str>) -> String {
         _ => None,
     };
     // clap names an option with its value, as in `--gap <N>`; the messages name the option.
-    let arg = context(ContextKind::InvalidArg).map(|a| a.split(' ').next().unwrap_or_default().to_string()).unwrap_or_default();
+    let arg = context(ContextKind::InvalidArg)
+        .map(|a| a.split(' ').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
     let value = context(ContextKind::InvalidValue).unwrap_or_default();
     match e.kind() {
-        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => "missing command (extract or eval)".into(),
-        ErrorKind::InvalidSubcommand => format!("unknown command '{}' (expected extract or eval)", context(ContextKind::InvalidSubcommand).unwrap_or_default()),
-        ErrorKind::UnknownArgument if command.is_none() => format!("unknown command '{arg}' (expected extract or eval)"),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "missing command (extract or eval)".into()
+        }
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown command '{}' (expected extract or eval)",
+            context(ContextKind::InvalidSubcommand).unwrap_or_default()
+        ),
+        ErrorKind::UnknownArgument if command.is_none() => {
+            format!("unknown command '{arg}' (expected extract or eval)")
+        }
         ErrorKind::UnknownArgument => format!("unknown option '{arg}'"),
         ErrorKind::InvalidValue if value.is_empty() => format!("option {arg} needs a value"),
         ErrorKind::TooManyValues => format!("option {arg} takes no value"),
@@ -50,7 +59,10 @@ pub fn usage_message(e: &clap::Error, command: Option<&str>) -> String {
             format!("invalid value '{value}' for {arg}{why}")
         }
         // clap names a positional argument as `<SET_DIR>...`.
-        ErrorKind::MissingRequiredArgument => format!("missing {}", context(ContextKind::InvalidArg).unwrap_or_default().replace(['<', '>', '.'], "")),
+        ErrorKind::MissingRequiredArgument => format!(
+            "missing {}",
+            context(ContextKind::InvalidArg).unwrap_or_default().replace(['<', '>', '.'], "")
+        ),
         // Anything else: clap's own first line, without its "error: ".
         _ => {
             let rendered = e.render().to_string();

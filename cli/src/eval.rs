@@ -94,7 +94,8 @@ impl EvalArgs {
             #[command(flatten)]
             args: EvalArgs,
         }
-        let args = std::iter::once(std::ffi::OsString::from("eval")).chain(args.into_iter().map(Into::into));
+        let args = std::iter::once(std::ffi::OsString::from("eval"))
+            .chain(args.into_iter().map(Into::into));
         let matches = <Eval as clap::CommandFactory>::command().try_get_matches_from(args)?;
         Eval::from_arg_matches(&matches).map(|e| e.args)
     }
@@ -111,12 +112,17 @@ fn algorithms(s: &str) -> Result<Algorithms, String> {
     if s.eq_ignore_ascii_case("all") {
         return Ok(Algorithms::All);
     }
-    args::algorithm(s).map(Algorithms::One).map_err(|_| "expected r2l, dana, danag, addanag or all".into())
+    args::algorithm(s)
+        .map(Algorithms::One)
+        .map_err(|_| "expected r2l, dana, danag, addanag or all".into())
 }
 
 /// `--without R`: a refinement of `dana::SWITCHES` by its CLI name.
 fn refinement(s: &str) -> Result<&'static Switch, String> {
-    SWITCHES.iter().find(|r| r.cli_name() == s).ok_or_else(|| format!("expected {}", refinement_names()))
+    SWITCHES
+        .iter()
+        .find(|r| r.cli_name() == s)
+        .ok_or_else(|| format!("expected {}", refinement_names()))
 }
 
 /// The refinements' CLI names: `prune, media, ... or lead`.
@@ -167,7 +173,11 @@ fn peer(s: &str) -> Result<Peer, String> {
 /// thesis defines them. Then each `--peer`.
 fn configs(a: &EvalArgs) -> Vec<Config> {
     let options = |algorithm: Algorithm, filter: Option<LinkFilter>, thesis: bool| {
-        let base = if thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
+        let base = if thesis {
+            Options::thesis(algorithm)
+        } else {
+            Options { algorithm, ..Options::default() }
+        };
         let mut options = Options { filter, gap: a.gap, title_bound: a.title_bound, ..base };
         for switch in &a.without {
             switch.set(&mut options, false);
@@ -184,7 +194,10 @@ fn configs(a: &EvalArgs) -> Vec<Config> {
             };
             for algorithm in [Algorithm::Dana, Algorithm::Danag] {
                 for &f in &filters {
-                    if algorithm == Algorithm::Danag && f == Some(LinkFilter::Placeholder) && a.filter.is_none() {
+                    if algorithm == Algorithm::Danag
+                        && f == Some(LinkFilter::Placeholder)
+                        && a.filter.is_none()
+                    {
                         continue; // DANAg with Filter 3 is AdDANAg, listed next
                     }
                     out.push(options(algorithm, f, a.thesis));
@@ -231,7 +244,8 @@ pub fn run(a: &EvalArgs, out: &mut dyn Write) -> Result<(), String> {
             continue;
         }
         let set = CorpusSet::open(dir, &mut notes)?;
-        let entries: Vec<_> = set.entries.iter().take(a.limit.unwrap_or(usize::MAX)).cloned().collect();
+        let entries: Vec<_> =
+            set.entries.iter().take(a.limit.unwrap_or(usize::MAX)).cloned().collect();
         jobs.push(SetJob { set, entries });
     }
     for n in &notes {
@@ -242,13 +256,20 @@ pub fn run(a: &EvalArgs, out: &mut dyn Write) -> Result<(), String> {
     }
     // Open the JSON file before the run, so a bad path fails in a second, not after minutes.
     let mut json = match &a.json {
-        Some(p) => Some(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?)),
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?,
+        )),
         None => None,
     };
 
     let configs = configs(a);
     let pages: usize = jobs.iter().map(|j| j.entries.len()).sum();
-    eprintln!("dana eval: {} set(s), {pages} pages, {} configuration(s), {} thread(s)", jobs.len(), configs.len(), a.threads);
+    eprintln!(
+        "dana eval: {} set(s), {pages} pages, {} configuration(s), {} thread(s)",
+        jobs.len(),
+        configs.len(),
+        a.threads
+    );
     let start = Instant::now();
     let results = run::evaluate(&jobs, &configs, a.threads, &progress_bar(pages, a.quiet));
     let wall = start.elapsed().as_secs_f64();
@@ -258,7 +279,8 @@ pub fn run(a: &EvalArgs, out: &mut dyn Write) -> Result<(), String> {
         for set in &results {
             for records in &set.records {
                 for r in records {
-                    let line = serde_json::to_string(r).map_err(|e| format!("cannot encode a record: {e}"))?;
+                    let line = serde_json::to_string(r)
+                        .map_err(|e| format!("cannot encode a record: {e}"))?;
                     writeln!(w, "{line}").map_err(|e| format!("cannot write {path}: {e}"))?;
                 }
             }
@@ -268,7 +290,9 @@ pub fn run(a: &EvalArgs, out: &mut dyn Write) -> Result<(), String> {
 
     let mut table = report::render(&results, &configs, default_index(&configs), a.worst);
     table.push_str(&format!("  wall time {wall:.1} s on {} thread(s)\n", a.threads));
-    out.write_all(table.as_bytes()).and_then(|()| out.flush()).map_err(|e| format!("cannot write to standard output: {e}"))
+    out.write_all(table.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
 }
 
 /// The progress bar on stderr: one line redrawn in place, only on a terminal (indicatif draws
@@ -277,7 +301,9 @@ fn progress_bar(pages: usize, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} pages {elapsed}  {wide_msg}").expect("a valid template").progress_chars("#-");
+    let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} pages {elapsed}  {wide_msg}")
+        .expect("a valid template")
+        .progress_chars("#-");
     ProgressBar::new(pages as u64).with_style(style)
 }
 
@@ -302,7 +328,20 @@ mod tests {
 
     #[test]
     fn options_pass_through() {
-        let a = args(&["--algorithm=danag", "--filter", "2", "--gap", "7", "--title-bound", "--limit", "3", "--worst=5", "s1", "s2"]).unwrap();
+        let a = args(&[
+            "--algorithm=danag",
+            "--filter",
+            "2",
+            "--gap",
+            "7",
+            "--title-bound",
+            "--limit",
+            "3",
+            "--worst=5",
+            "s1",
+            "s2",
+        ])
+        .unwrap();
         let c = configs(&a);
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].options.algorithm, Algorithm::Danag);
@@ -340,7 +379,10 @@ mod tests {
             assert!(without_help(true).contains(&format!("\n{name}: ")), "{name} is in the help");
         }
         let last = SWITCHES.last().map(Switch::cli_name).unwrap_or_default();
-        assert!(refinement_names().ends_with(&format!(" or {last}")) && refinement_names().starts_with("prune, media, "));
+        assert!(
+            refinement_names().ends_with(&format!(" or {last}"))
+                && refinement_names().starts_with("prune, media, ")
+        );
         let c = configs(&args(&["--thesis", "s"]).unwrap());
         assert_eq!(c[0].options, Options::thesis(Options::default().algorithm));
         assert!(SWITCHES.iter().all(|s| !s.get(&c[0].options)));
@@ -364,7 +406,17 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_errors() {
-        for bad in [&["--gap", "x", "s"][..], &["--gap"], &["--algorithm", "foo", "s"], &["--filter", "4", "s"], &["--threads", "0", "s"], &["--without", "x", "s"], &["--bogus", "s"], &["--quiet=1", "s"], &[]] {
+        for bad in [
+            &["--gap", "x", "s"][..],
+            &["--gap"],
+            &["--algorithm", "foo", "s"],
+            &["--filter", "4", "s"],
+            &["--threads", "0", "s"],
+            &["--without", "x", "s"],
+            &["--bogus", "s"],
+            &["--quiet=1", "s"],
+            &[],
+        ] {
             assert!(args(bad).is_err(), "{bad:?}");
         }
         let missing = run(&args(&["/nonexistent/set"]).unwrap(), &mut Vec::new()).unwrap_err();

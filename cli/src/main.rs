@@ -91,7 +91,8 @@ impl Format {
             Format::Html => format!("{}\n", ex.html).into_bytes(),
             Format::Json => {
                 // Serialising plain data structs cannot fail; an error here would be a bug.
-                let mut json = serde_json::to_string_pretty(ex).expect("Extraction serialises to JSON");
+                let mut json =
+                    serde_json::to_string_pretty(ex).expect("Extraction serialises to JSON");
                 json.push('\n');
                 json.into_bytes()
             }
@@ -168,8 +169,19 @@ impl ExtractArgs {
     /// The engine's options these arguments ask for.
     fn options(&self) -> Options {
         let algorithm = self.algorithm.unwrap_or(Options::default().algorithm);
-        let base = if self.thesis { Options::thesis(algorithm) } else { Options { algorithm, ..Options::default() } };
-        Options { filter: self.filter, gap: self.gap, url: self.url.clone(), title_bound: self.title_bound, candidate: self.candidate, ..base }
+        let base = if self.thesis {
+            Options::thesis(algorithm)
+        } else {
+            Options { algorithm, ..Options::default() }
+        };
+        Options {
+            filter: self.filter,
+            gap: self.gap,
+            url: self.url.clone(),
+            title_bound: self.title_bound,
+            candidate: self.candidate,
+            ..base
+        }
     }
 
     fn format(&self) -> Format {
@@ -206,7 +218,9 @@ fn main() -> ExitCode {
             let mut stderr = io::stderr().lock();
             // Nothing more can be done if stderr itself is closed, so its errors are ignored.
             let _ = match &err {
-                CliError::Usage(msg) => writeln!(stderr, "dana: {msg}\nTry 'dana --help' for more information."),
+                CliError::Usage(msg) => {
+                    writeln!(stderr, "dana: {msg}\nTry 'dana --help' for more information.")
+                }
                 CliError::Io(msg) | CliError::Eval(msg) => writeln!(stderr, "dana: {msg}"),
             };
             ExitCode::from(err.exit_code())
@@ -222,10 +236,18 @@ fn one_line_panics() {
     }
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
-        let msg = payload.downcast_ref::<&str>().copied().or_else(|| payload.downcast_ref::<String>().map(String::as_str)).unwrap_or("panic");
-        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        let msg = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("panic");
+        let place =
+            info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         let msg = msg.replace('\n', " ");
-        let _ = writeln!(io::stderr().lock(), "dana: internal error (a bug, please report it): {msg}{place}");
+        let _ = writeln!(
+            io::stderr().lock(),
+            "dana: internal error (a bug, please report it): {msg}{place}"
+        );
     }));
 }
 
@@ -243,9 +265,12 @@ fn run(args: &[OsString]) -> Result<(), CliError> {
 fn parse(args: &[OsString]) -> Result<Option<Command>, CliError> {
     match Cli::try_parse_from(args) {
         Ok(cli) => Ok(Some(cli.command)),
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => write_stdout(e.render().to_string().as_bytes()).map(|()| None),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            write_stdout(e.render().to_string().as_bytes()).map(|()| None)
+        }
         Err(e) => {
-            let command = args.get(1).and_then(|a| a.to_str()).filter(|a| matches!(*a, "extract" | "eval"));
+            let command =
+                args.get(1).and_then(|a| a.to_str()).filter(|a| matches!(*a, "extract" | "eval"));
             Err(CliError::Usage(args::usage_message(&e, command)))
         }
     }
@@ -258,8 +283,15 @@ fn cmd_extract(a: &ExtractArgs) -> Result<(), CliError> {
         None => {
             let input = match a.inputs.as_slice() {
                 [one] => one,
-                [] => return Err(CliError::Usage("missing FILE (use '-' for standard input)".into())),
-                _ => return Err(CliError::Usage(format!("{} files given; several files need --out-dir DIR", a.inputs.len()))),
+                [] => {
+                    return Err(CliError::Usage("missing FILE (use '-' for standard input)".into()))
+                }
+                _ => {
+                    return Err(CliError::Usage(format!(
+                        "{} files given; several files need --out-dir DIR",
+                        a.inputs.len()
+                    )))
+                }
             };
             let bytes = read_input(input)?;
             let ex = extract_page(&bytes, input, &options);
@@ -276,30 +308,48 @@ fn extract_to_dir(dir: &Path, a: &ExtractArgs, options: &Options) -> Result<(), 
         return Err(CliError::Usage("missing FILE for --out-dir".into()));
     }
     if a.inputs.iter().any(|p| p.as_os_str() == "-") {
-        return Err(CliError::Usage("'-' (standard input) cannot be used with --out-dir: it has no file name".into()));
+        return Err(CliError::Usage(
+            "'-' (standard input) cannot be used with --out-dir: it has no file name".into(),
+        ));
     }
     // Plan every output before touching the disk: two inputs with the same stem would
     // overwrite each other's output, and an output must never replace an input.
     let mut plan: Vec<(&PathBuf, PathBuf)> = Vec::with_capacity(a.inputs.len());
     for input in &a.inputs {
         check_readable(input)?;
-        let stem = input.file_stem().ok_or_else(|| CliError::Usage(format!("{}: no file name to name the output after", input.display())))?;
+        let stem = input.file_stem().ok_or_else(|| {
+            CliError::Usage(format!("{}: no file name to name the output after", input.display()))
+        })?;
         let mut name = stem.to_os_string();
         name.push(".");
         name.push(a.format().extension());
         let output = dir.join(name);
         if let Some((other, _)) = plan.iter().find(|(_, o)| *o == output) {
-            return Err(CliError::Usage(format!("{} and {} would both be written to {}", other.display(), input.display(), output.display())));
+            return Err(CliError::Usage(format!(
+                "{} and {} would both be written to {}",
+                other.display(),
+                input.display(),
+                output.display()
+            )));
         }
         plan.push((input, output));
     }
     for (_, output) in &plan {
         if output.is_dir() {
-            return Err(CliError::Io(format!("cannot write {}: a directory is in the way", output.display())));
+            return Err(CliError::Io(format!(
+                "cannot write {}: a directory is in the way",
+                output.display()
+            )));
         }
         if let Ok(out) = fs::canonicalize(output) {
-            if let Some(input) = a.inputs.iter().find(|i| fs::canonicalize(i).is_ok_and(|c| c == out)) {
-                return Err(CliError::Usage(format!("{} would overwrite the input {}", output.display(), input.display())));
+            if let Some(input) =
+                a.inputs.iter().find(|i| fs::canonicalize(i).is_ok_and(|c| c == out))
+            {
+                return Err(CliError::Usage(format!(
+                    "{} would overwrite the input {}",
+                    output.display(),
+                    input.display()
+                )));
             }
         }
     }
@@ -307,7 +357,9 @@ fn extract_to_dir(dir: &Path, a: &ExtractArgs, options: &Options) -> Result<(), 
     if dir.exists() && !dir.is_dir() {
         return Err(CliError::Io(format!("{}: not a directory", dir.display())));
     }
-    fs::create_dir_all(dir).map_err(|e| CliError::Io(format!("cannot create directory {}: {}", dir.display(), io_reason(&e))))?;
+    fs::create_dir_all(dir).map_err(|e| {
+        CliError::Io(format!("cannot create directory {}: {}", dir.display(), io_reason(&e)))
+    })?;
 
     for (input, output) in &plan {
         let bytes = read_input(input)?;
@@ -323,7 +375,11 @@ fn extract_page(bytes: &[u8], input: &Path, options: &Options) -> Extraction {
     let (html, _encoding) = dana::decode(bytes, None);
     let ex = dana::extract(&html, options);
     if let Some(reason) = &ex.reason {
-        let _ = writeln!(io::stderr().lock(), "dana: note: {}: no article found: {reason}", display_input(input));
+        let _ = writeln!(
+            io::stderr().lock(),
+            "dana: note: {}: no article found: {reason}",
+            display_input(input)
+        );
     }
     ex
 }
@@ -344,8 +400,11 @@ fn check_readable(input: &Path) -> Result<(), CliError> {
     if input.as_os_str().is_empty() {
         return Err(CliError::Usage("empty file name".into()));
     }
-    let file = fs::File::open(input).map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
-    let meta = file.metadata().map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
+    let file = fs::File::open(input)
+        .map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::Io(format!("cannot read {}: {}", input.display(), io_reason(&e))))?;
     if meta.is_dir() {
         return Err(CliError::Io(format!("{}: is a directory, not a file", input.display())));
     }
@@ -361,7 +420,9 @@ fn read_input(input: &Path) -> Result<Vec<u8>, CliError> {
     } else {
         fs::File::open(input).and_then(|mut f| f.read_to_end(&mut bytes))
     };
-    result.map_err(|e| CliError::Io(format!("cannot read {}: {}", display_input(input), io_reason(&e))))?;
+    result.map_err(|e| {
+        CliError::Io(format!("cannot read {}: {}", display_input(input), io_reason(&e)))
+    })?;
     Ok(bytes)
 }
 
@@ -369,7 +430,8 @@ fn read_input(input: &Path) -> Result<Vec<u8>, CliError> {
 /// either keeps its old content or gets the whole new one.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let fail = |e: &io::Error| CliError::Io(format!("cannot write {}: {}", path.display(), io_reason(e)));
+    let fail =
+        |e: &io::Error| CliError::Io(format!("cannot write {}: {}", path.display(), io_reason(e)));
     // A hidden name in the same directory (rename is atomic only within one file system);
     // `create_new` never reuses a file left over by another run.
     let mut attempt = 0;
@@ -385,7 +447,8 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         }
     };
     // sync before rename: after a crash the output is either absent, old, or whole.
-    let written = file.write_all(bytes).and_then(|()| file.sync_all()).and_then(|()| fs::rename(&tmp, path));
+    let written =
+        file.write_all(bytes).and_then(|()| file.sync_all()).and_then(|()| fs::rename(&tmp, path));
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
         fail(&e)
@@ -395,7 +458,9 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 /// Writes to stdout; a closed pipe is an I/O error, not a panic.
 fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
-    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| CliError::Io(format!("cannot write to standard output: {}", io_reason(&e))))
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::Io(format!("cannot write to standard output: {}", io_reason(&e))))
 }
 
 /// The OS error without Rust's " (os error N)" suffix, lowercase as in other messages.
@@ -417,7 +482,8 @@ mod tests {
     use super::*;
 
     fn parse_extract(argv: &[&str]) -> Result<ExtractArgs, CliError> {
-        let args: Vec<OsString> = ["dana", "extract"].iter().chain(argv).map(OsString::from).collect();
+        let args: Vec<OsString> =
+            ["dana", "extract"].iter().chain(argv).map(OsString::from).collect();
         match parse(&args)? {
             Some(Command::Extract(a)) => Ok(a),
             other => panic!("not an extract command: {other:?}"),
@@ -426,7 +492,18 @@ mod tests {
 
     #[test]
     fn values_after_space_or_equals_and_options_after_files() {
-        let a = parse_extract(&["page.html", "--gap=5", "--algorithm", "DANAG", "--filter", "2", "--format=json", "--title-bound", "--thesis"]).unwrap();
+        let a = parse_extract(&[
+            "page.html",
+            "--gap=5",
+            "--algorithm",
+            "DANAG",
+            "--filter",
+            "2",
+            "--format=json",
+            "--title-bound",
+            "--thesis",
+        ])
+        .unwrap();
         let o = a.options();
         assert!(!o.prune && !o.media && !o.cluster && !o.edges);
         assert_eq!(o.gap, Some(5));
@@ -454,19 +531,38 @@ mod tests {
 
     #[test]
     fn a_later_occurrence_overrides_an_earlier_one() {
-        let a = parse_extract(&["--algorithm", "dana", "--algorithm=r2l", "--gap", "3", "--gap", "4", "p.html"]).unwrap();
+        let a = parse_extract(&[
+            "--algorithm",
+            "dana",
+            "--algorithm=r2l",
+            "--gap",
+            "3",
+            "--gap",
+            "4",
+            "p.html",
+        ])
+        .unwrap();
         assert_eq!((a.options().algorithm, a.gap), (Algorithm::R2l, Some(4)));
     }
 
     #[test]
     fn bad_values_are_usage_errors_that_say_what_was_wrong() {
         for (bad, what) in [
-            (&["--gap", "x"][..], "invalid value 'x' for --gap (expected a whole number of lines, 0 or more)"),
+            (
+                &["--gap", "x"][..],
+                "invalid value 'x' for --gap (expected a whole number of lines, 0 or more)",
+            ),
             (&["--gap", "-1"], "invalid value '-1' for --gap"),
             (&["--gap"], "option --gap needs a value"),
-            (&["--algorithm", "foo"], "invalid value 'foo' for --algorithm (expected r2l, dana, danag or addanag)"),
+            (
+                &["--algorithm", "foo"],
+                "invalid value 'foo' for --algorithm (expected r2l, dana, danag or addanag)",
+            ),
             (&["--filter", "4"], "invalid value '4' for --filter (expected none, 1, 2 or 3)"),
-            (&["--format", "pdf"], "invalid value 'pdf' for --format (expected text, html or json)"),
+            (
+                &["--format", "pdf"],
+                "invalid value 'pdf' for --format (expected text, html or json)",
+            ),
             (&["--url", "not a url"], "invalid value 'not a url' for --url"),
             (&["--title-bound=yes"], "option --title-bound takes no value"),
             (&["--thesis=1"], "option --thesis takes no value"),
@@ -475,7 +571,9 @@ mod tests {
             (&["-x"], "unknown option '-x'"),
         ] {
             match parse_extract(bad) {
-                Err(CliError::Usage(msg)) => assert_eq!(&msg[..what.len().min(msg.len())], what, "{bad:?}: {msg}"),
+                Err(CliError::Usage(msg)) => {
+                    assert_eq!(&msg[..what.len().min(msg.len())], what, "{bad:?}: {msg}")
+                }
                 other => panic!("{bad:?}: {other:?}"),
             }
         }
@@ -483,7 +581,11 @@ mod tests {
 
     #[test]
     fn commands_are_checked_first() {
-        for (argv, what) in [(&["dana"][..], "missing command (extract or eval)"), (&["dana", "frob"], "unknown command 'frob'"), (&["dana", "--frob"], "unknown command '--frob'")] {
+        for (argv, what) in [
+            (&["dana"][..], "missing command (extract or eval)"),
+            (&["dana", "frob"], "unknown command 'frob'"),
+            (&["dana", "--frob"], "unknown command '--frob'"),
+        ] {
             let args: Vec<OsString> = argv.iter().map(OsString::from).collect();
             match parse(&args) {
                 Err(CliError::Usage(msg)) => assert!(msg.starts_with(what), "{argv:?}: {msg}"),

@@ -50,7 +50,10 @@ fn assert_usage_error(o: &Output, what: &str) {
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "one error line and one hint: {err:?}");
-    assert!(lines[0].starts_with("dana: ") && lines[0].contains(what), "{err:?} should mention {what:?}");
+    assert!(
+        lines[0].starts_with("dana: ") && lines[0].contains(what),
+        "{err:?} should mention {what:?}"
+    );
     assert_eq!(lines[1], "Try 'dana --help' for more information.");
     assert!(o.stdout.is_empty(), "nothing on stdout after an error");
 }
@@ -62,7 +65,10 @@ fn assert_io_error(o: &Output, what: &str) {
     assert_eq!(o.status.code(), Some(1), "stderr: {err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "exactly one line: {err:?}");
-    assert!(lines[0].starts_with("dana: ") && lines[0].contains(what), "{err:?} should mention {what:?}");
+    assert!(
+        lines[0].starts_with("dana: ") && lines[0].contains(what),
+        "{err:?} should mention {what:?}"
+    );
     assert!(!err.contains("panicked"));
 }
 
@@ -72,7 +78,9 @@ fn article(title: &str, paragraphs: &[&str]) -> String {
     for p in paragraphs {
         s.push_str(&format!("<p>{p}</p>\n"));
     }
-    s.push_str("</div>\n<div class=\"footer\"><a href=\"/privacy\">Privacy</a></div>\n</body></html>\n");
+    s.push_str(
+        "</div>\n<div class=\"footer\"><a href=\"/privacy\">Privacy</a></div>\n</body></html>\n",
+    );
     s
 }
 
@@ -95,7 +103,16 @@ fn help_and_version() {
     }
     let o = run(&["extract", "--help"]);
     assert!(o.status.success());
-    for opt in ["--algorithm", "--filter", "--gap", "--format", "--url", "--title-bound", "--thesis", "--out-dir"] {
+    for opt in [
+        "--algorithm",
+        "--filter",
+        "--gap",
+        "--format",
+        "--url",
+        "--title-bound",
+        "--thesis",
+        "--out-dir",
+    ] {
         assert!(stdout(&o).contains(opt), "extract --help mentions {opt}");
     }
     let o = run(&["--version"]);
@@ -136,11 +153,17 @@ fn bad_arguments_are_usage_errors() {
         (&["extract", "--algorithm", "foo", "a.html"], "invalid value 'foo' for --algorithm"),
         (&["extract", "--filter", "9", "a.html"], "invalid value '9' for --filter"),
         (&["extract", "--format", "pdf", "a.html"], "invalid value 'pdf' for --format"),
-        (&["extract", "--url", "example.org/page", "a.html"], "invalid value 'example.org/page' for --url"),
+        (
+            &["extract", "--url", "example.org/page", "a.html"],
+            "invalid value 'example.org/page' for --url",
+        ),
         (&["extract", "--title-bound=1", "a.html"], "--title-bound takes no value"),
         (&["extract", "--thesis=yes", "a.html"], "--thesis takes no value"),
         (&["extract", "a.html", "b.html"], "several files need --out-dir"),
-        (&["extract", "--out-dir", "out", "-"], "'-' (standard input) cannot be used with --out-dir"),
+        (
+            &["extract", "--out-dir", "out", "-"],
+            "'-' (standard input) cannot be used with --out-dir",
+        ),
         (&["extract", "--out-dir", "out"], "missing FILE"),
         (&["extract", ""], "empty file name"),
     ];
@@ -159,9 +182,37 @@ fn option_forms_and_double_dash() {
     assert!(plain.status.success(), "{}", stderr(&plain));
     assert!(stdout(&plain).contains(P2));
     // Value after '=' or as the next argument, options after the file, last one wins.
-    let o = run_in(&dir, &["extract", "--gap=3", "--algorithm", "dana", "--algorithm=DANAG", "--filter", "none", "--title-bound", "--thesis", "--", "-odd name.html"]);
+    let o = run_in(
+        &dir,
+        &[
+            "extract",
+            "--gap=3",
+            "--algorithm",
+            "dana",
+            "--algorithm=DANAG",
+            "--filter",
+            "none",
+            "--title-bound",
+            "--thesis",
+            "--",
+            "-odd name.html",
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = run_in(&dir, &["extract", "--format", "json", "--gap", "7", "--algorithm=danag", "--filter=2", "--", "-odd name.html"]);
+    let o = run_in(
+        &dir,
+        &[
+            "extract",
+            "--format",
+            "json",
+            "--gap",
+            "7",
+            "--algorithm=danag",
+            "--filter=2",
+            "--",
+            "-odd name.html",
+        ],
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["gap"], 7);
     assert_eq!(v["algorithm"], "danag");
@@ -184,7 +235,13 @@ fn text_of_a_file_and_of_stdin() {
     assert!(!text.contains("Privacy"), "footer left out: {text:?}");
     assert!(o.stderr.is_empty(), "{}", stderr(&o));
 
-    let mut child = dana().args(["extract", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = dana()
+        .args(["extract", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(page.as_bytes()).unwrap();
     let from_stdin = child.wait_with_output().unwrap();
     assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
@@ -198,13 +255,23 @@ fn every_format() {
     fs::write(dir.join("page.html"), &page).unwrap();
 
     let text = run_in(&dir, &["extract", "--format", "text", "page.html"]);
-    assert_eq!(stdout(&text), stdout(&run_in(&dir, &["extract", "page.html"])), "text is the default");
+    assert_eq!(
+        stdout(&text),
+        stdout(&run_in(&dir, &["extract", "page.html"])),
+        "text is the default"
+    );
 
-    let html = run_in(&dir, &["extract", "--format=html", "--url", "https://ferry.example/news/", "page.html"]);
+    let html = run_in(
+        &dir,
+        &["extract", "--format=html", "--url", "https://ferry.example/news/", "page.html"],
+    );
     assert!(html.status.success());
     let html = stdout(&html);
     assert!(html.starts_with("<article>") && html.ends_with("</article>\n"), "{html}");
-    assert!(html.contains("href=\"https://ferry.example/timetable.pdf\""), "links resolved against --url: {html}");
+    assert!(
+        html.contains("href=\"https://ferry.example/timetable.pdf\""),
+        "links resolved against --url: {html}"
+    );
 
     let json = run_in(&dir, &["extract", "--format", "json", "page.html"]);
     assert!(json.status.success());
@@ -240,7 +307,10 @@ fn windows_1256_page_is_decoded_by_its_meta_charset() {
         let o = run_in(&dir, &["extract", "--algorithm", algorithm, "ar.html"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
-        assert!(text.contains("حديقة جديدة قرب النهر") || algorithm == "r2l", "{algorithm}: {text}");
+        assert!(
+            text.contains("حديقة جديدة قرب النهر") || algorithm == "r2l",
+            "{algorithm}: {text}"
+        );
         assert!(text.contains("وتفتح الحديقة أبوابها كل يوم"), "{algorithm}: {text}");
     }
 }
@@ -287,7 +357,8 @@ fn binary_junk_and_nul_bytes_do_not_crash() {
             assert_eq!(o.status.code(), Some(0), "{f} {format}: {}", stderr(&o));
             assert!(!stderr(&o).contains("panicked"));
             if format == "json" {
-                serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("valid JSON even for junk");
+                serde_json::from_slice::<serde_json::Value>(&o.stdout)
+                    .expect("valid JSON even for junk");
             }
         }
     }
@@ -298,7 +369,8 @@ fn no_article_is_empty_text_and_a_note() {
     let dir = scratch("no-article");
     fs::write(dir.join("empty.html"), b"").unwrap();
     // Navigation alone is not content: `<nav>` is pruned before density.
-    fs::write(dir.join("nav.html"), format!("<nav>{LINKS}</nav><script>var x = 1</script>")).unwrap();
+    fs::write(dir.join("nav.html"), format!("<nav>{LINKS}</nav><script>var x = 1</script>"))
+        .unwrap();
     for f in ["empty.html", "nav.html"] {
         let o = run_in(&dir, &["extract", f]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -339,9 +411,15 @@ fn missing_file_and_directory_are_io_errors() {
     let dir = scratch("io-errors");
     fs::create_dir(dir.join("sub")).unwrap();
     fs::write(dir.join("file.html"), english_page()).unwrap();
-    assert_io_error(&run_in(&dir, &["extract", "nope.html"]), "cannot read nope.html: no such file or directory");
+    assert_io_error(
+        &run_in(&dir, &["extract", "nope.html"]),
+        "cannot read nope.html: no such file or directory",
+    );
     assert_io_error(&run_in(&dir, &["extract", "sub"]), "sub: is a directory");
-    assert_io_error(&run_in(&dir, &["extract", "file.html/x.html"]), "cannot read file.html/x.html: not a directory");
+    assert_io_error(
+        &run_in(&dir, &["extract", "file.html/x.html"]),
+        "cannot read file.html/x.html: not a directory",
+    );
 }
 
 #[test]
@@ -351,7 +429,13 @@ fn closed_stdout_is_an_error_not_a_panic() {
     let paragraphs: Vec<String> = (0..4000).map(|i| format!("{P1} Paragraph {i}.")).collect();
     let refs: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
     fs::write(dir.join("big.html"), article("A long page", &refs)).unwrap();
-    let mut child = dana().current_dir(&dir).args(["extract", "big.html"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = dana()
+        .current_dir(&dir)
+        .args(["extract", "big.html"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     drop(child.stdout.take()); // the reader goes away before dana writes
     let o = child.wait_with_output().unwrap();
     assert_io_error(&o, "cannot write to standard output: broken pipe");
@@ -368,16 +452,40 @@ fn out_dir_with_several_files_and_each_format() {
     fs::write(dir.join("in/empty.html"), b"").unwrap();
     for (format, ext) in [("text", "txt"), ("html", "html"), ("json", "json")] {
         let out = format!("out/{format}/nested");
-        let o = run_in(&dir, &["extract", "--format", format, "--out-dir", &out, "in/first.html", "in/second.page.htm", "in/empty.html"]);
+        let o = run_in(
+            &dir,
+            &[
+                "extract",
+                "--format",
+                format,
+                "--out-dir",
+                &out,
+                "in/first.html",
+                "in/second.page.htm",
+                "in/empty.html",
+            ],
+        );
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert!(o.stdout.is_empty());
         assert!(stderr(&o).contains("in/empty.html: no article found"), "{}", stderr(&o));
         let out = dir.join(&out);
-        assert_eq!(files_in(&out), vec![format!("empty.{ext}"), format!("first.{ext}"), format!("second.page.{ext}")], "no temporary files left");
+        assert_eq!(
+            files_in(&out),
+            vec![format!("empty.{ext}"), format!("first.{ext}"), format!("second.page.{ext}")],
+            "no temporary files left"
+        );
         // Each file holds exactly what printing would have printed.
-        for (input, stem) in [("in/first.html", "first"), ("in/second.page.htm", "second.page"), ("in/empty.html", "empty")] {
+        for (input, stem) in [
+            ("in/first.html", "first"),
+            ("in/second.page.htm", "second.page"),
+            ("in/empty.html", "empty"),
+        ] {
             let printed = run_in(&dir, &["extract", "--format", format, input]).stdout;
-            assert_eq!(fs::read(out.join(format!("{stem}.{ext}"))).unwrap(), printed, "{stem}.{ext}");
+            assert_eq!(
+                fs::read(out.join(format!("{stem}.{ext}"))).unwrap(),
+                printed,
+                "{stem}.{ext}"
+            );
         }
     }
     // Writing again replaces the outputs in place.
@@ -391,19 +499,31 @@ fn out_dir_checks_every_input_before_writing_anything() {
     let dir = scratch("out-dir-inputs");
     fs::write(dir.join("a.html"), english_page()).unwrap();
     fs::create_dir(dir.join("adir")).unwrap();
-    assert_io_error(&run_in(&dir, &["extract", "--out-dir", "out", "a.html", "missing.html"]), "cannot read missing.html");
-    assert_io_error(&run_in(&dir, &["extract", "--out-dir", "out", "a.html", "adir"]), "adir: is a directory");
+    assert_io_error(
+        &run_in(&dir, &["extract", "--out-dir", "out", "a.html", "missing.html"]),
+        "cannot read missing.html",
+    );
+    assert_io_error(
+        &run_in(&dir, &["extract", "--out-dir", "out", "a.html", "adir"]),
+        "adir: is a directory",
+    );
     assert!(!dir.join("out").exists(), "nothing written when an input is unreadable");
 
     // Two inputs that would write the same output file.
     fs::create_dir(dir.join("other")).unwrap();
     fs::write(dir.join("other/a.html"), english_page()).unwrap();
-    assert_usage_error(&run_in(&dir, &["extract", "--out-dir", "out", "a.html", "other/a.html"]), "would both be written to out/a.txt");
+    assert_usage_error(
+        &run_in(&dir, &["extract", "--out-dir", "out", "a.html", "other/a.html"]),
+        "would both be written to out/a.txt",
+    );
     assert!(!dir.join("out").exists());
 
     // An output that would replace one of the inputs.
     fs::write(dir.join("notes.txt"), "<p>my own notes</p>").unwrap();
-    assert_usage_error(&run_in(&dir, &["extract", "--out-dir", ".", "notes.txt"]), "would overwrite the input notes.txt");
+    assert_usage_error(
+        &run_in(&dir, &["extract", "--out-dir", ".", "notes.txt"]),
+        "would overwrite the input notes.txt",
+    );
     assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "<p>my own notes</p>");
 }
 
@@ -415,7 +535,14 @@ fn file_names_need_not_be_utf8() {
     let dir = scratch("non-utf8-name");
     let name = OsStr::from_bytes(b"caf\xe9.html");
     fs::write(dir.join(name), english_page()).unwrap();
-    let o = dana().current_dir(&dir).arg("extract").arg("--out-dir").arg("out").arg(name).output().unwrap();
+    let o = dana()
+        .current_dir(&dir)
+        .arg("extract")
+        .arg("--out-dir")
+        .arg("out")
+        .arg(name)
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let written = fs::read(dir.join("out").join(OsStr::from_bytes(b"caf\xe9.txt"))).unwrap();
     assert!(String::from_utf8(written).unwrap().contains(P1));
@@ -426,15 +553,27 @@ fn unwritable_out_dir_is_an_io_error_and_leaves_nothing() {
     let dir = scratch("out-dir-unwritable");
     fs::write(dir.join("a.html"), english_page()).unwrap();
     fs::write(dir.join("plain-file"), "x").unwrap();
-    assert_io_error(&run_in(&dir, &["extract", "--out-dir", "plain-file", "a.html"]), "plain-file: not a directory");
-    assert_io_error(&run_in(&dir, &["extract", "--out-dir", "plain-file/sub", "a.html"]), "cannot create directory plain-file/sub");
+    assert_io_error(
+        &run_in(&dir, &["extract", "--out-dir", "plain-file", "a.html"]),
+        "plain-file: not a directory",
+    );
+    assert_io_error(
+        &run_in(&dir, &["extract", "--out-dir", "plain-file/sub", "a.html"]),
+        "cannot create directory plain-file/sub",
+    );
     // A file system nobody may create directories in, root included.
     if Path::new("/proc/self").exists() {
-        assert_io_error(&run_in(&dir, &["extract", "--out-dir", "/proc/dana-cli-test", "a.html"]), "cannot create directory /proc/dana-cli-test");
+        assert_io_error(
+            &run_in(&dir, &["extract", "--out-dir", "/proc/dana-cli-test", "a.html"]),
+            "cannot create directory /proc/dana-cli-test",
+        );
     }
     // A directory where the output file should go.
     fs::create_dir_all(dir.join("out/a.txt")).unwrap();
-    assert_io_error(&run_in(&dir, &["extract", "--out-dir", "out", "a.html"]), "cannot write out/a.txt: a directory is in the way");
+    assert_io_error(
+        &run_in(&dir, &["extract", "--out-dir", "out", "a.html"]),
+        "cannot write out/a.txt: a directory is in the way",
+    );
     assert_eq!(files_in(&dir.join("out")), vec!["a.txt".to_string()]);
 
     // A directory without write permission (root ignores permissions, so only as a user).
@@ -449,8 +588,15 @@ fn unwritable_out_dir_is_an_io_error_and_leaves_nothing() {
             let _ = fs::remove_file(&probe);
             eprintln!("note: running as root, the read-only directory case is not checked");
         } else {
-            assert_io_error(&run_in(&dir, &["extract", "--out-dir", "locked", "a.html"]), "cannot write locked/a.txt: permission denied");
-            assert!(files_in(&locked).is_empty(), "no temporary file left: {:?}", files_in(&locked));
+            assert_io_error(
+                &run_in(&dir, &["extract", "--out-dir", "locked", "a.html"]),
+                "cannot write locked/a.txt: permission denied",
+            );
+            assert!(
+                files_in(&locked).is_empty(),
+                "no temporary file left: {:?}",
+                files_in(&locked)
+            );
         }
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
     }

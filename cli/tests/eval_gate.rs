@@ -58,7 +58,9 @@ fn subset(path: &Path) -> Result<BTreeMap<String, Vec<String>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut sets: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let (set, id) = line.split_once('/').ok_or_else(|| format!("{}: bad line {line:?} (expected <set>/<id>)", path.display()))?;
+        let (set, id) = line.split_once('/').ok_or_else(|| {
+            format!("{}: bad line {line:?} (expected <set>/<id>)", path.display())
+        })?;
         sets.entry(set.to_string()).or_default().push(id.to_string());
     }
     Ok(sets)
@@ -108,17 +110,24 @@ fn gate() -> Result<(), String> {
     }
     let present: usize = results.iter().map(|r| r.records[0].len()).sum();
     if present * 2 < total {
-        return Err(format!("only {present} of the {total} subset pages are in {}: fewer than half", corpus.display()));
+        return Err(format!(
+            "only {present} of the {total} subset pages are in {}: fewer than half",
+            corpus.display()
+        ));
     }
 
     let mut measured: BTreeMap<String, Floor> = BTreeMap::new();
-    println!("\n  {:<16} {:>5} {:>9} {:>9}   {:>9} {:>9}", "set", "pages", "shingleF1", "floor", "LCS F1", "floor");
+    println!(
+        "\n  {:<16} {:>5} {:>9} {:>9}   {:>9} {:>9}",
+        "set", "pages", "shingleF1", "floor", "LCS F1", "floor"
+    );
     let floors_path = crate_dir().join("tests/eval_floor.json");
     let pin = std::env::var("DANA_PIN").is_ok_and(|v| v == "1");
     let floors: Option<Floors> = if pin {
         None
     } else {
-        let text = std::fs::read_to_string(&floors_path).map_err(|e| format!("{}: {e} (DANA_PIN=1 writes it)", floors_path.display()))?;
+        let text = std::fs::read_to_string(&floors_path)
+            .map_err(|e| format!("{}: {e} (DANA_PIN=1 writes it)", floors_path.display()))?;
         Some(serde_json::from_str(&text).map_err(|e| format!("{}: {e}", floors_path.display()))?)
     };
     let mut failures = Vec::new();
@@ -155,10 +164,16 @@ fn gate() -> Result<(), String> {
     if pin {
         // Floors are rounded down to 3 decimals, so a re-run on the same code passes.
         let down = |x: f64| ((x - MARGIN).max(0.0) * 1000.0).floor() / 1000.0;
-        let sets = measured.iter().map(|(k, m)| (k.clone(), Floor { shingle_f1: down(m.shingle_f1), lcs_f1: down(m.lcs_f1) })).collect();
+        let sets = measured
+            .iter()
+            .map(|(k, m)| {
+                (k.clone(), Floor { shingle_f1: down(m.shingle_f1), lcs_f1: down(m.lcs_f1) })
+            })
+            .collect();
         let floors = Floors { configuration: config.label(), margin: MARGIN, sets };
         let json = serde_json::to_string_pretty(&floors).map_err(|e| e.to_string())? + "\n";
-        std::fs::write(&floors_path, json).map_err(|e| format!("{}: {e}", floors_path.display()))?;
+        std::fs::write(&floors_path, json)
+            .map_err(|e| format!("{}: {e}", floors_path.display()))?;
         println!("eval_gate: pinned floors (measured - {MARGIN}) to {}", floors_path.display());
         return Ok(());
     }

@@ -19,7 +19,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-const PARAGRAPH: &str = "The committee met on Tuesday to discuss the new harbour, which the town has wanted for \
+const PARAGRAPH: &str =
+    "The committee met on Tuesday to discuss the new harbour, which the town has wanted for \
 twenty years. Engineers presented three designs, each with a different breakwater, and the \
 members asked many questions about cost, about the fishing fleet and about the winter storms \
 that closed the old quay twice last year.";
@@ -66,8 +67,16 @@ fn pages_without_gold_or_file_are_skipped_and_the_rest_scored() {
     let r = &results[0];
     assert_eq!(r.records[0].len(), 1, "only page a has page and gold");
     assert_eq!(r.skipped.len(), 2);
-    assert!(r.skipped.iter().any(|s| s.contains("synthetic/b") && s.contains("gold")), "{:?}", r.skipped);
-    assert!(r.skipped.iter().any(|s| s.contains("synthetic/c") && s.contains("page")), "{:?}", r.skipped);
+    assert!(
+        r.skipped.iter().any(|s| s.contains("synthetic/b") && s.contains("gold")),
+        "{:?}",
+        r.skipped
+    );
+    assert!(
+        r.skipped.iter().any(|s| s.contains("synthetic/c") && s.contains("page")),
+        "{:?}",
+        r.skipped
+    );
     let a = &r.records[0][0];
     assert_eq!(a.id, "a");
     assert_eq!(a.bytes as u64, fs::metadata(dir.join("pages/a.html")).unwrap().len());
@@ -89,12 +98,31 @@ fn table_and_json_lines_hold_one_record_per_page_and_configuration() {
     make_set(&dir);
     let out = root.join("records.jsonl");
     let mut table = Vec::new();
-    dana_cli::eval::run(&args(&["--algorithm", "all", "--quiet", "--worst", "1", "--json", out.to_str().unwrap(), dir.to_str().unwrap()]), &mut table).unwrap();
+    dana_cli::eval::run(
+        &args(&[
+            "--algorithm",
+            "all",
+            "--quiet",
+            "--worst",
+            "1",
+            "--json",
+            out.to_str().unwrap(),
+            dir.to_str().unwrap(),
+        ]),
+        &mut table,
+    )
+    .unwrap();
     let table = String::from_utf8(table).unwrap();
     assert!(table.contains("synthetic: 1 pages") && table.contains("2 skipped"), "{table}");
-    assert!(table.contains("worst 1 by shingle F1") && !table.contains("macro4") && !table.contains("of4"), "{table}");
+    assert!(
+        table.contains("worst 1 by shingle F1")
+            && !table.contains("macro4")
+            && !table.contains("of4"),
+        "{table}"
+    );
     let text = fs::read_to_string(&out).unwrap();
-    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 13, "1 scored page x 13 configurations");
     for l in &lines {
         assert_eq!(l["id"], "a");
@@ -145,7 +173,11 @@ fn sets_with_page_types_get_a_table_per_type() {
     fs::create_dir_all(dir.join("gold")).unwrap();
     let page = format!("<html><body><article><h1>Harbour</h1><p>{PARAGRAPH}</p><p>{PARAGRAPH}</p></article></body></html>");
     let mut index = String::new();
-    for (id, page_type, gold) in [("a", "article", PARAGRAPH), ("b", "article", PARAGRAPH), ("c", "forum", "Words that the page does not hold at all, not one.")] {
+    for (id, page_type, gold) in [
+        ("a", "article", PARAGRAPH),
+        ("b", "article", PARAGRAPH),
+        ("c", "forum", "Words that the page does not hold at all, not one."),
+    ] {
         index.push_str(&format!("{{\"id\": \"{id}\", \"page_type\": \"{page_type}\"}}\n"));
         fs::write(dir.join(format!("pages/{id}.html")), &page).unwrap();
         fs::write(dir.join(format!("gold/{id}.txt")), gold).unwrap();
@@ -154,7 +186,13 @@ fn sets_with_page_types_get_a_table_per_type() {
     let mut table = Vec::new();
     dana_cli::eval::run(&args(&["--quiet", dir.to_str().unwrap()]), &mut table).unwrap();
     let table = String::from_utf8(table).unwrap();
-    let row = |t: &str| table.lines().find(|l| l.trim_start().starts_with(t)).unwrap_or_else(|| panic!("no {t} row in {table}")).to_string();
+    let row = |t: &str| {
+        table
+            .lines()
+            .find(|l| l.trim_start().starts_with(t))
+            .unwrap_or_else(|| panic!("no {t} row in {table}"))
+            .to_string()
+    };
     assert!(table.contains("by page type"), "{table}");
     assert!(row("article").contains("2 pages") && row("forum").contains("1 pages"), "{table}");
     assert!(row("forum").contains("F1 0.000"), "the forum page's gold is nowhere in it: {table}");
@@ -179,20 +217,39 @@ fn a_peers_outputs_are_scored_beside_the_engine() {
     fs::write(peer.join("synthetic/a.txt"), PARAGRAPH).unwrap();
     let out = root.join("records.jsonl");
     let mut table = Vec::new();
-    let a = args(&["--quiet", "--peer", &format!("half={}", peer.display()), "--json", out.to_str().unwrap(), dir.to_str().unwrap()]);
+    let a = args(&[
+        "--quiet",
+        "--peer",
+        &format!("half={}", peer.display()),
+        "--json",
+        out.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    ]);
     dana_cli::eval::run(&a, &mut table).unwrap();
     let table = String::from_utf8(table).unwrap();
     assert!(table.contains("peer half"), "{table}");
-    let lines: Vec<serde_json::Value> = fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let peer_line = lines.iter().find(|l| l["config"] == "peer half").expect("a record of the peer");
-    assert_eq!(peer_line["shingle_prf"]["precision"], 1.0, "every shingle of the peer's text is in the gold");
+    let lines: Vec<serde_json::Value> = fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let peer_line =
+        lines.iter().find(|l| l["config"] == "peer half").expect("a record of the peer");
+    assert_eq!(
+        peer_line["shingle_prf"]["precision"], 1.0,
+        "every shingle of the peer's text is in the gold"
+    );
     let recall = peer_line["shingle_prf"]["recall"].as_f64().unwrap();
     assert!((0.4..0.6).contains(&recall), "half of the gold: {recall}");
 
     // A page the peer wrote nothing for is an empty output, not an error.
     fs::remove_file(peer.join("synthetic/a.txt")).unwrap();
     dana_cli::eval::run(&a, &mut Vec::new()).unwrap();
-    let lines: Vec<serde_json::Value> = fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let peer_line = lines.iter().find(|l| l["config"] == "peer half").unwrap();
     assert_eq!(peer_line["output_tokens"], 0);
     fs::remove_dir_all(&root).unwrap();

@@ -21,7 +21,8 @@ fn corpus() -> PathBuf {
 /// (id, title) of every page of `set` whose index gives a title.
 fn titled(set: &str) -> Vec<(String, String)> {
     let index = corpus().join(set).join("index.jsonl");
-    let text = std::fs::read_to_string(&index).unwrap_or_else(|e| panic!("{}: {e}", index.display()));
+    let text =
+        std::fs::read_to_string(&index).unwrap_or_else(|e| panic!("{}: {e}", index.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("index line is JSON"))
@@ -53,11 +54,18 @@ fn measure(set: &str, min_pages: usize) -> Vec<(usize, f64, usize)> {
             totals[i].1 += s.f1;
             totals[i].2 += 1;
             if std::env::var_os("DANA_TITLE_DEBUG").is_some() && i == default_row() && !s.exact {
-                println!("{set}/{id}: got {predicted:?}\n{:>width$}  want {gold:?}", "", width = set.len() + id.len());
+                println!(
+                    "{set}/{id}: got {predicted:?}\n{:>width$}  want {gold:?}",
+                    "",
+                    width = set.len() + id.len()
+                );
             }
         }
     }
-    assert!(read >= min_pages, "{set}: only {read} titled pages present, need at least {min_pages}");
+    assert!(
+        read >= min_pages,
+        "{set}: only {read} titled pages present, need at least {min_pages}"
+    );
     totals
 }
 
@@ -87,7 +95,10 @@ fn headline_accuracy_on_readability() {
     let totals = measure("readability", 100);
     print_table("readability", &totals);
     let (exact, f1, n) = totals[default_row()];
-    assert!(exact as f64 / n as f64 >= 0.46, "exact match of the default metric fell below the measured floor");
+    assert!(
+        exact as f64 / n as f64 >= 0.46,
+        "exact match of the default metric fell below the measured floor"
+    );
     assert!(f1 / n as f64 >= 0.70, "token F1 of the default metric fell below the measured floor");
 }
 
@@ -96,5 +107,8 @@ fn headline_accuracy_on_r2l() {
     let totals = measure("r2l", 8);
     print_table("r2l", &totals);
     let (exact, _, n) = totals[default_row()];
-    assert!(exact as f64 / n as f64 >= 0.87, "exact match of the default metric fell below the measured floor");
+    assert!(
+        exact as f64 / n as f64 >= 0.87,
+        "exact match of the default metric fell below the measured floor"
+    );
 }

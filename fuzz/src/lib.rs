@@ -45,7 +45,8 @@ pub fn options(a: u8, b: u8) -> Options {
         hidden_class: (a ^ b) & 0x80 == 0,
         lead: (a ^ b) & 0x40 == 0,
         below_article: (a ^ b) & 0x40 == 0,
-        title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm][usize::from((b >> 3) & 3)],
+        title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]
+            [usize::from((b >> 3) & 3)],
     }
 }
 
@@ -55,7 +56,11 @@ pub fn extract_and_check(html: &str, options: &Options) -> Extraction {
     if let Err(e) = safe_html::check(&out.html) {
         panic!("unsafe article HTML ({e}) with {options:?}:\n{}", out.html);
     }
-    assert_eq!(out.blocks.is_empty(), out.reason.is_some(), "reason must be set exactly when nothing was extracted");
+    assert_eq!(
+        out.blocks.is_empty(),
+        out.reason.is_some(),
+        "reason must be set exactly when nothing was extracted"
+    );
     let n = out.series.t1.len();
     assert!(out.series.t2.len() == n && out.series.diff.len() == n, "series of unequal length");
     for r in &out.regions {
@@ -63,7 +68,10 @@ pub fn extract_and_check(html: &str, options: &Options) -> Extraction {
     }
     for b in &out.blocks {
         if let Some(src) = &b.src {
-            assert!(src.starts_with("http://") || src.starts_with("https://"), "figure src {src:?}");
+            assert!(
+                src.starts_with("http://") || src.starts_with("https://"),
+                "figure src {src:?}"
+            );
         }
     }
     out
@@ -85,7 +93,8 @@ pub fn extract_bytes(data: &[u8]) {
 pub fn extract_page(data: &[u8]) {
     let (html, _) = dana::decode(data, None);
     let algorithm = Algorithm::ALL[data.len() % 4];
-    let mut options = if data.len() / 4 % 2 == 0 { Options::default() } else { Options::thesis(algorithm) };
+    let mut options =
+        if data.len() / 4 % 2 == 0 { Options::default() } else { Options::thesis(algorithm) };
     options.algorithm = algorithm;
     options.url = Some("https://example.org/a/b.html".into());
     extract_and_check(&html, &options);
@@ -105,10 +114,16 @@ pub fn splice_tags(data: &[u8]) {
 /// windows-1252) never fails and never drops a page.
 pub fn decode(data: &[u8]) {
     let (text, encoding) = dana::decode(data, None);
-    assert!(encoding_rs::Encoding::for_label(encoding.as_bytes()).is_some(), "unknown encoding name {encoding:?}");
+    assert!(
+        encoding_rs::Encoding::for_label(encoding.as_bytes()).is_some(),
+        "unknown encoding name {encoding:?}"
+    );
     // Valid UTF-8 without a byte-order mark is returned as is.
     if let Ok(s) = std::str::from_utf8(data) {
-        if !data.starts_with(b"\xef\xbb\xbf") && !data.starts_with(b"\xff\xfe") && !data.starts_with(b"\xfe\xff") {
+        if !data.starts_with(b"\xef\xbb\xbf")
+            && !data.starts_with(b"\xff\xfe")
+            && !data.starts_with(b"\xfe\xff")
+        {
             assert_eq!(text, s);
             assert_eq!(encoding, "UTF-8");
         }
@@ -155,9 +170,11 @@ pub fn ours(html: &str) -> Vec<Tk> {
     let html = dana::tokenize::normalise_newlines(html);
     let mut out = Vec::new();
     dana::tokenize::tokenize(&html, |t| match t {
-        Token::Start { name, attrs, self_closing } => {
-            out.push(Tk::Start(name.to_string(), attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(), self_closing))
-        }
+        Token::Start { name, attrs, self_closing } => out.push(Tk::Start(
+            name.to_string(),
+            attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(),
+            self_closing,
+        )),
         Token::End { name } => out.push(Tk::End(name.to_string())),
         Token::Text(s) => push_text(&mut out, &s),
     });
@@ -172,9 +189,11 @@ pub fn reference(html: &str) -> Vec<Tk> {
     let mut out = Vec::new();
     for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
         match token {
-            html5gum::Token::StartTag(t) => {
-                out.push(Tk::Start(s(&t.name), t.attributes.iter().map(|(k, v)| (s(k), s(&v.value))).collect(), t.self_closing))
-            }
+            html5gum::Token::StartTag(t) => out.push(Tk::Start(
+                s(&t.name),
+                t.attributes.iter().map(|(k, v)| (s(k), s(&v.value))).collect(),
+                t.self_closing,
+            )),
             html5gum::Token::EndTag(t) => out.push(Tk::End(s(&t.name))),
             html5gum::Token::String(t) => push_text(&mut out, &s(&t.value)),
             _ => {}
@@ -201,19 +220,88 @@ pub fn tokenizers_agree(html: &str) -> Result<(), String> {
 /// Snippets the structure-aware target splices into pages: unclosed and stray tags, raw-text
 /// and foreign elements, comments, references, hostile URLs and deep nesting.
 pub const SNIPPETS: &[&str] = &[
-    "<p>", "</p>", "<div>", "</div>", "<pre>", "</pre>", "<ul><li>", "<ol><li>", "</li>", "<li>", "</ul>",
-    "<h1>", "<h3>", "</h1>", "<blockquote>", "<table><tr><td>", "</td></tr></table>", "<a href=\"/x\">",
-    "<a href=\"javascript:alert(1)\">", "<a>", "</a>", "<b><i><em>", "</b>", "<img src=\"/i.jpg\" alt=\"a\">",
-    "<img src=x onerror=alert(1)>", "<img srcset=\" \">", "<figure>", "<figcaption>", "</figure>", "<br>", "<br/>",
-    "<!--", "-->", "<!-- x -->", "<script>", "</script>", "<style>", "<textarea>", "<title>", "</title>",
-    "<noscript>", "<svg>", "</svg>", "<math>", "<template>", "<plaintext>", "<xmp>", "<iframe>", "<select>",
-    "<base href=\"javascript:alert(1)//\">", "<base href=\"https://evil.example/\">", "<meta charset=\"koi8-r\">",
-    "<html lang=\"ar\" dir=\"rtl\">", "<body>", "</body>", "</html>", "<head>", "</head>",
-    "&amp;", "&#0;", "&#x110000;", "&#xD800;", "&notanentity;", "&", "\u{0}", "\r\n", "\u{feff}", "\u{fffd}",
-    "سلام دنیا ", "<p dir=\"rtl\">مرحبا بالعالم</p>", "<span hidden>", "<div style=\"display:none\">",
-    "<div aria-hidden=\"true\">", "<a href=\"https://e.org/\">long anchor text of a link here</a>",
+    "<p>",
+    "</p>",
+    "<div>",
+    "</div>",
+    "<pre>",
+    "</pre>",
+    "<ul><li>",
+    "<ol><li>",
+    "</li>",
+    "<li>",
+    "</ul>",
+    "<h1>",
+    "<h3>",
+    "</h1>",
+    "<blockquote>",
+    "<table><tr><td>",
+    "</td></tr></table>",
+    "<a href=\"/x\">",
+    "<a href=\"javascript:alert(1)\">",
+    "<a>",
+    "</a>",
+    "<b><i><em>",
+    "</b>",
+    "<img src=\"/i.jpg\" alt=\"a\">",
+    "<img src=x onerror=alert(1)>",
+    "<img srcset=\" \">",
+    "<figure>",
+    "<figcaption>",
+    "</figure>",
+    "<br>",
+    "<br/>",
+    "<!--",
+    "-->",
+    "<!-- x -->",
+    "<script>",
+    "</script>",
+    "<style>",
+    "<textarea>",
+    "<title>",
+    "</title>",
+    "<noscript>",
+    "<svg>",
+    "</svg>",
+    "<math>",
+    "<template>",
+    "<plaintext>",
+    "<xmp>",
+    "<iframe>",
+    "<select>",
+    "<base href=\"javascript:alert(1)//\">",
+    "<base href=\"https://evil.example/\">",
+    "<meta charset=\"koi8-r\">",
+    "<html lang=\"ar\" dir=\"rtl\">",
+    "<body>",
+    "</body>",
+    "</html>",
+    "<head>",
+    "</head>",
+    "&amp;",
+    "&#0;",
+    "&#x110000;",
+    "&#xD800;",
+    "&notanentity;",
+    "&",
+    "\u{0}",
+    "\r\n",
+    "\u{feff}",
+    "\u{fffd}",
+    "سلام دنیا ",
+    "<p dir=\"rtl\">مرحبا بالعالم</p>",
+    "<span hidden>",
+    "<div style=\"display:none\">",
+    "<div aria-hidden=\"true\">",
+    "<a href=\"https://e.org/\">long anchor text of a link here</a>",
     "<p>Plain paragraph text that is long enough to count as content in a region.</p>",
-    "<div><div><div><div><div><div><div><div>", "</div></div></div></div>", "<",  ">", "\"", "'", "=",
+    "<div><div><div><div><div><div><div><div>",
+    "</div></div></div></div>",
+    "<",
+    ">",
+    "\"",
+    "'",
+    "=",
 ];
 
 /// Structure-aware input: the page is the data before the trailing operations; the last byte

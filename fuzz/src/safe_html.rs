@@ -34,28 +34,140 @@ impl html5gum::ForwardingEmitter for QuietEmitter {
 
 /// Elements the article HTML may contain.
 pub const ALLOWED_ELEMENTS: &[&str] = &[
-    "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "img",
-    "figcaption", "a", "strong", "em", "code", "sub", "sup", "mark", "s", "u", "small", "q", "cite", "kbd", "abbr",
-    "var", "samp", "table", "caption", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd", "header",
+    "article",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "pre",
+    "figure",
+    "img",
+    "figcaption",
+    "a",
+    "strong",
+    "em",
+    "code",
+    "sub",
+    "sup",
+    "mark",
+    "s",
+    "u",
+    "small",
+    "q",
+    "cite",
+    "kbd",
+    "abbr",
+    "var",
+    "samp",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "dl",
+    "dt",
+    "dd",
+    "header",
 ];
 
 /// Attributes the article HTML may contain.
-pub const ALLOWED_ATTRIBUTES: &[&str] = &["href", "src", "alt", "referrerpolicy", "dir", "lang", "data-block", "colspan", "rowspan", "scope", "class", "id", "data-embed", "data-math"];
+pub const ALLOWED_ATTRIBUTES: &[&str] = &[
+    "href",
+    "src",
+    "alt",
+    "referrerpolicy",
+    "dir",
+    "lang",
+    "data-block",
+    "colspan",
+    "rowspan",
+    "scope",
+    "class",
+    "id",
+    "data-embed",
+    "data-math",
+];
 
 /// The MathML elements the article HTML may contain (src/math.rs `ELEMENTS`): presentation
 /// MathML and `semantics`; never `annotation`, `annotation-xml`, `maction` or `mglyph`.
 pub const MATHML_ELEMENTS: &[&str] = &[
-    "math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msub", "msup", "msubsup", "mfrac", "msqrt", "mroot", "mover", "munder",
-    "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd", "mstyle", "mpadded", "mphantom", "menclose", "semantics",
+    "math",
+    "mrow",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mspace",
+    "msub",
+    "msup",
+    "msubsup",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "mover",
+    "munder",
+    "munderover",
+    "mmultiscripts",
+    "mprescripts",
+    "none",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mstyle",
+    "mpadded",
+    "mphantom",
+    "menclose",
+    "semantics",
 ];
 
 /// The attributes a MathML element may carry (src/math.rs `attribute`): no URL, style, class,
 /// id, colour or event handler.
 pub const MATHML_ATTRIBUTES: &[&str] = &[
-    "display", "alttext", "dir", "mathvariant", "fence", "stretchy", "separator", "accent", "accentunder", "largeop", "movablelimits",
-    "symmetric", "displaystyle", "form", "columnalign", "rowalign", "columnlines", "rowlines", "frame", "notation", "columnspacing",
-    "rowspacing", "linethickness", "lspace", "rspace", "width", "height", "depth", "voffset", "minsize", "maxsize", "mathsize", "scriptlevel",
-    "columnspan", "rowspan",
+    "display",
+    "alttext",
+    "dir",
+    "mathvariant",
+    "fence",
+    "stretchy",
+    "separator",
+    "accent",
+    "accentunder",
+    "largeop",
+    "movablelimits",
+    "symmetric",
+    "displaystyle",
+    "form",
+    "columnalign",
+    "rowalign",
+    "columnlines",
+    "rowlines",
+    "frame",
+    "notation",
+    "columnspacing",
+    "rowspacing",
+    "linethickness",
+    "lspace",
+    "rspace",
+    "width",
+    "height",
+    "depth",
+    "voffset",
+    "minsize",
+    "maxsize",
+    "mathsize",
+    "scriptlevel",
+    "columnspan",
+    "rowspan",
 ];
 
 /// MathML's token elements: text stands in them, and no element does (inside them the tree
@@ -72,10 +184,15 @@ fn check_mathml_attribute(element: &str, key: &str, value: &str) -> Result<(), S
         return Err(format!("attribute {key}={value:?} is not allowed on <{element}>"));
     }
     match key {
-        "display" if element != "math" || !matches!(value, "block" | "inline") => Err(format!("display={value:?} on <{element}>")),
+        "display" if element != "math" || !matches!(value, "block" | "inline") => {
+            Err(format!("display={value:?} on <{element}>"))
+        }
         "alttext" if element != "math" => Err(format!("alttext on <{element}>")),
         "alttext" => Ok(()),
-        _ if value.is_empty() || value.len() > 64 || !value.bytes().all(|b| b.is_ascii_alphanumeric() || b" .%+-".contains(&b)) => {
+        _ if value.is_empty()
+            || value.len() > 64
+            || !value.bytes().all(|b| b.is_ascii_alphanumeric() || b" .%+-".contains(&b)) =>
+        {
             Err(format!("{key}={value:?} on <{element}> is not a plain value"))
         }
         _ => Ok(()),
@@ -91,9 +208,42 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
         // A block's own language (`Block::lang`), on the block's element, as `dir`.
         "lang" => element != "img" && element != "a",
         // The block index of `render::html`, on the element of each block.
-        "data-block" => matches!(element, "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p" | "li" | "blockquote" | "pre" | "figure" | "table" | "dt" | "dd" | "header"),
+        "data-block" => matches!(
+            element,
+            "h1" | "h2"
+                | "h3"
+                | "h4"
+                | "h5"
+                | "h6"
+                | "p"
+                | "li"
+                | "blockquote"
+                | "pre"
+                | "figure"
+                | "table"
+                | "dt"
+                | "dd"
+                | "header"
+        ),
         // In-page anchors (footnotes) on the inline elements only.
-        "id" => matches!(element, "a" | "strong" | "em" | "code" | "sub" | "sup" | "mark" | "s" | "u" | "small" | "q" | "cite" | "kbd" | "abbr" | "var" | "samp"),
+        "id" => matches!(
+            element,
+            "a" | "strong"
+                | "em"
+                | "code"
+                | "sub"
+                | "sup"
+                | "mark"
+                | "s"
+                | "u"
+                | "small"
+                | "q"
+                | "cite"
+                | "kbd"
+                | "abbr"
+                | "var"
+                | "samp"
+        ),
         "colspan" | "rowspan" => matches!(element, "th" | "td"),
         "scope" => element == "th",
         // A code block's language (issue 13): `language-x` only, checked below.
@@ -107,8 +257,26 @@ fn attribute_allowed(element: &str, attribute: &str) -> bool {
 }
 
 const BLOCKS: &[&str] = &[
-    "article", "h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "blockquote", "pre", "figure", "figcaption",
-    "table", "dl", "dt", "dd", "header",
+    "article",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "pre",
+    "figure",
+    "figcaption",
+    "table",
+    "dl",
+    "dt",
+    "dd",
+    "header",
 ];
 
 /// Table parts and the only element each may stand directly inside (the tree builder moves
@@ -138,19 +306,28 @@ fn is_heading(name: &str) -> bool {
 /// A URL value with what a browser strips before reading the scheme (ASCII whitespace and
 /// C0 controls anywhere, WHATWG URL parsing), lowercased.
 fn scheme_view(value: &str) -> String {
-    value.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect::<String>().to_ascii_lowercase()
+    value
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control())
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 /// Whether a class is a code block's language as the engine writes it: `language-` and 1 to
 /// 32 of `a-z`, `0-9`, `+`, `#`, `-`.
 /// An in-page anchor the engine writes: `dana-ref-` and a number, never the page's own id.
 fn is_anchor_id(value: &str) -> bool {
-    value.strip_prefix("dana-ref-").is_some_and(|n| !n.is_empty() && n.len() <= 10 && n.bytes().all(|b| b.is_ascii_digit()))
+    value
+        .strip_prefix("dana-ref-")
+        .is_some_and(|n| !n.is_empty() && n.len() <= 10 && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn is_language_class(value: &str) -> bool {
     value.strip_prefix("language-").is_some_and(|l| {
-        (1..=32).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-'))
+        (1..=32).contains(&l.len())
+            && l.bytes().all(|b| {
+                b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-')
+            })
     })
 }
 
@@ -163,7 +340,10 @@ pub fn has_dangerous_scheme(value: &str) -> bool {
 /// Checks one article HTML string; `Err` says what is wrong.
 pub fn check(html: &str) -> Result<(), String> {
     let mut stack: Vec<String> = Vec::new();
-    for token in Tokenizer::new_with_emitter(html, QuietEmitter(html5gum::DefaultEmitter::default())).flatten() {
+    for token in
+        Tokenizer::new_with_emitter(html, QuietEmitter(html5gum::DefaultEmitter::default()))
+            .flatten()
+    {
         match token {
             Token::StartTag(tag) => {
                 let name = String::from_utf8_lossy(&tag.name).into_owned();
@@ -179,13 +359,20 @@ pub fn check(html: &str) -> Result<(), String> {
                         return Err(format!("<{name}>: math stands outside math, and every other MathML element inside it"));
                     }
                     if stack.last().is_some_and(|open| is_math_token(open)) {
-                        return Err(format!("<{name}> inside the token element <{}>", stack.last().map_or("", |s| s)));
+                        return Err(format!(
+                            "<{name}> inside the token element <{}>",
+                            stack.last().map_or("", |s| s)
+                        ));
                     }
                     if tag.self_closing {
                         return Err(format!("<{name}/>: self-closing syntax is never written"));
                     }
                     for (k, v) in tag.attributes.iter() {
-                        check_mathml_attribute(&name, &String::from_utf8_lossy(k), &String::from_utf8_lossy(&v.value))?;
+                        check_mathml_attribute(
+                            &name,
+                            &String::from_utf8_lossy(k),
+                            &String::from_utf8_lossy(&v.value),
+                        )?;
                     }
                     stack.push(name);
                     continue;
@@ -205,8 +392,12 @@ pub fn check(html: &str) -> Result<(), String> {
                     if key.starts_with("on") {
                         return Err(format!("event handler {key}={value:?} on <{name}>"));
                     }
-                    if !ALLOWED_ATTRIBUTES.contains(&key.as_str()) || !attribute_allowed(&name, &key) {
-                        return Err(format!("attribute {key}={value:?} is not allowed on <{name}>"));
+                    if !ALLOWED_ATTRIBUTES.contains(&key.as_str())
+                        || !attribute_allowed(&name, &key)
+                    {
+                        return Err(format!(
+                            "attribute {key}={value:?} is not allowed on <{name}>"
+                        ));
                     }
                     if has_dangerous_scheme(&value) {
                         return Err(format!("{key}={value:?} on <{name}> is a script-capable URL"));
@@ -217,50 +408,94 @@ pub fn check(html: &str) -> Result<(), String> {
                             let ok = v.starts_with("http://")
                                 || v.starts_with("https://")
                                 || (key == "href" && v.starts_with("mailto:"))
-                                || (key == "href" && value.strip_prefix('#').is_some_and(is_anchor_id));
+                                || (key == "href"
+                                    && value.strip_prefix('#').is_some_and(is_anchor_id));
                             if !ok || value != value.trim() {
-                                return Err(format!("{key}={value:?} on <{name}> is not an absolute http(s) URL"));
+                                return Err(format!(
+                                    "{key}={value:?} on <{name}> is not an absolute http(s) URL"
+                                ));
                             }
                         }
                         "dir" if !matches!(value.as_str(), "ltr" | "rtl" | "auto") => {
                             return Err(format!("dir={value:?}"));
                         }
-                        "lang" if !(2..=3).contains(&value.len()) || !value.bytes().all(|b| b.is_ascii_lowercase()) => {
+                        "lang"
+                            if !(2..=3).contains(&value.len())
+                                || !value.bytes().all(|b| b.is_ascii_lowercase()) =>
+                        {
                             return Err(format!("lang={value:?} is not a primary language subtag"));
                         }
-                        "data-block" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
+                        "data-block"
+                            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) =>
+                        {
                             return Err(format!("data-block={value:?} is not a block index"));
                         }
-                        "colspan" | "rowspan" if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
+                        "colspan" | "rowspan"
+                            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) =>
+                        {
                             return Err(format!("{key}={value:?} is not a number"));
                         }
-                        "scope" if !matches!(value.as_str(), "col" | "row") => return Err(format!("scope={value:?}")),
-                        "class" if !is_language_class(&value) => return Err(format!("class={value:?} is not language-[a-z0-9+#-]{{1,32}}")),
+                        "scope" if !matches!(value.as_str(), "col" | "row") => {
+                            return Err(format!("scope={value:?}"))
+                        }
+                        "class" if !is_language_class(&value) => {
+                            return Err(format!(
+                                "class={value:?} is not language-[a-z0-9+#-]{{1,32}}"
+                            ))
+                        }
                         // Images never send the page's address as referrer (issue 15).
-                        "referrerpolicy" if value != "no-referrer" => return Err(format!("referrerpolicy={value:?}")),
-                        "id" if !is_anchor_id(&value) => return Err(format!("id={value:?} is not dana-ref-N")),
-                        "data-embed" if !matches!(value.as_str(), "video" | "audio" | "post" | "frame") => return Err(format!("data-embed={value:?}")),
-                        "data-math" if value != "display" => return Err(format!("data-math={value:?}")),
+                        "referrerpolicy" if value != "no-referrer" => {
+                            return Err(format!("referrerpolicy={value:?}"))
+                        }
+                        "id" if !is_anchor_id(&value) => {
+                            return Err(format!("id={value:?} is not dana-ref-N"))
+                        }
+                        "data-embed"
+                            if !matches!(value.as_str(), "video" | "audio" | "post" | "frame") =>
+                        {
+                            return Err(format!("data-embed={value:?}"))
+                        }
+                        "data-math" if value != "display" => {
+                            return Err(format!("data-math={value:?}"))
+                        }
                         _ => {}
                     }
                 }
-                if name == "a" && !tag.attributes.contains_key(b"href".as_slice()) && !tag.attributes.contains_key(b"id".as_slice()) {
+                if name == "a"
+                    && !tag.attributes.contains_key(b"href".as_slice())
+                    && !tag.attributes.contains_key(b"id".as_slice())
+                {
                     return Err("<a> without href".to_string());
                 }
                 // A definition list holds terms and definitions only, and they stand in one.
-                if matches!(name.as_str(), "dt" | "dd") != stack.last().is_some_and(|open| open == "dl") {
-                    return Err(format!("<{name}> inside {:?}: dt and dd stand in dl, and only they", stack.last()));
+                if matches!(name.as_str(), "dt" | "dd")
+                    != stack.last().is_some_and(|open| open == "dl")
+                {
+                    return Err(format!(
+                        "<{name}> inside {:?}: dt and dd stand in dl, and only they",
+                        stack.last()
+                    ));
                 }
                 // Nesting the tree builder would rewrite.
                 if let Some(parents) = table_parent(&name) {
                     if !stack.last().is_some_and(|open| parents.contains(&open.as_str())) {
-                        return Err(format!("<{name}> inside {:?}: the tree builder would move it", stack.last()));
+                        return Err(format!(
+                            "<{name}> inside {:?}: the tree builder would move it",
+                            stack.last()
+                        ));
                     }
                 } else if stack.last().is_some_and(|open| holds_rows(open)) {
-                    return Err(format!("<{name}> directly inside <{}>", stack.last().map_or("", |s| s)));
+                    return Err(format!(
+                        "<{name}> directly inside <{}>",
+                        stack.last().map_or("", |s| s)
+                    ));
                 } else if is_block(&name) {
-                    if let Some(open) = stack.iter().find(|n| !is_block(n) || *n == "p" || is_heading(n)) {
-                        return Err(format!("block <{name}> inside <{open}>: the tree builder would restructure it"));
+                    if let Some(open) =
+                        stack.iter().find(|n| !is_block(n) || *n == "p" || is_heading(n))
+                    {
+                        return Err(format!(
+                            "block <{name}> inside <{open}>: the tree builder would restructure it"
+                        ));
                     }
                     if name == "li" && stack.last().is_some_and(|n| n == "li") {
                         return Err("<li> directly inside <li>".to_string());
@@ -280,14 +515,22 @@ pub fn check(html: &str) -> Result<(), String> {
                     None => return Err(format!("stray </{name}>")),
                 }
             }
-            Token::Comment(c) => return Err(format!("comment <!--{}-->", String::from_utf8_lossy(&c))),
+            Token::Comment(c) => {
+                return Err(format!("comment <!--{}-->", String::from_utf8_lossy(&c)))
+            }
             Token::Doctype(_) => return Err("doctype".to_string()),
             // Text is inert. (Parse errors, such as a NUL copied from the page, are not emitted:
             // they change nothing a browser builds from allowlisted tags.)
             Token::String(text) => {
                 // In math, text stands in token elements only.
-                if stack.iter().any(|n| n == "math") && !stack.last().is_some_and(|open| is_math_token(open)) && !text.is_empty() {
-                    return Err(format!("text {:?} in math outside a token element", String::from_utf8_lossy(&text)));
+                if stack.iter().any(|n| n == "math")
+                    && !stack.last().is_some_and(|open| is_math_token(open))
+                    && !text.is_empty()
+                {
+                    return Err(format!(
+                        "text {:?} in math outside a token element",
+                        String::from_utf8_lossy(&text)
+                    ));
                 }
                 if let Some(open) = stack.last().filter(|open| holds_rows(open)) {
                     if !text.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')) {

@@ -28,7 +28,9 @@ pub fn every_page() -> Vec<(String, String)> {
     let dir = corpus_dir();
     let mut pages = Vec::new();
     for set in SETS {
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(set).join("pages")).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(set).join("pages"))
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
         paths.sort();
         for path in paths {
             let name = format!("{set}/{}", path.file_stem().unwrap_or_default().to_string_lossy());

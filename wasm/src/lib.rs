@@ -332,9 +332,9 @@ pub fn extract_js(
     #[wasm_bindgen(unchecked_optional_param_type = "DanaOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
     // A `&str` parameter would coerce anything to a string silently; say what was wrong instead.
-    let html = html
-        .as_string()
-        .ok_or_else(|| JsError::new(&format!("extract: html must be a string, got {}", js_type(&html))))?;
+    let html = html.as_string().ok_or_else(|| {
+        JsError::new(&format!("extract: html must be a string, got {}", js_type(&html)))
+    })?;
     let options = parse_options(&options.unwrap_or(JsValue::UNDEFINED))?;
     let result: Extraction = dana::extract(&html, &options);
     to_js(&result)
@@ -349,7 +349,10 @@ pub fn extract_js(
 /// labels are ignored. Node 20's `TextDecoder` decodes windows-1252 as ISO-8859-1 (0x80-0x9F
 /// become C1 controls), unlike browsers and the engine: under Node, compare such pages with care.
 #[wasm_bindgen(js_name = decode, unchecked_return_type = "Decoded")]
-pub fn decode_js(#[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8], charset: Option<String>) -> Result<JsValue, JsError> {
+pub fn decode_js(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u8],
+    charset: Option<String>,
+) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Decoded {
         text: String,
@@ -360,11 +363,18 @@ pub fn decode_js(#[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &[u
     let text = if encoding == "replacement" {
         // The encoding of labels such as iso-2022-kr that must not be decoded: one U+FFFD for
         // any input (TextDecoder refuses to construct it).
-        if body.is_empty() { String::new() } else { "\u{FFFD}".to_string() }
+        if body.is_empty() {
+            String::new()
+        } else {
+            "\u{FFFD}".to_string()
+        }
     } else {
         // `ignoreBOM`: the mark was skipped above; a second one is text, as in `dana::decode`.
-        let options = json_parse(r#"{"ignoreBOM":true}"#).map_err(|e| JsError::new(&format!("decode: {}", js_type(&e))))?;
-        TextDecoder::new(encoding, &options).map_err(|_| JsError::new(&format!("decode: TextDecoder does not know {encoding}")))?.decode(body)
+        let options = json_parse(r#"{"ignoreBOM":true}"#)
+            .map_err(|e| JsError::new(&format!("decode: {}", js_type(&e))))?;
+        TextDecoder::new(encoding, &options)
+            .map_err(|_| JsError::new(&format!("decode: TextDecoder does not know {encoding}")))?
+            .decode(body)
     };
     to_js(&Decoded { text, encoding })
 }
@@ -385,7 +395,10 @@ extern "C" {
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let mut out = Vec::with_capacity(4096);
     value
-        .serialize(&mut serde_json::Serializer::with_formatter(&mut out, CamelKeys { in_key: false }))
+        .serialize(&mut serde_json::Serializer::with_formatter(
+            &mut out,
+            CamelKeys { in_key: false },
+        ))
         .map_err(|e| JsError::new(&format!("serialise: {e}")))?;
     let text = String::from_utf8(out).map_err(|e| JsError::new(&format!("serialise: {e}")))?;
     json_parse(&text).map_err(|e| JsError::new(&format!("serialise: {}", js_type(&e))))
@@ -399,7 +412,11 @@ struct CamelKeys {
 }
 
 impl serde_json::ser::Formatter for CamelKeys {
-    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
         self.in_key = true;
         if first {
             Ok(())
@@ -408,12 +425,19 @@ impl serde_json::ser::Formatter for CamelKeys {
         }
     }
 
-    fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _writer: &mut W) -> std::io::Result<()> {
+    fn end_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        _writer: &mut W,
+    ) -> std::io::Result<()> {
         self.in_key = false;
         Ok(())
     }
 
-    fn write_string_fragment<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, fragment: &str) -> std::io::Result<()> {
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
         if self.in_key {
             writer.write_all(camel_case(fragment).as_bytes())
         } else {
@@ -459,16 +483,28 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
         return Ok(Options::default());
     }
     if !js.is_object() || Array::is_array(js) {
-        return Err(JsError::new(&format!("extract: options must be an object, got {}", js_type(js))));
+        return Err(JsError::new(&format!(
+            "extract: options must be an object, got {}",
+            js_type(js)
+        )));
     }
     let mut options = Options::default();
     for key in object_keys(js).iter().filter_map(JsValue::as_string) {
         if !is_option_key(&key) {
             let camel = camel_case(&key);
-            let hint = if camel != key && is_option_key(&camel) { format!(" (did you mean `{camel}`?)") } else { String::new() };
-            return Err(JsError::new(&format!("extract: unknown option `{key}`{hint}; known options: {}", option_keys().join(", "))));
+            let hint = if camel != key && is_option_key(&camel) {
+                format!(" (did you mean `{camel}`?)")
+            } else {
+                String::new()
+            };
+            return Err(JsError::new(&format!(
+                "extract: unknown option `{key}`{hint}; known options: {}",
+                option_keys().join(", ")
+            )));
         }
-        let value = reflect_get(js, &JsValue::from_str(&key)).map_err(|e| JsError::new(&format!("extract: option `{key}` could not be read: {}", js_type(&e))))?;
+        let value = reflect_get(js, &JsValue::from_str(&key)).map_err(|e| {
+            JsError::new(&format!("extract: option `{key}` could not be read: {}", js_type(&e)))
+        })?;
         let given = if value.is_undefined() || value.is_null() {
             continue; // keep the default
         } else if let Some(b) = value.as_bool() {
@@ -480,7 +516,9 @@ fn parse_options(js: &JsValue) -> Result<Options, JsError> {
         } else {
             Given::Other(js_type(&value))
         };
-        set_option(&mut options, &key, given).map_err(|expected| JsError::new(&format!("extract: bad value for option `{key}`: expected {expected}")))?;
+        set_option(&mut options, &key, given).map_err(|expected| {
+            JsError::new(&format!("extract: bad value for option `{key}`: expected {expected}"))
+        })?;
     }
     Ok(options)
 }
@@ -507,7 +545,12 @@ fn is_option_key(key: &str) -> bool {
 
 /// Every option's camelCase key: the values', the flags', then the refinement switches'.
 fn option_keys() -> Vec<String> {
-    VALUE_KEYS.iter().chain(FLAGS.iter().map(|(k, _)| k)).map(|k| k.to_string()).chain(SWITCHES.iter().map(|s| s.js_key())).collect()
+    VALUE_KEYS
+        .iter()
+        .chain(FLAGS.iter().map(|(k, _)| k))
+        .map(|k| k.to_string())
+        .chain(SWITCHES.iter().map(|s| s.js_key()))
+        .collect()
 }
 
 /// An option's value as JavaScript gave it.
@@ -525,7 +568,9 @@ impl Given {
     fn describe(&self) -> String {
         match self {
             Given::Bool(b) => b.to_string(),
-            Given::Number(n) => whole(*n).map_or_else(|| "a number with a fraction".to_string(), |n| n.to_string()),
+            Given::Number(n) => {
+                whole(*n).map_or_else(|| "a number with a fraction".to_string(), |n| n.to_string())
+            }
             Given::Text(s) => format!("\"{s}\""),
             Given::Other(t) => t.clone(),
         }
@@ -555,27 +600,45 @@ fn set_option(options: &mut Options, key: &str, given: Given) -> Result<(), Stri
         _ => None,
     };
     match key {
-        "algorithm" => options.algorithm = text(&given).and_then(|t| Algorithm::parse(&t)).ok_or_else(|| bad("r2l, dana, danag or addanag", &given))?,
+        "algorithm" => {
+            options.algorithm = text(&given)
+                .and_then(|t| Algorithm::parse(&t))
+                .ok_or_else(|| bad("r2l, dana, danag or addanag", &given))?
+        }
         "filter" => {
             let name = match &given {
                 Given::Number(n) => whole(*n).map(|n| n.to_string()),
                 _ => text(&given),
             };
-            options.filter = Some(name.and_then(|t| LinkFilter::parse(&t)).ok_or_else(|| bad("none, remove, strip, placeholder or 0 to 3", &given))?);
+            options.filter = Some(
+                name.and_then(|t| LinkFilter::parse(&t))
+                    .ok_or_else(|| bad("none, remove, strip, placeholder or 0 to 3", &given))?,
+            );
         }
-        "gap" => options.gap = Some(count(&given).ok_or_else(|| bad("a whole number from 0", &given))?),
-        "candidate" => options.candidate = count(&given).ok_or_else(|| bad("a whole number from 0", &given))?,
+        "gap" => {
+            options.gap = Some(count(&given).ok_or_else(|| bad("a whole number from 0", &given))?)
+        }
+        "candidate" => {
+            options.candidate = count(&given).ok_or_else(|| bad("a whole number from 0", &given))?
+        }
         "url" => match given {
             Given::Text(s) => options.url = Some(s),
             _ => return Err(bad("a string", &given)),
         },
-        "titleMetric" => options.title_metric = text(&given).and_then(|t| TitleMetric::parse(&t)).ok_or_else(|| bad("tf, tfidf, osm or sum", &given))?,
+        "titleMetric" => {
+            options.title_metric = text(&given)
+                .and_then(|t| TitleMetric::parse(&t))
+                .ok_or_else(|| bad("tf, tfidf, osm or sum", &given))?
+        }
         _ => {
             let on = flag.ok_or_else(|| bad("true or false", &given));
             if let Some((_, field)) = FLAGS.iter().find(|(k, _)| *k == key) {
                 *field(options) = on?;
             } else {
-                let switch = SWITCHES.iter().find(|s| s.js_key() == key).ok_or_else(|| format!("a known option, got `{key}`"))?;
+                let switch = SWITCHES
+                    .iter()
+                    .find(|s| s.js_key() == key)
+                    .ok_or_else(|| format!("a known option, got `{key}`"))?;
                 switch.set(options, on?);
             }
         }
@@ -599,7 +662,10 @@ mod tests {
     /// `set_option` sets it: a field added to `Options` without a key here fails this test.
     #[test]
     fn known_options_are_all_read() {
-        let serde_json::Value::Object(fields) = serde_json::to_value(Options::default()).unwrap() else { panic!("Options is a struct") };
+        let serde_json::Value::Object(fields) = serde_json::to_value(Options::default()).unwrap()
+        else {
+            panic!("Options is a struct")
+        };
         let mut keys: Vec<String> = fields.keys().map(|k| camel_case(k)).collect();
         let mut known = option_keys();
         keys.sort();
@@ -621,8 +687,19 @@ mod tests {
             set_option(&mut options, key, given).unwrap();
             let changed = serde_json::to_value(&options).unwrap();
             assert_ne!(changed[snake], fields[snake], "{key} is set");
-            let others = |v: &serde_json::Value| v.as_object().unwrap().iter().filter(|(k, _)| k != &snake).map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
-            assert_eq!(others(&changed), others(&serde_json::Value::Object(fields.clone())), "{key} sets nothing else");
+            let others = |v: &serde_json::Value| {
+                v.as_object()
+                    .unwrap()
+                    .iter()
+                    .filter(|(k, _)| k != &snake)
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                others(&changed),
+                others(&serde_json::Value::Object(fields.clone())),
+                "{key} sets nothing else"
+            );
         }
     }
 
@@ -634,8 +711,16 @@ mod tests {
             ("gap", Given::Number(2.5), "a whole number from 0, got a number with a fraction"),
             ("gap", Given::Text("wide".into()), "a whole number from 0, got \"wide\""),
             ("algorithm", Given::Number(3.0), "r2l, dana, danag or addanag, got 3"),
-            ("filter", Given::Text("4".into()), "none, remove, strip, placeholder or 0 to 3, got \"4\""),
-            ("filter", Given::Number(1.5), "none, remove, strip, placeholder or 0 to 3, got a number with a fraction"),
+            (
+                "filter",
+                Given::Text("4".into()),
+                "none, remove, strip, placeholder or 0 to 3, got \"4\"",
+            ),
+            (
+                "filter",
+                Given::Number(1.5),
+                "none, remove, strip, placeholder or 0 to 3, got a number with a fraction",
+            ),
             ("trace", Given::Number(1.0), "true or false, got 1"),
             ("url", Given::Other("object".into()), "a string, got object"),
         ] {
@@ -644,6 +729,9 @@ mod tests {
         assert_eq!(options, Options::default(), "a refused value changes nothing");
         set_option(&mut options, "filter", Given::Text("Strip".into())).unwrap();
         set_option(&mut options, "algorithm", Given::Text("DANAG".into())).unwrap();
-        assert_eq!((options.filter, options.algorithm), (Some(LinkFilter::Strip), Algorithm::Danag));
+        assert_eq!(
+            (options.filter, options.algorithm),
+            (Some(LinkFilter::Strip), Algorithm::Danag)
+        );
     }
 }

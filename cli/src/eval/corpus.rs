@@ -45,7 +45,12 @@ impl CorpusSet {
             return Err(format!("{}: no such set directory", dir.display()));
         }
         let index = dir.join("index.jsonl");
-        let text = fs::read_to_string(&index).map_err(|e| format!("{}: cannot read the set's index ({e}); a set is <set>/index.jsonl, pages/, gold/", index.display()))?;
+        let text = fs::read_to_string(&index).map_err(|e| {
+            format!(
+                "{}: cannot read the set's index ({e}); a set is <set>/index.jsonl, pages/, gold/",
+                index.display()
+            )
+        })?;
         let name = dir
             .canonicalize()
             .ok()
@@ -57,13 +62,22 @@ impl CorpusSet {
             if line.trim().is_empty() {
                 continue;
             }
-            let entry: Entry = serde_json::from_str(line).map_err(|e| format!("{}:{}: not an index entry: {e}", index.display(), n + 1))?;
+            let entry: Entry = serde_json::from_str(line)
+                .map_err(|e| format!("{}:{}: not an index entry: {e}", index.display(), n + 1))?;
             if entry.id.is_empty() || entry.id.contains(['/', '\\']) || entry.id.starts_with('.') {
-                notes.push(format!("{name}: index line {}: id {:?} cannot name a page file, skipped", n + 1, entry.id));
+                notes.push(format!(
+                    "{name}: index line {}: id {:?} cannot name a page file, skipped",
+                    n + 1,
+                    entry.id
+                ));
                 continue;
             }
             if !seen.insert(entry.id.clone()) {
-                notes.push(format!("{name}: index line {}: duplicate id {:?}, skipped", n + 1, entry.id));
+                notes.push(format!(
+                    "{name}: index line {}: duplicate id {:?}, skipped",
+                    n + 1,
+                    entry.id
+                ));
                 continue;
             }
             entries.push(entry);

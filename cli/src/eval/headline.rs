@@ -94,13 +94,16 @@ pub fn eval_page(html: &str, options: &Options, gold: Option<&str>) -> Vec<Headl
 /// (pages without a gold headline left out); sets without such pages are not shown.
 pub fn headline_table(sets: &[(&str, Vec<&[HeadlineScore]>)]) -> String {
     use std::fmt::Write;
-    let sets: Vec<&(&str, Vec<&[HeadlineScore]>)> = sets.iter().filter(|(_, pages)| !pages.is_empty()).collect();
+    let sets: Vec<&(&str, Vec<&[HeadlineScore]>)> =
+        sets.iter().filter(|(_, pages)| !pages.is_empty()).collect();
     if sets.is_empty() {
         return String::new();
     }
-    let mut out = String::from("
+    let mut out = String::from(
+        "
 headline accuracy (exact match after whitespace normalisation / mean token F1)
-");
+",
+    );
     let _ = write!(out, "  {:<16}", "method");
     for (name, pages) in &sets {
         let _ = write!(out, " {:>19}", format!("{name} ({})", pages.len()));
@@ -111,7 +114,8 @@ headline accuracy (exact match after whitespace normalisation / mean token F1)
         let (mut exact_sum, mut f1_sum) = (0.0, 0.0);
         for (_, pages) in &sets {
             let n = pages.len() as f64;
-            let exact = pages.iter().filter(|p| p.get(m).is_some_and(|s| s.exact)).count() as f64 / n;
+            let exact =
+                pages.iter().filter(|p| p.get(m).is_some_and(|s| s.exact)).count() as f64 / n;
             let f1 = pages.iter().filter_map(|p| p.get(m)).map(|s| s.f1).sum::<f64>() / n;
             exact_sum += exact;
             f1_sum += f1;
@@ -153,7 +157,12 @@ mod tests {
         assert!(t.contains("one (2)") && t.contains("two (1)") && !t.contains("untitled"), "{t}");
         // one: exact 0.5, F1 0.75; two: 1 and 1; macro-average: 0.75 and 0.875.
         let tf = t.lines().find(|l| l.trim_start().starts_with("tf ")).unwrap();
-        assert!(tf.contains("0.500 / 0.750") && tf.contains("1.000 / 1.000") && tf.contains("0.750 / 0.875"), "{tf}");
+        assert!(
+            tf.contains("0.500 / 0.750")
+                && tf.contains("1.000 / 1.000")
+                && tf.contains("0.750 / 0.875"),
+            "{tf}"
+        );
         assert_eq!(headline_table(&[("x", vec![])]), "");
     }
 

@@ -46,13 +46,22 @@ pub struct MetadataScore {
 pub fn day_of(date: &str) -> Option<&str> {
     let d = date.trim().get(..10)?;
     let b = d.as_bytes();
-    let ok = b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+    let ok =
+        b.iter()
+            .enumerate()
+            .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
     ok.then_some(d)
 }
 
 /// Scores what a reader shows against the index entry. `annotates_authors` says whether the
 /// set's index annotates authors at all (then a missing author means the page has none).
-pub fn score_fields(title: &str, byline: Option<&str>, published: Option<&str>, entry: &Entry, annotates_authors: bool) -> MetadataScore {
+pub fn score_fields(
+    title: &str,
+    byline: Option<&str>,
+    published: Option<&str>,
+    entry: &Entry,
+    annotates_authors: bool,
+) -> MetadataScore {
     let gold_title = entry.title.as_deref().map(str::trim).filter(|t| !t.is_empty());
     let gold_author = entry.author.as_deref().map(str::trim).filter(|a| !a.is_empty());
     let byline = byline.map(str::trim).filter(|b| !b.is_empty());
@@ -60,7 +69,11 @@ pub fn score_fields(title: &str, byline: Option<&str>, published: Option<&str>, 
         headline: gold_title.map(|g| headline_scores(title, g)),
         byline_f1: gold_author.map(|g| byline.map_or(0.0, |b| headline_scores(b, g).f1)),
         byline_spurious: annotates_authors && gold_author.is_none() && byline.is_some(),
-        published_exact: entry.published.as_deref().and_then(day_of).map(|g| published.and_then(day_of) == Some(g)),
+        published_exact: entry
+            .published
+            .as_deref()
+            .and_then(day_of)
+            .map(|g| published.and_then(day_of) == Some(g)),
         readerable: 0.0,
         reader_type: entry.page_type.as_deref().and_then(|t| {
             if READER_TYPES.contains(&t) {
@@ -78,7 +91,13 @@ pub fn score_fields(title: &str, byline: Option<&str>, published: Option<&str>, 
 pub fn score_page(ex: &Extraction, entry: &Entry, annotates_authors: bool) -> MetadataScore {
     MetadataScore {
         readerable: ex.readerable,
-        ..score_fields(&ex.title, ex.byline.as_deref(), ex.published.as_deref(), entry, annotates_authors)
+        ..score_fields(
+            &ex.title,
+            ex.byline.as_deref(),
+            ex.published.as_deref(),
+            entry,
+            annotates_authors,
+        )
     }
 }
 
@@ -117,17 +136,31 @@ pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
         let bylines: Vec<f64> = pages.iter().filter_map(|p| p.byline_f1).collect();
         let spurious = pages.iter().filter(|p| p.byline_spurious).count();
         let dates: Vec<bool> = pages.iter().filter_map(|p| p.published_exact).collect();
-        let labelled: Vec<(f64, bool)> = pages.iter().filter_map(|p| p.reader_type.map(|t| (p.readerable, t))).collect();
+        let labelled: Vec<(f64, bool)> =
+            pages.iter().filter_map(|p| p.reader_type.map(|t| (p.readerable, t))).collect();
         if heads.is_empty() && bylines.is_empty() && dates.is_empty() && labelled.is_empty() {
             continue;
         }
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-        let cell = |n: usize, s: String| if n == 0 { "-".to_string() } else { format!("{s} ({n})") };
-        let head = cell(heads.len(), format!("{:.3} / {:.3}", heads.iter().filter(|h| h.exact).count() as f64 / heads.len() as f64, mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>())));
+        let cell =
+            |n: usize, s: String| if n == 0 { "-".to_string() } else { format!("{s} ({n})") };
+        let head = cell(
+            heads.len(),
+            format!(
+                "{:.3} / {:.3}",
+                heads.iter().filter(|h| h.exact).count() as f64 / heads.len() as f64,
+                mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>())
+            ),
+        );
         let byline = cell(bylines.len(), format!("{:.3}", mean(&bylines)));
-        let byline = if bylines.is_empty() { byline } else { format!("{byline}, {spurious} extra") };
-        let date = cell(dates.len(), format!("{:.3}", dates.iter().filter(|d| **d).count() as f64 / dates.len() as f64));
-        let auc = roc_auc(&labelled).map_or("-".to_string(), |a| format!("{a:.3} ({})", labelled.len()));
+        let byline =
+            if bylines.is_empty() { byline } else { format!("{byline}, {spurious} extra") };
+        let date = cell(
+            dates.len(),
+            format!("{:.3}", dates.iter().filter(|d| **d).count() as f64 / dates.len() as f64),
+        );
+        let auc =
+            roc_auc(&labelled).map_or("-".to_string(), |a| format!("{a:.3} ({})", labelled.len()));
         rows.push([name.to_string(), head, byline, date, auc]);
     }
     if rows.is_empty() {
@@ -135,7 +168,11 @@ pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
     }
     out.push_str("\nmetadata (what extract reports; pages measured in parentheses)\n");
     let header = ["set", "headline exact / F1", "byline F1", "published day", "readerable AUC"];
-    let widths: Vec<usize> = (0..5).map(|i| rows.iter().map(|r| r[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..5)
+        .map(|i| {
+            rows.iter().map(|r| r[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)
+        })
+        .collect();
     for row in std::iter::once(header.map(String::from)).chain(rows) {
         let _ = write!(out, "  {:<w$}", row[0], w = widths[0]);
         for (i, c) in row.iter().enumerate().skip(1) {
@@ -157,7 +194,12 @@ pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
 mod tests {
     use super::*;
 
-    fn entry(title: &str, author: Option<&str>, published: Option<&str>, page_type: Option<&str>) -> Entry {
+    fn entry(
+        title: &str,
+        author: Option<&str>,
+        published: Option<&str>,
+        page_type: Option<&str>,
+    ) -> Entry {
         Entry {
             id: "x".into(),
             url: None,
@@ -180,8 +222,19 @@ mod tests {
 
     #[test]
     fn fields_are_scored_only_where_annotated() {
-        let e = entry("Storm closes the harbour", Some("Jane Doe"), Some("2024-12-27"), Some("article"));
-        let s = score_fields("Storm closes the harbour", Some("Jane Doe, John Roe"), Some("2024-12-27T23:30:00-08:00"), &e, true);
+        let e = entry(
+            "Storm closes the harbour",
+            Some("Jane Doe"),
+            Some("2024-12-27"),
+            Some("article"),
+        );
+        let s = score_fields(
+            "Storm closes the harbour",
+            Some("Jane Doe, John Roe"),
+            Some("2024-12-27T23:30:00-08:00"),
+            &e,
+            true,
+        );
         assert_eq!(s.headline, Some(HeadlineScore { exact: true, f1: 1.0 }));
         // 2 of 4 tokens right, both gold tokens found: P 0.5, R 1.
         assert!((s.byline_f1.unwrap() - 2.0 / 3.0).abs() < 1e-12);
@@ -191,9 +244,16 @@ mod tests {
         assert_eq!((s.byline_f1, s.published_exact), (Some(0.0), Some(false)));
         let none = entry("T", None, None, Some("service"));
         let s = score_fields("T", Some("Someone"), None, &none, true);
-        assert_eq!((s.byline_f1, s.byline_spurious, s.published_exact, s.reader_type), (None, true, None, None));
+        assert_eq!(
+            (s.byline_f1, s.byline_spurious, s.published_exact, s.reader_type),
+            (None, true, None, None)
+        );
         assert!(!score_fields("T", Some("Someone"), None, &none, false).byline_spurious);
-        assert_eq!(score_fields("T", None, None, &entry("T", None, None, Some("listing")), true).reader_type, Some(false));
+        assert_eq!(
+            score_fields("T", None, None, &entry("T", None, None, Some("listing")), true)
+                .reader_type,
+            Some(false)
+        );
     }
 
     #[test]
@@ -208,11 +268,32 @@ mod tests {
 
     #[test]
     fn the_table_shows_each_set_with_its_counts() {
-        let a = MetadataScore { headline: Some(HeadlineScore { exact: true, f1: 1.0 }), byline_f1: Some(0.5), published_exact: Some(true), readerable: 0.9, reader_type: Some(true), ..Default::default() };
-        let b = MetadataScore { headline: Some(HeadlineScore { exact: false, f1: 0.5 }), byline_spurious: true, published_exact: Some(false), readerable: 0.2, reader_type: Some(false), ..Default::default() };
-        let t = metadata_table(&[("modern", vec![&a, &b]), ("bare", vec![&MetadataScore::default()])]);
+        let a = MetadataScore {
+            headline: Some(HeadlineScore { exact: true, f1: 1.0 }),
+            byline_f1: Some(0.5),
+            published_exact: Some(true),
+            readerable: 0.9,
+            reader_type: Some(true),
+            ..Default::default()
+        };
+        let b = MetadataScore {
+            headline: Some(HeadlineScore { exact: false, f1: 0.5 }),
+            byline_spurious: true,
+            published_exact: Some(false),
+            readerable: 0.2,
+            reader_type: Some(false),
+            ..Default::default()
+        };
+        let t =
+            metadata_table(&[("modern", vec![&a, &b]), ("bare", vec![&MetadataScore::default()])]);
         let row = t.lines().find(|l| l.trim_start().starts_with("modern")).unwrap();
-        assert!(row.contains("0.500 / 0.750 (2)") && row.contains("0.500 (1), 1 extra") && row.contains("0.500 (2)") && row.contains("1.000 (2)"), "{row}");
+        assert!(
+            row.contains("0.500 / 0.750 (2)")
+                && row.contains("0.500 (1), 1 extra")
+                && row.contains("0.500 (2)")
+                && row.contains("1.000 (2)"),
+            "{row}"
+        );
         assert!(!t.contains("bare"), "{t}");
         assert_eq!(metadata_table(&[]), "");
     }

@@ -24,7 +24,8 @@ pub fn is_word_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '_';
     }
-    c.is_numeric() || GeneralCategoryGroup::Letter.contains(CodePointMapData::<GeneralCategory>::new().get(c))
+    c.is_numeric()
+        || GeneralCategoryGroup::Letter.contains(CodePointMapData::<GeneralCategory>::new().get(c))
 }
 
 /// The benchmark's tokens: `re.findall(r'\w+', text)`.
@@ -82,7 +83,11 @@ pub struct Prf {
 impl Prf {
     /// F1 as the harmonic mean of `precision` and `recall` (0 when both are 0).
     pub fn new(precision: f64, recall: f64) -> Prf {
-        let f1 = if precision + recall > 0.0 { 2.0 * precision * recall / (precision + recall) } else { 0.0 };
+        let f1 = if precision + recall > 0.0 {
+            2.0 * precision * recall / (precision + recall)
+        } else {
+            0.0
+        };
         Prf { precision, recall, f1 }
     }
 }
@@ -171,8 +176,10 @@ pub fn shingle_counts(gold: &[u32], output: &[u32]) -> Counts {
 /// output shingle (tp + fp > 0), recall over the pages with a gold shingle (tp + fn > 0),
 /// F1 of the two averages. Where no page qualifies, evaluate.py would raise; this gives 0.
 pub fn shingle_summary(pages: &[Counts]) -> Prf {
-    let mean = |xs: Vec<f64>| if xs.is_empty() { 0.0 } else { xs.iter().sum::<f64>() / xs.len() as f64 };
-    let precision = mean(pages.iter().filter(|c| c.tp + c.fp > 0.0).map(Counts::precision).collect());
+    let mean =
+        |xs: Vec<f64>| if xs.is_empty() { 0.0 } else { xs.iter().sum::<f64>() / xs.len() as f64 };
+    let precision =
+        mean(pages.iter().filter(|c| c.tp + c.fp > 0.0).map(Counts::precision).collect());
     let recall = mean(pages.iter().filter(|c| c.tp + c.fn_ > 0.0).map(Counts::recall).collect());
     Prf::new(precision, recall)
 }
@@ -271,7 +278,8 @@ mod tests {
             let tokens: Vec<String> = tokenize(text).into_iter().map(String::from).collect();
             let mut m = HashMap::new();
             for i in 0..std::cmp::max(1, tokens.len() as isize - 4 + 1) as usize {
-                let s: Vec<String> = tokens[i.min(tokens.len())..(i + 4).min(tokens.len())].to_vec();
+                let s: Vec<String> =
+                    tokens[i.min(tokens.len())..(i + 4).min(tokens.len())].to_vec();
                 if !s.is_empty() {
                     *m.entry(s).or_insert(0) += 1;
                 }
@@ -397,7 +405,12 @@ mod tests {
             let (g, o) = (interner.ids(&gold), interner.ids(&out));
             let c = shingle_counts(&g, &o);
             let (tp, fp, fn_) = naive_shingles(&gold, &out);
-            assert!((c.tp - tp).abs() < 1e-12 && (c.fp - fp).abs() < 1e-12 && (c.fn_ - fn_).abs() < 1e-12, "{gold:?} / {out:?}");
+            assert!(
+                (c.tp - tp).abs() < 1e-12
+                    && (c.fp - fp).abs() < 1e-12
+                    && (c.fn_ - fn_).abs() < 1e-12,
+                "{gold:?} / {out:?}"
+            );
         }
     }
 

@@ -82,7 +82,10 @@ pub fn macro_shingle_f1(results: &[SetResult], c: usize) -> Option<(f64, usize)>
 /// Shingle P/R/F1 per page type of a set whose index gives `page_type` (empty otherwise), each
 /// type averaged as the benchmark averages a set, for every configuration.
 fn page_type_table(set: &SetResult, configs: &[Config], default: usize, width: usize) -> String {
-    let mut types: Vec<&str> = set.records.first().map_or(Vec::new(), |rs| rs.iter().filter_map(|r| r.page_type.as_deref()).collect());
+    let mut types: Vec<&str> = set
+        .records
+        .first()
+        .map_or(Vec::new(), |rs| rs.iter().filter_map(|r| r.page_type.as_deref()).collect());
     types.sort_unstable();
     types.dedup();
     let mut out = String::new();
@@ -94,7 +97,11 @@ fn page_type_table(set: &SetResult, configs: &[Config], default: usize, width: u
         let mark = if c == default { "*" } else { " " };
         let _ = writeln!(out, "{mark} {}", config.label());
         for t in &types {
-            let records: Vec<PageRecord> = set.records[c].iter().filter(|r| r.page_type.as_deref() == Some(*t)).cloned().collect();
+            let records: Vec<PageRecord> = set.records[c]
+                .iter()
+                .filter(|r| r.page_type.as_deref() == Some(*t))
+                .cloned()
+                .collect();
             let s = Summary::of(&records);
             let _ = writeln!(
                 out,
@@ -118,9 +125,34 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
     let width = configs.iter().map(|c| c.label().len()).max().unwrap_or(0).max(13) + 2;
     for set in results {
         let pages = set.records.first().map_or(0, |r| r.len());
-        let bytes = set.records.first().map_or(0, |r| r.iter().map(|p| p.bytes as u64).sum::<u64>());
-        let _ = writeln!(out, "\n{}: {} pages, {:.1} MB{}", set.name, pages, bytes as f64 / 1e6, if set.skipped.is_empty() { String::new() } else { format!(", {} skipped", set.skipped.len()) });
-        let _ = writeln!(out, "  {:<width$} {:>6} {:>6} {:>6}   {:>6} {:>6} {:>6}   {:>7} {:>5} {:>6}", "configuration", "LCS P", "LCS R", "LCS F1", "Sh P", "Sh R", "Sh F1", "MB/s", "empty", "failed");
+        let bytes =
+            set.records.first().map_or(0, |r| r.iter().map(|p| p.bytes as u64).sum::<u64>());
+        let _ = writeln!(
+            out,
+            "\n{}: {} pages, {:.1} MB{}",
+            set.name,
+            pages,
+            bytes as f64 / 1e6,
+            if set.skipped.is_empty() {
+                String::new()
+            } else {
+                format!(", {} skipped", set.skipped.len())
+            }
+        );
+        let _ = writeln!(
+            out,
+            "  {:<width$} {:>6} {:>6} {:>6}   {:>6} {:>6} {:>6}   {:>7} {:>5} {:>6}",
+            "configuration",
+            "LCS P",
+            "LCS R",
+            "LCS F1",
+            "Sh P",
+            "Sh R",
+            "Sh F1",
+            "MB/s",
+            "empty",
+            "failed"
+        );
         for (c, config) in configs.iter().enumerate() {
             let s = Summary::of(&set.records[c]);
             let mark = if c == default { "*" } else { " " };
@@ -143,8 +175,15 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         if worst > 0 {
             for (c, config) in configs.iter().enumerate() {
                 let mut recs: Vec<&PageRecord> = set.records[c].iter().collect();
-                recs.sort_by(|a, b| a.shingle_prf.f1.total_cmp(&b.shingle_prf.f1).then_with(|| a.id.cmp(&b.id)));
-                let _ = writeln!(out, "  worst {} by shingle F1, {}:", worst.min(recs.len()), config.label());
+                recs.sort_by(|a, b| {
+                    a.shingle_prf.f1.total_cmp(&b.shingle_prf.f1).then_with(|| a.id.cmp(&b.id))
+                });
+                let _ = writeln!(
+                    out,
+                    "  worst {} by shingle F1, {}:",
+                    worst.min(recs.len()),
+                    config.label()
+                );
                 for r in recs.iter().take(worst) {
                     let why = match (&r.error, &r.reason) {
                         (Some(e), _) => format!("  [panic: {e}]"),
@@ -166,11 +205,25 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
     let hc = if default < configs.len() { default } else { 0 };
     let headlines: Vec<(&str, Vec<&[super::headline::HeadlineScore]>)> = results
         .iter()
-        .map(|r| (r.name.as_str(), r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| p.headline.as_slice()).filter(|h| !h.is_empty()).collect())))
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.records.get(hc).map_or(Vec::new(), |rs| {
+                    rs.iter().map(|p| p.headline.as_slice()).filter(|h| !h.is_empty()).collect()
+                }),
+            )
+        })
         .collect();
     out.push_str(&super::headline::headline_table(&headlines));
-    let metadata: Vec<(&str, Vec<&super::metadata::MetadataScore>)> =
-        results.iter().map(|r| (r.name.as_str(), r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| &p.metadata).collect()))).collect();
+    let metadata: Vec<(&str, Vec<&super::metadata::MetadataScore>)> = results
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| &p.metadata).collect()),
+            )
+        })
+        .collect();
     out.push_str(&super::metadata::metadata_table(&metadata));
 
     // Summary: shingle F1 per set side by side, the macro average of the target sets, and the
@@ -182,7 +235,11 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         let _ = write!(out, " {:>w$}", n, w = col(n));
     }
     let present = results.iter().filter(|r| MACRO_SETS.contains(&r.name.as_str())).count();
-    let macro_name = if present == MACRO_SETS.len() { "macro4".to_string() } else { format!("macro{present}of4") };
+    let macro_name = if present == MACRO_SETS.len() {
+        "macro4".to_string()
+    } else {
+        format!("macro{present}of4")
+    };
     if present > 0 {
         let _ = write!(out, " {:>8}", macro_name);
     }
@@ -196,10 +253,12 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         if let Some((m, _)) = macro_shingle_f1(results, c) {
             let _ = write!(out, " {:>8.3}", m);
         }
-        let all: Vec<PageRecord> = results.iter().flat_map(|r| r.records[c].iter().cloned()).collect();
+        let all: Vec<PageRecord> =
+            results.iter().flat_map(|r| r.records[c].iter().cloned()).collect();
         let s = Summary::of(&all);
         // LCS F1 here is the mean over sets of each set's macro average.
-        let lcs = results.iter().map(|r| Summary::of(&r.records[c]).lcs.f1).sum::<f64>() / results.len().max(1) as f64;
+        let lcs = results.iter().map(|r| Summary::of(&r.records[c]).lcs.f1).sum::<f64>()
+            / results.len().max(1) as f64;
         let _ = writeln!(out, " {:>7.2} {:>7.2} {:>8.3}", s.mb_per_s(), s.wall_mb_per_s(), lcs);
     }
     if present > 0 {

@@ -140,7 +140,14 @@ pub struct SetResult {
 }
 
 /// Scores one extraction against the gold tokens.
-fn score(entry: &Entry, set: &str, config: &Config, gold: &[u32], interner: &mut Interner, ex: Result<Extraction, String>) -> PageRecord {
+fn score(
+    entry: &Entry,
+    set: &str,
+    config: &Config,
+    gold: &[u32],
+    interner: &mut Interner,
+    ex: Result<Extraction, String>,
+) -> PageRecord {
     let (text, reason, error) = match ex {
         Ok(ex) => (ex.text, ex.reason, None),
         Err(panic) => (String::new(), None, Some(panic)),
@@ -191,9 +198,13 @@ type PageOutcome = Result<Vec<PageRecord>, String>;
 /// Evaluates one page under every configuration; `Err` says why the page was skipped.
 pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> PageOutcome {
     let page_path = set.page_path(&entry.id);
-    let bytes = std::fs::read(&page_path).map_err(|e| format!("{}/{}: page {} unreadable ({e}), skipped", set.name, entry.id, page_path.display()))?;
+    let bytes = std::fs::read(&page_path).map_err(|e| {
+        format!("{}/{}: page {} unreadable ({e}), skipped", set.name, entry.id, page_path.display())
+    })?;
     let gold_path = set.gold_path(&entry.id);
-    let gold_bytes = std::fs::read(&gold_path).map_err(|e| format!("{}/{}: gold {} unreadable ({e}), skipped", set.name, entry.id, gold_path.display()))?;
+    let gold_bytes = std::fs::read(&gold_path).map_err(|e| {
+        format!("{}/{}: gold {} unreadable ({e}), skipped", set.name, entry.id, gold_path.display())
+    })?;
     let gold_text = String::from_utf8_lossy(&gold_bytes);
     let mut interner = Interner::default();
     let gold = interner.ids(&gold_text);
@@ -208,8 +219,17 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
         if let Some(peer) = &config.peer {
             // A peer's time is not measured here: its MB/s reads 0.
             let path = peer.dir.join(&set.name).join(format!("{}.txt", entry.id));
-            let text = std::fs::read(&path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
-            let mut record = score(entry, &set.name, config, &gold, &mut interner, Ok(Extraction { text, ..Extraction::default() }));
+            let text = std::fs::read(&path)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let mut record = score(
+                entry,
+                &set.name,
+                config,
+                &gold,
+                &mut interner,
+                Ok(Extraction { text, ..Extraction::default() }),
+            );
             record.bytes = bytes.len();
             record.encoding = encoding;
             records.push(record);
@@ -218,23 +238,29 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
         // The page's address, as the extension always gives it (`Options::url`): links and
         // images resolve against it and the site's name falls back to its host.
         let with_url;
-        let options = match entry.url.as_deref().filter(|u| !u.is_empty() && config.options.url.is_none()) {
-            Some(url) => {
-                with_url = Options { url: Some(url.to_string()), ..config.options.clone() };
-                &with_url
-            }
-            None => &config.options,
-        };
+        let options =
+            match entry.url.as_deref().filter(|u| !u.is_empty() && config.options.url.is_none()) {
+                Some(url) => {
+                    with_url = Options { url: Some(url.to_string()), ..config.options.clone() };
+                    &with_url
+                }
+                None => &config.options,
+            };
         let (t, c) = (Instant::now(), thread_cpu_seconds());
         let ex = catch_unwind(AssertUnwindSafe(|| dana::extract(&html, options))).map_err(|p| {
-            p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+            p.downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into())
         });
         let seconds = decode_seconds + t.elapsed().as_secs_f64();
         let cpu_seconds = match (decode_cpu, thread_cpu_seconds().zip(c)) {
             (Some(d), Some((c1, c0))) => d + (c1 - c0),
             _ => seconds,
         };
-        let meta = ex.as_ref().ok().map(|ex| metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some())));
+        let meta = ex.as_ref().ok().map(|ex| {
+            metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some()))
+        });
         let mut record = score(entry, &set.name, config, &gold, &mut interner, ex);
         record.metadata = meta.unwrap_or_default();
         record.bytes = bytes.len();
@@ -251,9 +277,19 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
 /// Evaluates every job's pages under every configuration on `threads` threads (pages are
 /// shared out one at a time). Skipped pages and engine panics are reported in the result
 /// and as notes above the progress bar.
-pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &ProgressBar) -> Vec<SetResult> {
-    let work: Vec<(usize, usize)> = jobs.iter().enumerate().flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e))).collect();
-    let mut slots: Vec<Vec<Option<PageOutcome>>> = jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
+pub fn evaluate(
+    jobs: &[SetJob],
+    configs: &[Config],
+    threads: usize,
+    progress: &ProgressBar,
+) -> Vec<SetResult> {
+    let work: Vec<(usize, usize)> = jobs
+        .iter()
+        .enumerate()
+        .flat_map(|(s, job)| (0..job.entries.len()).map(move |e| (s, e)))
+        .collect();
+    let mut slots: Vec<Vec<Option<PageOutcome>>> =
+        jobs.iter().map(|j| vec![None; j.entries.len()]).collect();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
@@ -281,7 +317,13 @@ pub fn evaluate(jobs: &[SetJob], configs: &[Config], threads: usize, progress: &
                 Err(msg) => note(msg),
                 Ok(records) => {
                     for r in records.iter().filter(|r| r.error.is_some()) {
-                        note(&format!("{}/{}: {} panicked: {}; scored as an empty output", r.set, r.id, r.config, r.error.as_deref().unwrap_or("")));
+                        note(&format!(
+                            "{}/{}: {} panicked: {}; scored as an empty output",
+                            r.set,
+                            r.id,
+                            r.config,
+                            r.error.as_deref().unwrap_or("")
+                        ));
                     }
                 }
             }
