@@ -12,7 +12,9 @@ use std::ops::Range;
 use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
 use crate::options::Algorithm;
-use crate::preprocess::{canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok};
+use crate::preprocess::{
+    canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok,
+};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
 use crate::tokenize::{Name, Tag};
 
@@ -24,7 +26,14 @@ use crate::tokenize::{Name, Tag};
 /// - `captions` (`Options::media`): the caption of a kept figure is read even where its lines
 ///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
 ///   chooses it).
-pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&str>, whole_code: bool, captions: bool) -> Vec<Block> {
+pub fn build(
+    page: &Page,
+    chosen: &[bool],
+    algorithm: Algorithm,
+    url: Option<&str>,
+    whole_code: bool,
+    captions: bool,
+) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => Builder::new(page, url, captions).run(chosen, whole_code),
@@ -36,7 +45,13 @@ pub fn build(page: &Page, chosen: &[bool], algorithm: Algorithm, url: Option<&st
 /// `title_line`) that hold content (T1 > 0) or an image, in document order, each once. The ids
 /// come from the tokens' parsed attributes ([`Page::element_ids`]), so text that merely looks
 /// like an id (in an attribute value, a comment or a script) keeps nothing.
-pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], title_line: Option<usize>) -> Vec<u32> {
+pub fn kept_ids(
+    page: &Page,
+    chosen: &[bool],
+    t1: &[u32],
+    blocks: &[Block],
+    title_line: Option<usize>,
+) -> Vec<u32> {
     if page.element_ids.is_empty() {
         return Vec::new();
     }
@@ -50,12 +65,16 @@ pub fn kept_ids(page: &Page, chosen: &[bool], t1: &[u32], blocks: &[Block], titl
         let l = &page.lines[line];
         page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Start { name, .. } if matches!(&**name, "img" | "iframe" | "video" | "audio")))
     };
-    let keep: Vec<bool> = read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
+    let keep: Vec<bool> =
+        read.iter().enumerate().map(|(line, &r)| r && (t1[line] > 0 || has_image(line))).collect();
     // A table block is kept whole: its `<table>` element (the first token of the block's
     // line), so that strip mode hides none of its rows or columns. So is a code block: its
     // `<pre>` (or highlighter table), so that no line of the code is hidden.
-    let tables: Vec<usize> =
-        blocks.iter().filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted | BlockKind::Embed)).map(|b| page.lines[b.line].start).collect();
+    let tables: Vec<usize> = blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted | BlockKind::Embed))
+        .map(|b| page.lines[b.line].start)
+        .collect();
     let mut seen = std::collections::HashSet::new();
     page.element_ids
         .iter()
@@ -125,7 +144,8 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
                 if let Some(outer) = open.last_mut() {
                     outer.layout = true;
                 }
-                let presentation = tok.attr("role").is_some_and(|r| matches!(r.trim(), "presentation" | "none"));
+                let presentation =
+                    tok.attr("role").is_some_and(|r| matches!(r.trim(), "presentation" | "none"));
                 open.push(TableStats { start: i, layout: presentation, ..TableStats::default() });
             }
             Tok::Start { name, .. } => {
@@ -136,20 +156,32 @@ fn data_tables(page: &Page, labels: bool) -> Vec<DataTable> {
                         t.row_cols = 0;
                     }
                     "td" | "th" => {
-                        t.span = tok.attr("colspan").and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, 1000);
+                        t.span = tok
+                            .attr("colspan")
+                            .and_then(|v| v.trim().parse::<u32>().ok())
+                            .unwrap_or(1)
+                            .clamp(1, 1000);
                         t.row_cols += t.span;
                         t.cols = t.cols.max(t.row_cols);
                         t.cells += 1;
                         t.header |= name == "th";
                         if t.rows <= 1 {
-                            t.head_cells = if name == "th" && t.cells == t.head_cells + 1 { t.cells } else { 0 };
+                            t.head_cells = if name == "th" && t.cells == t.head_cells + 1 {
+                                t.cells
+                            } else {
+                                0
+                            };
                         }
                     }
                     "caption" | "thead" => t.header = true,
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if labels && t.rows > 1 && t.head_cells >= 2 && t.row_cols == t.span && t.span >= t.cols => {}
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "form" | "input" | "article" | "section" | "nav" | "main" | "header" | "footer" | "aside" => {
-                        t.layout = true
-                    }
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
+                        if labels
+                            && t.rows > 1
+                            && t.head_cells >= 2
+                            && t.row_cols == t.span
+                            && t.span >= t.cols => {}
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "form" | "input" | "article"
+                    | "section" | "nav" | "main" | "header" | "footer" | "aside" => t.layout = true,
                     _ => {}
                 }
             }
@@ -199,7 +231,18 @@ fn classes<'t>(tok: &'t Tok<'_>) -> impl Iterator<Item = String> + 't {
 
 /// The table of a table-based highlighter, by its class.
 fn is_code_table(tok: &Tok) -> bool {
-    classes(tok).any(|c| matches!(&*c, "highlighttable" | "codehilitetable" | "rouge-table" | "lntable" | "linenotable" | "hljs-ln" | "js-file-line-container"))
+    classes(tok).any(|c| {
+        matches!(
+            &*c,
+            "highlighttable"
+                | "codehilitetable"
+                | "rouge-table"
+                | "lntable"
+                | "linenotable"
+                | "hljs-ln"
+                | "js-file-line-container"
+        )
+    })
 }
 
 /// A line-number gutter, by its class: Pygments (`linenos`, `linenodiv`, `lineno`), Rouge
@@ -210,7 +253,18 @@ fn is_gutter(tok: &Tok) -> bool {
     classes(tok).any(|c| {
         matches!(
             &*c,
-            "linenos" | "linenodiv" | "lineno" | "rouge-gutter" | "gutter" | "lnt" | "ln" | "hljs-ln-numbers" | "hljs-ln-n" | "line-numbers-rows" | "blob-num" | "line-number"
+            "linenos"
+                | "linenodiv"
+                | "lineno"
+                | "rouge-gutter"
+                | "gutter"
+                | "lnt"
+                | "ln"
+                | "hljs-ln-numbers"
+                | "hljs-ln-n"
+                | "line-numbers-rows"
+                | "blob-num"
+                | "line-number"
         )
     })
 }
@@ -220,8 +274,12 @@ fn is_gutter(tok: &Tok) -> bool {
 /// say "no language" (Prism's `none`, highlight.js's `nohighlight`, `text`) give none.
 fn language_name(v: &str) -> Option<String> {
     let v = v.trim().trim_end_matches(';').to_ascii_lowercase();
-    let ok = (1..=32).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-'));
-    (ok && !matches!(&*v, "none" | "nohighlight" | "text" | "plaintext" | "plain" | "txt")).then_some(v)
+    let ok = (1..=32).contains(&v.len())
+        && v.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'#' | b'-')
+        });
+    (ok && !matches!(&*v, "none" | "nohighlight" | "text" | "plaintext" | "plain" | "txt"))
+        .then_some(v)
 }
 
 /// The language an element names: `data-lang`/`data-language` (Hugo, Jekyll, Astro), or a
@@ -229,15 +287,21 @@ fn language_name(v: &str) -> Option<String> {
 /// `lang-x` (Google's prettify), `highlight-x` (GitHub's `highlight-source-js`: the scope's
 /// first name after `source-`/`text-`), `brush: x` (SyntaxHighlighter).
 fn language(tok: &Tok) -> Option<String> {
-    if let Some(l) = ["data-lang", "data-language"].iter().find_map(|k| tok.attr(k).and_then(language_name)) {
+    if let Some(l) =
+        ["data-lang", "data-language"].iter().find_map(|k| tok.attr(k).and_then(language_name))
+    {
         return Some(l);
     }
     let mut words = classes(tok);
     while let Some(w) = words.next() {
-        let name = if let Some(l) = w.strip_prefix("language-").or_else(|| w.strip_prefix("lang-")) {
+        let name = if let Some(l) = w.strip_prefix("language-").or_else(|| w.strip_prefix("lang-"))
+        {
             l.to_string()
         } else if let Some(scope) = w.strip_prefix("highlight-") {
-            let scope = scope.strip_prefix("source-").or_else(|| scope.strip_prefix("text-")).unwrap_or(scope);
+            let scope = scope
+                .strip_prefix("source-")
+                .or_else(|| scope.strip_prefix("text-"))
+                .unwrap_or(scope);
             scope.split('-').next().unwrap_or_default().to_string()
         } else if w == "brush:" {
             words.next().unwrap_or_default()
@@ -280,12 +344,16 @@ fn code_blocks(page: &Page) -> Vec<CodeBlock> {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
                 if open.is_none() && container(tok) && stack.len() < MAX_DEPTH {
-                    let lang = language(tok).or_else(|| stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t])));
+                    let lang = language(tok).or_else(|| {
+                        stack.iter().rev().take(2).find_map(|&(_, t)| language(&page.toks[t]))
+                    });
                     let code = tag.is(Tag::Table) || lang.is_some();
                     open = Some((CodeBlock { start: i, end: i, lang, code }, stack.len()));
                 } else if let Some((c, _)) = open.as_mut() {
                     c.code |= tag.is(Tag::Code);
-                    if c.lang.is_none() && matches!(tag.tag(), Some(Tag::Code | Tag::Pre | Tag::Div)) {
+                    if c.lang.is_none()
+                        && matches!(tag.tag(), Some(Tag::Code | Tag::Pre | Tag::Div))
+                    {
                         c.lang = language(tok);
                         c.code |= c.lang.is_some();
                     }
@@ -333,11 +401,14 @@ struct PostMark {
 /// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
 /// a blog's `Comment`).
 fn is_post_type(tok: &Tok) -> bool {
-    tok.attr("itemtype").is_some_and(|t| t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name)))
+    tok.attr("itemtype").is_some_and(|t| {
+        t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name))
+    })
 }
 
 /// The schema.org types of a post.
-const POST_TYPES: [&str; 5] = ["Comment", "Answer", "Question", "DiscussionForumPosting", "SocialMediaPosting"];
+const POST_TYPES: [&str; 5] =
+    ["Comment", "Answer", "Question", "DiscussionForumPosting", "SocialMediaPosting"];
 
 /// Whether a schema.org type name is a post's.
 fn is_post_type_name(t: &str) -> bool {
@@ -347,7 +418,9 @@ fn is_post_type_name(t: &str) -> bool {
 /// A date as the article may carry it ([`Post::date`]).
 fn post_date(v: &str) -> Option<String> {
     let v = v.trim();
-    let ok = (4..=64).contains(&v.len()) && v.as_bytes()[..4].iter().all(u8::is_ascii_digit) && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
+    let ok = (4..=64).contains(&v.len())
+        && v.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+        && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
     ok.then(|| v.to_string())
 }
 
@@ -380,14 +453,28 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                 if let Some(&p) = open_posts.last() {
                     let prop = tok.attr("itemprop").unwrap_or("");
                     let has = |w: &str| prop.split_ascii_whitespace().any(|p| p == w);
-                    let class_author = tok.attr("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
-                        || classes(tok).any(|c| matches!(&*c, "author" | "username" | "creator" | "user-name" | "post-author"));
-                    let date = has("dateCreated") || has("datePublished") || (name == "time" && tok.attr("datetime").is_some());
+                    let class_author = tok.attr("rel").is_some_and(|r| {
+                        r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author"))
+                    }) || classes(tok).any(|c| {
+                        matches!(
+                            &*c,
+                            "author" | "username" | "creator" | "user-name" | "post-author"
+                        )
+                    });
+                    let date = has("dateCreated")
+                        || has("datePublished")
+                        || (name == "time" && tok.attr("datetime").is_some());
                     // A `time` that shows its date takes over from a declared one that shows
                     // none (Discourse's `<meta itemprop=datePublished>` before the post's time).
-                    let shows = name == "time" && !self_closing && marks[p].shown.is_empty() && !reading.iter().any(|r| r.0 == p && r.1 == 3);
+                    let shows = name == "time"
+                        && !self_closing
+                        && marks[p].shown.is_empty()
+                        && !reading.iter().any(|r| r.0 == p && r.1 == 3);
                     if date && (marks[p].post.date.is_none() || shows) {
-                        if let Some(d) = ["datetime", "content"].iter().find_map(|k| tok.attr(k).and_then(post_date)) {
+                        if let Some(d) = ["datetime", "content"]
+                            .iter()
+                            .find_map(|k| tok.attr(k).and_then(post_date))
+                        {
                             marks[p].post.date = Some(d);
                             let end = if *self_closing || is_void(tag) { i } else { usize::MAX };
                             marks[p].quiet.push((i, end));
@@ -399,12 +486,26 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                     // The post's number in the thread (`itemprop=position`) and its count of likes
                     // (`itemprop=interactionStatistic`, Discourse's "2 Likes") are the page's
                     // furniture, not the post's words: quiet, like its author and date.
-                    if (has("position") || has("interactionStatistic")) && !self_closing && !is_void(tag) {
+                    if (has("position") || has("interactionStatistic"))
+                        && !self_closing
+                        && !is_void(tag)
+                    {
                         marks[p].quiet.push((i, usize::MAX));
                         reading.push((p, 4, stack.len(), i, String::new()));
                     }
-                    let kind = if has("author") { Some(0) } else if has("name") && reading.iter().any(|r| r.0 == p && r.1 == 0) { Some(1) } else if class_author { Some(2) } else { None };
-                    if let Some(k) = kind.filter(|&k| got[p][k as usize].is_none() && !reading.iter().any(|r| r.0 == p && r.1 == k)) {
+                    let kind = if has("author") {
+                        Some(0)
+                    } else if has("name") && reading.iter().any(|r| r.0 == p && r.1 == 0) {
+                        Some(1)
+                    } else if class_author {
+                        Some(2)
+                    } else {
+                        None
+                    };
+                    if let Some(k) = kind.filter(|&k| {
+                        got[p][k as usize].is_none()
+                            && !reading.iter().any(|r| r.0 == p && r.1 == k)
+                    }) {
                         if let Some(c) = tok.attr("content").filter(|_| k == 1) {
                             got[p][1] = Some((c.to_string(), i, i));
                         } else if !self_closing && !is_void(tag) {
@@ -414,7 +515,12 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
                 }
                 if post_here {
                     open_posts.push(marks.len());
-                    marks.push(PostMark { start: i, end: page.toks.len() - 1, article: name == "article" && !is_post_type(tok), ..PostMark::default() });
+                    marks.push(PostMark {
+                        start: i,
+                        end: page.toks.len() - 1,
+                        article: name == "article" && !is_post_type(tok),
+                        ..PostMark::default()
+                    });
                     got.push(Default::default());
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
@@ -461,7 +567,12 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
             // Exchange's "answered …" line, a reputation); but a short card of words alone is the
             // header's whole (Discourse's name and then "(Full Name)" in the `itemprop=author`
             // element). A card with a number in it keeps it: it may be the only date shown.
-            (Some(a), Some(n)) if collapse_whitespace(&a.0).trim().chars().count() <= 64 && !a.0.replacen(&n.0, "", 1).chars().any(|c| c.is_numeric()) => Some((n.0, a.1, a.2)),
+            (Some(a), Some(n))
+                if collapse_whitespace(&a.0).trim().chars().count() <= 64
+                    && !a.0.replacen(&n.0, "", 1).chars().any(|c| c.is_numeric()) =>
+            {
+                Some((n.0, a.1, a.2))
+            }
             (Some(_), Some(n)) => Some(n),
             (Some(a), None) => Some(a.clone()),
             (None, _) => class,
@@ -477,8 +588,14 @@ fn post_marks(page: &Page) -> Vec<PostMark> {
     }
     // An `<article>` is a post only beside another (a thread), and only with an author and a
     // date: a page's one `article` is the article itself.
-    let articles = marks.iter().filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some()).count();
-    marks.retain(|m| (m.post.author.is_some() || m.post.date.is_some()) && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some())));
+    let articles = marks
+        .iter()
+        .filter(|m| m.article && m.post.author.is_some() && m.post.date.is_some())
+        .count();
+    marks.retain(|m| {
+        (m.post.author.is_some() || m.post.date.is_some())
+            && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some()))
+    });
     if marks.is_empty() {
         return json_ld_posts(page);
     }
@@ -504,21 +621,44 @@ fn short_name(s: &str) -> Option<String> {
 /// is not placed; a page with fewer than two placed is not a thread. The author and date are
 /// the declared ones, the date as the card's `<time>` shows it.
 fn json_ld_posts(page: &Page) -> Vec<PostMark> {
-    let alnum = |s: &str, out: &mut String| out.extend(s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase));
+    let alnum = |s: &str, out: &mut String| {
+        out.extend(s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase))
+    };
     let mut declared: Vec<(Post, String, Option<String>)> = Vec::new();
     // Only a script that names a post's type can declare one: the others are not parsed again
     // (most pages with JSON-LD and no microdata posts declare none).
-    for v in page.head.json_ld.iter().filter(|s| POST_TYPES.iter().any(|t| s.contains(t))).filter_map(|s| crate::meta::json_ld_value(s)) {
-        declared_posts(&v, &mut |o| {
-            let text = o.get("text")?.as_str()?;
-            let name = o.get("author").map(|a| a.get(0).unwrap_or(a)).and_then(|a| a.get("name").unwrap_or(a).as_str()).map(|n| collapse_whitespace(n).trim().to_string());
-            let author = name.as_deref().and_then(|a| crate::meta::clean_names(a, true).or_else(|| short_name(a)));
-            let date = ["datePublished", "dateCreated"].iter().find_map(|k| o.get(*k)?.as_str());
-            let date = date.and_then(|d| post_date(d).or_else(|| post_date(d.get(..10)?)));
-            let mut key = String::new();
-            alnum(text, &mut key);
-            (author.is_some() || date.is_some()).then_some((Post { author, date, blocks: 0 }, key, name))
-        }, &mut declared);
+    for v in page
+        .head
+        .json_ld
+        .iter()
+        .filter(|s| POST_TYPES.iter().any(|t| s.contains(t)))
+        .filter_map(|s| crate::meta::json_ld_value(s))
+    {
+        declared_posts(
+            &v,
+            &mut |o| {
+                let text = o.get("text")?.as_str()?;
+                let name = o
+                    .get("author")
+                    .map(|a| a.get(0).unwrap_or(a))
+                    .and_then(|a| a.get("name").unwrap_or(a).as_str())
+                    .map(|n| collapse_whitespace(n).trim().to_string());
+                let author = name
+                    .as_deref()
+                    .and_then(|a| crate::meta::clean_names(a, true).or_else(|| short_name(a)));
+                let date =
+                    ["datePublished", "dateCreated"].iter().find_map(|k| o.get(*k)?.as_str());
+                let date = date.and_then(|d| post_date(d).or_else(|| post_date(d.get(..10)?)));
+                let mut key = String::new();
+                alnum(text, &mut key);
+                (author.is_some() || date.is_some()).then_some((
+                    Post { author, date, blocks: 0 },
+                    key,
+                    name,
+                ))
+            },
+            &mut declared,
+        );
     }
     if declared.len() < 2 {
         return Vec::new();
@@ -541,7 +681,11 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
             continue;
         }
         let tok_of = |pos: usize| at.partition_point(|&a| a <= pos) - 1;
-        if let Some(t) = stream.match_indices(&key[..end]).map(|(pos, _)| tok_of(pos)).find(|t| !openings.iter().any(|o| o.0 == *t)) {
+        if let Some(t) = stream
+            .match_indices(&key[..end])
+            .map(|(pos, _)| tok_of(pos))
+            .find(|t| !openings.iter().any(|o| o.0 == *t))
+        {
             openings.push((t, k));
         }
     }
@@ -550,7 +694,11 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
     let mut names: Vec<Vec<usize>> = vec![Vec::new(); declared.len()];
     for (i, tok) in page.toks.iter().enumerate() {
         if let Tok::Text(t) = tok {
-            declared.iter().zip(names.iter_mut()).filter(|((_, _, n), _)| n.as_deref() == Some(t.trim())).for_each(|(_, at)| at.push(i));
+            declared
+                .iter()
+                .zip(names.iter_mut())
+                .filter(|((_, _, n), _)| n.as_deref() == Some(t.trim()))
+                .for_each(|(_, at)| at.push(i));
         }
     }
     // Elements close innermost first. A post's body is the first to close around its opening
@@ -564,18 +712,28 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
     let mut stack: Vec<(&str, usize)> = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
-            Tok::Start { name, self_closing, .. } if !self_closing && !is_void(name) && stack.len() < MAX_DEPTH => stack.push((&**name, i)),
+            Tok::Start { name, self_closing, .. }
+                if !self_closing && !is_void(name) && stack.len() < MAX_DEPTH =>
+            {
+                stack.push((&**name, i))
+            }
             Tok::End { name } => {
                 let Some(pos) = stack.iter().rposition(|(n, _)| *n == &**name) else { continue };
                 for (name, s) in stack.drain(pos..).rev() {
                     if name == "time" && page.toks[s].attr("datetime").is_some() {
                         times.push((s, i));
                     }
-                    let inside = &openings[openings.partition_point(|o| o.0 < s)..openings.partition_point(|o| o.0 <= i)];
+                    let inside = &openings[openings.partition_point(|o| o.0 < s)
+                        ..openings.partition_point(|o| o.0 <= i)];
                     let &[(a, k)] = inside else { continue };
                     let (post, key, _) = &declared[k];
                     if marks[k].is_none() && (at[i] - at[s]) * 10 >= key.len() * 9 {
-                        marks[k] = Some(PostMark { start: s, end: i, post: post.clone(), ..PostMark::default() });
+                        marks[k] = Some(PostMark {
+                            start: s,
+                            end: i,
+                            post: post.clone(),
+                            ..PostMark::default()
+                        });
                     }
                     let Some(m) = marks[k].as_mut().filter(|_| !carded[k]) else { continue };
                     if let Some(&n) = names[k].iter().find(|&&n| s < n && n < a) {
@@ -583,7 +741,13 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
                         m.quiet.push((n, n));
                         if let Some(&(from, to)) = times.iter().find(|t| s < t.0 && t.0 < a) {
                             m.quiet.push((from, to));
-                            let shown = page.toks[from..to].iter().filter_map(|t| if let Tok::Text(t) = t { Some(&**t) } else { None }).collect::<Vec<_>>().join(" ");
+                            let shown = page.toks[from..to]
+                                .iter()
+                                .filter_map(
+                                    |t| if let Tok::Text(t) = t { Some(&**t) } else { None },
+                                )
+                                .collect::<Vec<_>>()
+                                .join(" ");
                             m.shown = collapse_whitespace(&shown).trim().to_string();
                         }
                     }
@@ -603,7 +767,11 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
 /// Calls `read` on every object of JSON-LD value `v` whose `@type` is a post's
 /// ([`is_post_type_name`]), in document order, nested ones after their parent, and keeps what it
 /// gives.
-fn declared_posts<T>(v: &serde_json::Value, read: &mut impl FnMut(&serde_json::Map<String, serde_json::Value>) -> Option<T>, out: &mut Vec<T>) {
+fn declared_posts<T>(
+    v: &serde_json::Value,
+    read: &mut impl FnMut(&serde_json::Map<String, serde_json::Value>) -> Option<T>,
+    out: &mut Vec<T>,
+) {
     match v {
         serde_json::Value::Array(a) => a.iter().for_each(|v| declared_posts(v, read, out)),
         serde_json::Value::Object(o) => {
@@ -625,20 +793,33 @@ fn declared_posts<T>(v: &serde_json::Value, read: &mut impl FnMut(&serde_json::M
 /// and its links, a comments box) is the page's, not the article's.
 fn lone_heading(page: &Page, chosen: &[bool], line: usize) -> bool {
     let text = |l: usize| {
-        page.lines.get(l).is_some_and(|l| page.toks[l.start..l.end].iter().any(|t| matches!(t, Tok::Text(s) if !s.trim().is_empty())))
+        page.lines.get(l).is_some_and(|l| {
+            page.toks[l.start..l.end]
+                .iter()
+                .any(|t| matches!(t, Tok::Text(s) if !s.trim().is_empty()))
+        })
     };
     // Whether the heading's line has a letter outside a link to elsewhere.
     let Some(own) = page.lines.get(line) else { return false };
     let (mut away, mut letters) = (0usize, false);
     for t in &page.toks[own.start..own.end] {
         match t {
-            Tok::Start { name, self_closing: false, .. } if name == "a" && !t.attr("href").is_some_and(|h| h.trim().starts_with('#')) => away += 1,
+            Tok::Start { name, self_closing: false, .. }
+                if name == "a" && !t.attr("href").is_some_and(|h| h.trim().starts_with('#')) =>
+            {
+                away += 1
+            }
             Tok::End { name } if name == "a" => away = away.saturating_sub(1),
             Tok::Text(s) if away == 0 && s.chars().any(char::is_alphabetic) => letters = true,
             _ => {}
         }
     }
-    let (Some(before), Some(after)) = (chosen[..line.min(chosen.len())].iter().rposition(|&c| c), chosen.get(line + 1..).and_then(|c| c.iter().position(|&c| c))) else { return false };
+    let (Some(before), Some(after)) = (
+        chosen[..line.min(chosen.len())].iter().rposition(|&c| c),
+        chosen.get(line + 1..).and_then(|c| c.iter().position(|&c| c)),
+    ) else {
+        return false;
+    };
     let after = line + 1 + after;
     letters && (before + 1..after).all(|l| l == line || !text(l))
 }
@@ -707,7 +888,13 @@ const MAX_INLINE: usize = 64;
 /// `caption` and `credit` that news sites use.
 fn is_caption(tok: &Tok) -> bool {
     matches!(tok, Tok::Start { name, .. } if name == "figcaption")
-        || tok.attr("class").is_some_and(|c| c.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| w.eq_ignore_ascii_case("caption") || w.eq_ignore_ascii_case("credit") || w.eq_ignore_ascii_case("thumbcaption")))
+        || tok.attr("class").is_some_and(|c| {
+            c.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| {
+                w.eq_ignore_ascii_case("caption")
+                    || w.eq_ignore_ascii_case("credit")
+                    || w.eq_ignore_ascii_case("thumbcaption")
+            })
+        })
 }
 
 /// Where one text token of a block went: its bytes in `Builder::text` and its escaped bytes
@@ -808,8 +995,14 @@ impl<'a> Builder<'a> {
         // `<base href>` is honoured only when it resolves to http(s): it must not turn links
         // into script.
         let base = match (&page_url, &base_href) {
-            (Some(p), Some(b)) => p.join(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")).or(page_url.clone()),
-            (None, Some(b)) => url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https")),
+            (Some(p), Some(b)) => p
+                .join(b)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https"))
+                .or(page_url.clone()),
+            (None, Some(b)) => {
+                url::Url::parse(b).ok().filter(|u| matches!(u.scheme(), "http" | "https"))
+            }
             (p, None) => p.clone(),
         };
         Builder {
@@ -849,7 +1042,8 @@ impl<'a> Builder<'a> {
         let mut codes = codes.iter().peekable();
         // Embeds are our refinement too (`crate::embeds`; their `iframe`s are kept by
         // preprocessing under the same option).
-        let embeds = if whole_code { crate::embeds::find(page, self.base.as_ref()) } else { Vec::new() };
+        let embeds =
+            if whole_code { crate::embeds::find(page, self.base.as_ref()) } else { Vec::new() };
         let mut embeds = embeds.iter().peekable();
         // A thread's posts (`kinds`): each kept one starts with its header block; the text of
         // the elements its author and date were read from is that header's, not the post's.
@@ -878,7 +1072,13 @@ impl<'a> Builder<'a> {
             let line = page.line_of[i] as usize;
             let chosen_line = chosen.get(line).copied().unwrap_or(false);
             // The caption of a kept figure is read with it.
-            let on = chosen_line || heading.is_some() || (self.captions && self.figure.as_ref().is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
+            let on = chosen_line
+                || heading.is_some()
+                || (self.captions
+                    && self
+                        .figure
+                        .as_ref()
+                        .is_some_and(|f| f.placed.is_some() && f.caption.is_some()));
             let in_span = (first..=last).contains(&line);
             // A data table is kept whole or not at all: its cells are short lines that are
             // mostly tags, so Algorithm 1 takes some and leaves others (a column of figures,
@@ -893,7 +1093,9 @@ impl<'a> Builder<'a> {
                 while tables.next_if(|t| t.start < i).is_some() {}
                 if let Some(c) = codes.next_if(|c| c.start == i) {
                     let (from, to) = (line, page.line_of[c.end] as usize);
-                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true))
+                        || (first < from && to < last)
+                    {
                         self.flush();
                         self.code(c);
                         read_to = c.end + 1;
@@ -911,14 +1113,19 @@ impl<'a> Builder<'a> {
                     let between = !text_of_its_own && first < from && to < last;
                     if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || between {
                         self.flush();
-                        self.out.push(Block { in_definition: self.in_definition(), ..crate::embeds::block(e, line) });
+                        self.out.push(Block {
+                            in_definition: self.in_definition(),
+                            ..crate::embeds::block(e, line)
+                        });
                         read_to = e.end + 1;
                         continue;
                     }
                 }
                 if let Some(t) = tables.next_if(|t| t.start == i) {
                     let (from, to) = (line, page.line_of[t.end] as usize);
-                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true)) || (first < from && to < last) {
+                    if chosen.get(from..=to).is_some_and(|c| c.contains(&true))
+                        || (first < from && to < last)
+                    {
                         self.flush();
                         self.table(t.start, t.end);
                         read_to = t.end + 1;
@@ -927,7 +1134,10 @@ impl<'a> Builder<'a> {
                 }
                 while posts.next_if(|p| p.start < i).is_some() {}
                 if let Some(p) = posts.next_if(|p| p.start == i) {
-                    if chosen.get(line..=page.line_of[p.end] as usize).is_some_and(|c| c.contains(&true)) {
+                    if chosen
+                        .get(line..=page.line_of[p.end] as usize)
+                        .is_some_and(|c| c.contains(&true))
+                    {
                         self.flush();
                         self.end_post(open_post.take());
                         open_post = Some((self.out.len(), p.end));
@@ -936,7 +1146,10 @@ impl<'a> Builder<'a> {
                     }
                 }
                 let start = |s: Option<usize>| s.unwrap_or(usize::MAX);
-                next_start = start(codes.peek().map(|c| c.start)).min(start(embeds.peek().map(|e| e.start))).min(start(tables.peek().map(|t| t.start))).min(start(posts.peek().map(|p| p.start)));
+                next_start = start(codes.peek().map(|c| c.start))
+                    .min(start(embeds.peek().map(|e| e.start)))
+                    .min(start(tables.peek().map(|t| t.start)))
+                    .min(start(posts.peek().map(|p| p.start)));
             }
             // A formula's stand-in (`crate::math`; only our preprocessing makes them): its
             // MathML is written as it is, its text read once; display math is a block.
@@ -946,7 +1159,9 @@ impl<'a> Builder<'a> {
             // own, so that the attributes of every other token are not searched: a tuple
             // pattern would evaluate all of its parts.)
             if tok.is_start(Tag::Math) {
-                if let (Some(mathml), Some(Tok::Text(t))) = (tok.attr(crate::math::MATHML), page.toks.get(i + 1)) {
+                if let (Some(mathml), Some(Tok::Text(t))) =
+                    (tok.attr(crate::math::MATHML), page.toks.get(i + 1))
+                {
                     read_to = i + 3;
                     let display = crate::preprocess::is_display_math(tok);
                     if on || (display && first < line && line < last) {
@@ -973,7 +1188,15 @@ impl<'a> Builder<'a> {
                     // sides of it were chosen; without it a documentation page loses its
                     // skeleton (issue 13). (`kinds` only: the thesis's phase 4 reads chosen
                     // lines alone.)
-                    if self.kinds && !on && in_span && !self_closing && heading.is_none() && matches!(name, "h2" | "h3" | "h4" | "h5" | "h6") && self.stack.len() < MAX_DEPTH && lone_heading(page, chosen, line) {
+                    if self.kinds
+                        && !on
+                        && in_span
+                        && !self_closing
+                        && heading.is_none()
+                        && matches!(name, "h2" | "h3" | "h4" | "h5" | "h6")
+                        && self.stack.len() < MAX_DEPTH
+                        && lone_heading(page, chosen, line)
+                    {
                         heading = Some(self.stack.len());
                     }
                     if on {
@@ -989,7 +1212,9 @@ impl<'a> Builder<'a> {
                         if tag.is(Tag::Picture) {
                             self.picture = Some((self.stack.len(), None));
                         }
-                        if let Some(f) = self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok)) {
+                        if let Some(f) =
+                            self.figure.as_mut().filter(|f| f.caption.is_none() && is_caption(tok))
+                        {
                             f.caption = Some(self.stack.len());
                         }
                         self.stack.push(tag);
@@ -1009,8 +1234,15 @@ impl<'a> Builder<'a> {
                     // heading. (Formatting elements go through the adoption agency, which
                     // closes them and keeps the block open: they still close both here.)
                     // `kinds` only: the thesis's phase 4 keeps its kinds as it read them.
-                    let stray = |pos: usize| self.kinds && !is_block(tag) && !is_formatting(name) && self.stack[pos + 1..].iter().any(is_block);
-                    if let Some(pos) = self.stack.iter().rposition(|n| *n == tag).filter(|&pos| !stray(pos)) {
+                    let stray = |pos: usize| {
+                        self.kinds
+                            && !is_block(tag)
+                            && !is_formatting(name)
+                            && self.stack[pos + 1..].iter().any(is_block)
+                    };
+                    if let Some(pos) =
+                        self.stack.iter().rposition(|n| *n == tag).filter(|&pos| !stray(pos))
+                    {
                         self.stack.truncate(pos);
                         self.open_at.truncate(pos);
                         if heading.is_some_and(|d| d >= pos) {
@@ -1032,7 +1264,13 @@ impl<'a> Builder<'a> {
                 Tok::Text(t) => {
                     // A chosen caption line of an image outside the chosen lines brings the
                     // image in.
-                    if chosen_line && self.figure.as_ref().is_some_and(|f| f.caption.is_some() && f.waiting.is_some()) && !t.trim().is_empty() {
+                    if chosen_line
+                        && self
+                            .figure
+                            .as_ref()
+                            .is_some_and(|f| f.caption.is_some() && f.waiting.is_some())
+                        && !t.trim().is_empty()
+                    {
                         self.flush();
                         if let Some(f) = self.figure.as_mut() {
                             if let Some(block) = f.waiting.take() {
@@ -1074,7 +1312,10 @@ impl<'a> Builder<'a> {
 
     /// The innermost open list (`ul`, `ol`, `dl` or `menu`) of `stack`, if any.
     fn innermost_list(stack: &[&Name]) -> Option<Tag> {
-        stack.iter().rev().find_map(|n| n.tag().filter(|t| matches!(t, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu)))
+        stack
+            .iter()
+            .rev()
+            .find_map(|n| n.tag().filter(|t| matches!(t, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu)))
     }
 
     /// The kind of a block from its nearest block-level ancestors.
@@ -1088,15 +1329,32 @@ impl<'a> Builder<'a> {
         for name in self.stack.iter().rev() {
             let Some(tag) = name.tag() else { continue };
             match tag {
-                Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => return (BlockKind::Heading, name.as_bytes()[1] - b'0', false),
+                Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
+                    return (BlockKind::Heading, name.as_bytes()[1] - b'0', false)
+                }
                 // A definition list's terms and definitions are kept as such (`kinds`); the
                 // thesis reads them as list items.
-                Tag::Dt | Tag::Dd if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) => {
-                    return (if tag == Tag::Dt { BlockKind::Term } else { BlockKind::Definition }, 0, false);
+                Tag::Dt | Tag::Dd
+                    if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) =>
+                {
+                    return (
+                        if tag == Tag::Dt { BlockKind::Term } else { BlockKind::Definition },
+                        0,
+                        false,
+                    );
                 }
                 Tag::Li | Tag::Dd | Tag::Dt => {
-                    let lists: &[Tag] = if self.kinds { &[Tag::Ul, Tag::Ol, Tag::Menu] } else { &[Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu] };
-                    let depth = self.stack.iter().filter(|n| n.tag().is_some_and(|t| lists.contains(&t))).count().clamp(1, 9);
+                    let lists: &[Tag] = if self.kinds {
+                        &[Tag::Ul, Tag::Ol, Tag::Menu]
+                    } else {
+                        &[Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu]
+                    };
+                    let depth = self
+                        .stack
+                        .iter()
+                        .filter(|n| n.tag().is_some_and(|t| lists.contains(&t)))
+                        .count()
+                        .clamp(1, 9);
                     let ordered = Self::innermost_list(&self.stack) == Some(Tag::Ol);
                     return (BlockKind::ListItem, depth as u8, ordered);
                 }
@@ -1115,14 +1373,36 @@ impl<'a> Builder<'a> {
     /// as the page shows it (`shown`, at most 64 characters), else its day (the first ten
     /// characters, `2024-08-04`).
     fn post(&mut self, post: &Post, shown: &str, line: usize) {
-        let day = post.date.as_deref().map(|d| if !shown.is_empty() && shown.chars().count() <= 64 { shown } else { d.get(..10).unwrap_or(d) });
-        let text = [post.author.as_deref(), day].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+        let day = post.date.as_deref().map(|d| {
+            if !shown.is_empty() && shown.chars().count() <= 64 {
+                shown
+            } else {
+                d.get(..10).unwrap_or(d)
+            }
+        });
+        let text =
+            [post.author.as_deref(), day].into_iter().flatten().collect::<Vec<_>>().join(" · ");
         let html = match (&post.author, day) {
             (Some(a), Some(d)) => format!("<cite>{}</cite> · {}", escape(a), escape(d)),
             (Some(a), None) => format!("<cite>{}</cite>", escape(a)),
             (None, d) => escape(d.unwrap_or_default()),
         };
-        let b = Block { kind: BlockKind::Post, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition: false, post: Some(post.clone()) };
+        let b = Block {
+            kind: BlockKind::Post,
+            text,
+            html,
+            level: 0,
+            ordered: false,
+            src: None,
+            alt: None,
+            dir: None,
+            lang: None,
+            line,
+            table: None,
+            code_lang: None,
+            in_definition: false,
+            post: Some(post.clone()),
+        };
         self.out.push(b);
     }
 
@@ -1145,7 +1425,8 @@ impl<'a> Builder<'a> {
         let (text_start, html_start) = (self.text.len(), self.html.len());
         self.text.push_str(t);
         escape_into(&mut self.html, t);
-        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
+        self.pieces
+            .push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
     }
 
     /// A formula ([`crate::math`]): display math as a [`BlockKind::Math`] block of its own,
@@ -1155,7 +1436,22 @@ impl<'a> Builder<'a> {
             self.flush();
             let in_definition = self.in_definition();
             let (text, html) = (text.to_string(), mathml.to_string());
-            self.out.push(Block { kind: BlockKind::Math, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: None, code_lang: None, in_definition, post: None });
+            self.out.push(Block {
+                kind: BlockKind::Math,
+                text,
+                html,
+                level: 0,
+                ordered: false,
+                src: None,
+                alt: None,
+                dir: None,
+                lang: None,
+                line,
+                table: None,
+                code_lang: None,
+                in_definition,
+                post: None,
+            });
             return;
         }
         if self.text.is_empty() {
@@ -1164,7 +1460,8 @@ impl<'a> Builder<'a> {
         let (text_start, html_start) = (self.text.len(), self.html.len());
         self.text.push_str(text);
         self.html.push_str(mathml);
-        self.pieces.push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
+        self.pieces
+            .push(Piece { text: text_start..self.text.len(), html: html_start..self.html.len() });
     }
 
     /// Closes the open inline elements and takes the text and HTML filled so far
@@ -1207,7 +1504,9 @@ impl<'a> Builder<'a> {
         if kind == BlockKind::Figure {
             // The caption (or the credit, or a second paragraph of the caption) of the figure
             // being read goes into its block, after what it holds already.
-            if let Some(figure) = self.figure.as_ref().and_then(|f| f.placed).and_then(|i| self.out.get_mut(i)) {
+            if let Some(figure) =
+                self.figure.as_ref().and_then(|f| f.placed).and_then(|i| self.out.get_mut(i))
+            {
                 if !figure.text.is_empty() {
                     figure.text.push(' ');
                     figure.html.push(' ');
@@ -1219,7 +1518,9 @@ impl<'a> Builder<'a> {
             // A `figcaption` written just after its figure rather than inside it (a template's
             // slip) captions the figure before it when that has no caption yet.
             if self.figure.is_none() && self.inside(&[Tag::Figcaption]) {
-                if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty()) {
+                if let Some(last) =
+                    self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty())
+                {
                     (last.text, last.html) = (text, html);
                     return;
                 }
@@ -1227,8 +1528,14 @@ impl<'a> Builder<'a> {
             // A caption whose image is not kept (a video's, an avatar's) is a paragraph.
             kind = BlockKind::Paragraph;
         }
-        let in_definition = !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
-        self.out.push(Block { level, ordered, in_definition, ..Block::new(kind, text, html, self.line) });
+        let in_definition =
+            !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
+        self.out.push(Block {
+            level,
+            ordered,
+            in_definition,
+            ..Block::new(kind, text, html, self.line)
+        });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -1305,8 +1612,18 @@ impl<'a> Builder<'a> {
                     }
                     "td" | "th" => {
                         self.end_cell(&mut cell, &mut row, in_head);
-                        let span = |key: &str, max: u32| tok.attr(key).and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(1).clamp(1, max);
-                        cell = Some(Cell { header: name == "th", colspan: span("colspan", 1000), rowspan: span("rowspan", 65534), ..Cell::default() });
+                        let span = |key: &str, max: u32| {
+                            tok.attr(key)
+                                .and_then(|v| v.trim().parse::<u32>().ok())
+                                .unwrap_or(1)
+                                .clamp(1, max)
+                        };
+                        cell = Some(Cell {
+                            header: name == "th",
+                            colspan: span("colspan", 1000),
+                            rowspan: span("rowspan", 65534),
+                            ..Cell::default()
+                        });
                     }
                     name if cell.is_some() || in_caption => {
                         if is_block(name) || name == "br" || name == "img" {
@@ -1353,13 +1670,31 @@ impl<'a> Builder<'a> {
         // The header rows: those of `thead`, or else the leading rows of header cells only
         // (MediaWiki and many hand-written tables have no `thead`), but never every row.
         table.head_rows = match rows.iter().take_while(|(_, head)| *head).count() {
-            0 => rows.iter().take_while(|(cells, _)| cells.iter().all(|c| c.header)).count() % rows.len(),
+            0 => {
+                rows.iter().take_while(|(cells, _)| cells.iter().all(|c| c.header)).count()
+                    % rows.len()
+            }
             n => n,
         };
         table.rows = rows.into_iter().map(|(cells, _)| cells).collect();
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
-        self.out.push(Block { kind: BlockKind::Table, text, html, level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line, table: Some(table), code_lang: None, in_definition: self.in_definition(), post: None });
+        self.out.push(Block {
+            kind: BlockKind::Table,
+            text,
+            html,
+            level: 0,
+            ordered: false,
+            src: None,
+            alt: None,
+            dir: None,
+            lang: None,
+            line,
+            table: Some(table),
+            code_lang: None,
+            in_definition: self.in_definition(),
+            post: None,
+        });
     }
 
     /// Reads the code block `c` into one [`BlockKind::Preformatted`] block: its text as
@@ -1393,7 +1728,11 @@ impl<'a> Builder<'a> {
                             row_at = Some(text.len());
                         } else if matches!(name, "td" | "th") {
                             cell_at = text.len();
-                        } else if is_block(name) && !matches!(name, "table" | "thead" | "tbody" | "tfoot") && !text.is_empty() && !text.ends_with('\n') {
+                        } else if is_block(name)
+                            && !matches!(name, "table" | "thead" | "tbody" | "tfoot")
+                            && !text.is_empty()
+                            && !text.ends_with('\n')
+                        {
                             text.push('\n');
                         }
                     }
@@ -1410,15 +1749,26 @@ impl<'a> Builder<'a> {
                         }
                     }
                     if gutter.is_none() {
-                        if matches!(&**name, "td" | "th") && is_line_numbers(&text[cell_at.min(text.len())..]) {
+                        if matches!(&**name, "td" | "th")
+                            && is_line_numbers(&text[cell_at.min(text.len())..])
+                        {
                             text.truncate(cell_at);
-                        } else if is_block(name) && !matches!(&**name, "table" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th") && !text.is_empty() && !text.ends_with('\n') {
+                        } else if is_block(name)
+                            && !matches!(
+                                &**name,
+                                "table" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th"
+                            )
+                            && !text.is_empty()
+                            && !text.ends_with('\n')
+                        {
                             text.push('\n');
                         }
                     }
                 }
                 Tok::Text(t) => {
-                    let in_rows = open.last().is_some_and(|n| matches!(*n, "table" | "thead" | "tbody" | "tfoot" | "tr"));
+                    let in_rows = open.last().is_some_and(|n| {
+                        matches!(*n, "table" | "thead" | "tbody" | "tfoot" | "tr")
+                    });
                     if gutter.is_none() && !in_rows {
                         text.push_str(t);
                     }
@@ -1430,17 +1780,28 @@ impl<'a> Builder<'a> {
             return;
         }
         let html = match (&c.lang, c.code) {
-            (Some(lang), _) => format!("<code class=\"language-{}\">{}</code>", escape(lang), escape(text)),
+            (Some(lang), _) => {
+                format!("<code class=\"language-{}\">{}</code>", escape(lang), escape(text))
+            }
             (None, true) => format!("<code>{}</code>", escape(text)),
             (None, false) => escape(text),
         };
         let line = page.line_of[c.start] as usize;
-        self.out.push(Block { code_lang: c.lang.clone(), in_definition: self.in_definition(), ..Block::new(BlockKind::Preformatted, text.to_string(), html, line) });
+        self.out.push(Block {
+            code_lang: c.lang.clone(),
+            in_definition: self.in_definition(),
+            ..Block::new(BlockKind::Preformatted, text.to_string(), html, line)
+        });
     }
 
     /// Ends the open cell, if any: its text and HTML go into it and it goes into the row (a
     /// cell outside any `tr` starts one, as in the browser).
-    fn end_cell(&mut self, cell: &mut Option<Cell>, row: &mut Option<(Vec<Cell>, bool)>, in_head: bool) {
+    fn end_cell(
+        &mut self,
+        cell: &mut Option<Cell>,
+        row: &mut Option<(Vec<Cell>, bool)>,
+        in_head: bool,
+    ) {
         if let Some(mut c) = cell.take() {
             (c.text, c.html) = self.take(false);
             row.get_or_insert_with(|| (Vec::new(), in_head)).0.push(c);
@@ -1474,7 +1835,8 @@ impl<'a> Builder<'a> {
             // figure already read in the same element as it is.
             (Some(depth), None) => {
                 if self.figure.as_ref().is_none_or(|f| f.depth != depth) {
-                    self.figure = Some(Figure { depth, placed: None, waiting: None, caption: None });
+                    self.figure =
+                        Some(Figure { depth, placed: None, waiting: None, caption: None });
                 }
             }
             (None, Some(block)) if kept => self.out.push(block),
@@ -1508,7 +1870,8 @@ impl<'a> Builder<'a> {
     /// resolved and safe; `None` when it has none or is not a picture of the article.
     fn figure_block(&self, tok: &Tok, line: usize, in_figure: bool) -> Option<Block> {
         let page = self.page;
-        let src = self.picture.as_ref().and_then(|p| p.1.clone()).or_else(|| self.image_url(tok))?;
+        let src =
+            self.picture.as_ref().and_then(|p| p.1.clone()).or_else(|| self.image_url(tok))?;
         // Inside an author box, a byline, sharing buttons or the masthead: not the article's.
         // Only the nearest ancestors are asked: an avatar stands a few levels inside its box,
         // and an element the page never closed (a share bar's `<li>`) stays open on `stack`
@@ -1520,8 +1883,26 @@ impl<'a> Builder<'a> {
         if in_chrome || figures::not_a_figure(tok, &src, in_figure) {
             return None;
         }
-        let alt = tok.attr("alt").map(|a| collapse_whitespace(a).trim().to_string()).filter(|a| !a.is_empty());
-        Some(Block { kind: BlockKind::Figure, text: String::new(), html: String::new(), level: 0, ordered: false, src: Some(src), alt, dir: None, lang: None, line, table: None, code_lang: None, in_definition: self.in_definition(), post: None })
+        let alt = tok
+            .attr("alt")
+            .map(|a| collapse_whitespace(a).trim().to_string())
+            .filter(|a| !a.is_empty());
+        Some(Block {
+            kind: BlockKind::Figure,
+            text: String::new(),
+            html: String::new(),
+            level: 0,
+            ordered: false,
+            src: Some(src),
+            alt,
+            dir: None,
+            lang: None,
+            line,
+            table: None,
+            code_lang: None,
+            in_definition: self.in_definition(),
+            post: None,
+        })
     }
 
     /// The URL an `<img>` loads, by its own attributes: `srcset` (with `src` as its 1x), else
@@ -1530,24 +1911,43 @@ impl<'a> Builder<'a> {
         let resolve = |raw: &str| safe_url(self.base.as_ref(), raw, UrlUse::Image);
         let src = tok.attr("src");
         let real_src = src.filter(|s| !figures::is_placeholder(Some(s)));
-        if let Some(u) = tok.attr("srcset").and_then(|s| figures::pick_srcset(s, real_src)).filter(|u| !figures::is_placeholder(Some(u))) {
+        if let Some(u) = tok
+            .attr("srcset")
+            .and_then(|s| figures::pick_srcset(s, real_src))
+            .filter(|u| !figures::is_placeholder(Some(u)))
+        {
             return resolve(u);
         }
         if let Some(s) = real_src {
             return resolve(s);
         }
-        let lazy_set = ["data-srcset", "data-lazy-srcset"].iter().find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)));
-        lazy_set.into_iter().chain(["data-src", "data-lazy-src", "data-original"].iter().filter_map(|k| tok.attr(k))).find(|u| !figures::is_placeholder(Some(u))).and_then(resolve)
+        let lazy_set = ["data-srcset", "data-lazy-srcset"]
+            .iter()
+            .find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)));
+        lazy_set
+            .into_iter()
+            .chain(
+                ["data-src", "data-lazy-src", "data-original"].iter().filter_map(|k| tok.attr(k)),
+            )
+            .find(|u| !figures::is_placeholder(Some(u)))
+            .and_then(resolve)
     }
 
     /// A `<source>` of the open `<picture>`: the first whose type the browser decodes and whose
     /// `media` matches gives the picture's URL (`src/figures.rs`); one whose URL is not safe is
     /// passed over.
     fn source(&mut self, tok: &Tok) {
-        if self.picture.as_ref().is_none_or(|p| p.1.is_some()) || !figures::type_supported(tok.attr("type")) || !figures::media_matches(tok.attr("media")) {
+        if self.picture.as_ref().is_none_or(|p| p.1.is_some())
+            || !figures::type_supported(tok.attr("type"))
+            || !figures::media_matches(tok.attr("media"))
+        {
             return;
         }
-        let set = ["srcset", "data-srcset"].iter().find_map(|k| tok.attr(k).and_then(|s| figures::pick_srcset(s, None)).filter(|u| !figures::is_placeholder(Some(u))));
+        let set = ["srcset", "data-srcset"].iter().find_map(|k| {
+            tok.attr(k)
+                .and_then(|s| figures::pick_srcset(s, None))
+                .filter(|u| !figures::is_placeholder(Some(u)))
+        });
         if let Some(url) = set.and_then(|u| safe_url(self.base.as_ref(), u, UrlUse::Image)) {
             if let Some(p) = self.picture.as_mut() {
                 p.1 = Some(url);
@@ -1618,7 +2018,22 @@ impl<'a> Builder<'a> {
 
 /// HTML's formatting elements, whose misnested end tags the adoption agency algorithm handles.
 fn is_formatting(name: &str) -> bool {
-    matches!(name, "a" | "b" | "big" | "code" | "em" | "font" | "i" | "nobr" | "s" | "small" | "strike" | "strong" | "tt" | "u")
+    matches!(
+        name,
+        "a" | "b"
+            | "big"
+            | "code"
+            | "em"
+            | "font"
+            | "i"
+            | "nobr"
+            | "s"
+            | "small"
+            | "strike"
+            | "strong"
+            | "tt"
+            | "u"
+    )
 }
 
 #[cfg(test)]
@@ -1655,10 +2070,20 @@ mod tests {
         let html = "<p>Before.</p><aside><h3>Note</h3><p>An aside.</p></aside>";
         let b = all(html);
         let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
-        assert_eq!(kinds, [(BlockKind::Paragraph, "Before."), (BlockKind::Heading, "Note"), (BlockKind::Quote, "An aside.")]);
+        assert_eq!(
+            kinds,
+            [
+                (BlockKind::Paragraph, "Before."),
+                (BlockKind::Heading, "Note"),
+                (BlockKind::Quote, "An aside.")
+            ]
+        );
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
-        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph, BlockKind::Heading, BlockKind::Paragraph]);
+        assert_eq!(
+            b.iter().map(|b| b.kind).collect::<Vec<_>>(),
+            [BlockKind::Paragraph, BlockKind::Heading, BlockKind::Paragraph]
+        );
     }
 
     #[test]
@@ -1678,15 +2103,25 @@ mod tests {
             ]
         );
         // As the thesis reads phase 4 (no `article`): list items, as before.
-        let page = Page::parse("<dl><dt>Rod</dt><dd>A unit.</dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let page = Page::parse(
+            "<dl><dt>Rod</dt><dd>A unit.</dd></dl>",
+            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
+        );
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
-        assert_eq!(b.iter().map(|b| (b.kind, b.level)).collect::<Vec<_>>(), [(BlockKind::ListItem, 1), (BlockKind::ListItem, 1)]);
+        assert_eq!(
+            b.iter().map(|b| (b.kind, b.level)).collect::<Vec<_>>(),
+            [(BlockKind::ListItem, 1), (BlockKind::ListItem, 1)]
+        );
     }
 
     #[test]
     fn a_thread_is_posts_with_their_author_and_date() {
-        let kinds = |html: &str| all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>();
-        let post = |a: Option<&str>, d: Option<&str>, blocks| Some(Post { author: a.map(String::from), date: d.map(String::from), blocks });
+        let kinds = |html: &str| {
+            all(html).into_iter().map(|b| (b.kind, b.text, b.post)).collect::<Vec<_>>()
+        };
+        let post = |a: Option<&str>, d: Option<&str>, blocks| {
+            Some(Post { author: a.map(String::from), date: d.map(String::from), blocks })
+        };
         // Discourse's crawler view: the author's name and the time are the header's, not a
         // paragraph of the post; a reply nested in a post has its own author.
         let got = kinds(
@@ -1698,7 +2133,11 @@ mod tests {
         assert_eq!(
             got,
             [
-                (BlockKind::Post, "ann · Aug 4".into(), post(Some("ann"), Some("2024-08-04T11:30:48Z"), 1)),
+                (
+                    BlockKind::Post,
+                    "ann · Aug 4".into(),
+                    post(Some("ann"), Some("2024-08-04T11:30:48Z"), 1)
+                ),
                 (BlockKind::Paragraph, "First post.".into(), None),
                 (BlockKind::Post, "Bo Li".into(), post(Some("Bo Li"), None, 1)),
                 (BlockKind::Paragraph, "A reply.".into(), None),
@@ -1712,12 +2151,27 @@ mod tests {
              <div class=\"user-info\"><time itemprop=\"dateCreated\" datetime=\"2008-09-19T07:14:00\">answered Sep 19</time>\
              <div class=\"user-details\" itemprop=\"author\" itemscope><a href=\"/users/1/jo\">Jo Smith</a><span class=\"d-none\" itemprop=\"name\">Jo Smith</span></div></div></div>",
         );
-        assert_eq!(got[0], (BlockKind::Post, "Jo Smith · answered Sep 19".into(), post(Some("Jo Smith"), Some("2008-09-19T07:14:00"), got.len() - 1)));
+        assert_eq!(
+            got[0],
+            (
+                BlockKind::Post,
+                "Jo Smith · answered Sep 19".into(),
+                post(Some("Jo Smith"), Some("2008-09-19T07:14:00"), got.len() - 1)
+            )
+        );
         assert!(got[1..].iter().all(|g| !g.1.contains("answered Sep")), "{got:?}");
         // `<article>`s with an author and a time are posts when there are two; one alone is the
         // article. A date that is not one is not written.
-        let art = |n: &str| format!("<article><header><a rel=author href=/{n}>{n} Doe</a> <time datetime=\"2025-01-0{}\">then</time></header><p>Text {n}.</p></article>", n.len());
-        assert_eq!(kinds(&format!("{}{}", art("Ann"), art("Bob"))).iter().filter(|g| g.0 == BlockKind::Post).count(), 2);
+        let art = |n: &str| {
+            format!("<article><header><a rel=author href=/{n}>{n} Doe</a> <time datetime=\"2025-01-0{}\">then</time></header><p>Text {n}.</p></article>", n.len())
+        };
+        assert_eq!(
+            kinds(&format!("{}{}", art("Ann"), art("Bob")))
+                .iter()
+                .filter(|g| g.0 == BlockKind::Post)
+                .count(),
+            2
+        );
         assert!(kinds(&art("Ann")).iter().all(|g| g.0 != BlockKind::Post));
         let bad = kinds("<div itemscope itemtype=\"https://schema.org/Comment\"><time datetime=\"2025&quot;><script>\">x</time><p>Body.</p></div>");
         // A `time` without text shows the day.
@@ -1742,13 +2196,20 @@ mod tests {
             )
         };
         let b = all(&page(ld));
-        let shape: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks))).collect();
+        let shape: Vec<_> = b
+            .iter()
+            .map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks)))
+            .collect();
         assert_eq!(
             shape,
             [
                 (BlockKind::Paragraph, "Topic", None),
                 (BlockKind::Post, "Rabbit · March 19", Some(1)),
-                (BlockKind::Paragraph, "The case has two little holes near the power supply: what are they for?", None),
+                (
+                    BlockKind::Paragraph,
+                    "The case has two little holes near the power supply: what are they for?",
+                    None
+                ),
                 (BlockKind::Post, "DevBiker · 2024-03-19", Some(3)),
                 (BlockKind::Paragraph, "Those hold the cable ties.", None),
                 (BlockKind::Paragraph, "The manual says nothing about them, sadly.", None),
@@ -1757,12 +2218,16 @@ mod tests {
             ]
         );
         // One post whose text the page does not hold: the other alone is no thread.
-        assert!(all(&page(&ld.replace("Those hold", "These hold"))).iter().all(|b| b.kind != BlockKind::Post));
+        assert!(all(&page(&ld.replace("Those hold", "These hold")))
+            .iter()
+            .all(|b| b.kind != BlockKind::Post));
         // Not under the thesis (posts are `kinds`).
         let html = page(ld);
         let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false).iter().all(|b| b.kind != BlockKind::Post));
+        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false)
+            .iter()
+            .all(|b| b.kind != BlockKind::Post));
     }
 
     #[test]
@@ -1778,7 +2243,10 @@ mod tests {
         };
         let page = format!("<main>{}<p>Between the posts.</p>{}</main><footer><p>Powered by Discourse.</p><h3>Related topics</h3></footer>", post("ann", "4"), post("bo", "5"));
         let b = all(&page);
-        let got: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks))).collect();
+        let got: Vec<_> = b
+            .iter()
+            .map(|b| (b.kind, b.text.as_str(), b.post.as_ref().map(|p| p.blocks)))
+            .collect();
         assert_eq!(
             got,
             [
@@ -1795,7 +2263,12 @@ mod tests {
         );
         // The article HTML closes the last post after its list, before the footer's text.
         let html = crate::render::html(&b);
-        assert!(html.contains("A point of bo.</li></ul></article><p data-block=\"7\">Powered by Discourse.</p>"), "{html}");
+        assert!(
+            html.contains(
+                "A point of bo.</li></ul></article><p data-block=\"7\">Powered by Discourse.</p>"
+            ),
+            "{html}"
+        );
         assert!(html.contains("A point of ann.</li></ul></article><p data-block=\"3\">Between the posts.</p><article>"), "{html}");
         // A post whose element was never closed holds the rest of the page.
         let open = all("<div itemscope itemtype=\"https://schema.org/Comment\"><span itemprop=\"author\">Cy</span><p>One.</p><p>Two.");
@@ -1825,7 +2298,10 @@ mod tests {
             ]
         );
         // Under the thesis's phase 4 nothing is held.
-        let page = Page::parse("<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let page = Page::parse(
+            "<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>",
+            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
+        );
         let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
         assert!(b.iter().all(|b| !b.in_definition));
     }
@@ -1834,8 +2310,14 @@ mod tests {
     fn footnotes_keep_numbered_in_page_anchors_never_the_page_ids() {
         let b = all("<p>Text<sup id=\"fnref:1\"><a href=\"#fn:1\">1</a></sup> and <a href=\"#nowhere\">a dead link</a>.</p>\
                      <ol><li id=\"fn:1\"><p>The note. <a href=\"#fnref:1\">back</a></p></li></ol>");
-        assert_eq!(b[0].html, "Text<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup> and a dead link.");
-        assert_eq!(b[1].html, "<a id=\"dana-ref-1\"></a>The note. <a href=\"#dana-ref-0\">back</a>");
+        assert_eq!(
+            b[0].html,
+            "Text<sup id=\"dana-ref-0\"><a href=\"#dana-ref-1\">1</a></sup> and a dead link."
+        );
+        assert_eq!(
+            b[1].html,
+            "<a id=\"dana-ref-1\"></a>The note. <a href=\"#dana-ref-0\">back</a>"
+        );
         assert_eq!(b[1].text, "The note. back");
         // An anchor's target inside a link waits for the link's end: anchors do not nest.
         let b = all("<p><a href=\"https://x.org/\"><span id=\"n\">in</span> link</a> after <a href=\"#n\">to n</a></p>");
@@ -1858,7 +2340,14 @@ mod tests {
         // in HTML: the heading stays a heading, the quote a quote (a 2000s page's footnote marks).
         let b = all("<p>Text.<sup>20</p><sup><h3></sup>Alternative patterns</h3><blockquote><span><p>Quoted</span> words.</p></blockquote>");
         let k: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
-        assert_eq!(k, [(BlockKind::Paragraph, "Text.20"), (BlockKind::Heading, "Alternative patterns"), (BlockKind::Quote, "Quoted words.")]);
+        assert_eq!(
+            k,
+            [
+                (BlockKind::Paragraph, "Text.20"),
+                (BlockKind::Heading, "Alternative patterns"),
+                (BlockKind::Quote, "Quoted words.")
+            ]
+        );
     }
 
     #[test]
@@ -1888,7 +2377,8 @@ mod tests {
     fn with_chosen(html: &str, needles: &[&str], captions: bool) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let sources = page.line_sources();
-        let chosen: Vec<bool> = sources.iter().map(|l| needles.iter().any(|n| l.contains(n))).collect();
+        let chosen: Vec<bool> =
+            sources.iter().map(|l| needles.iter().any(|n| l.contains(n))).collect();
         build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, captions)
     }
 
@@ -1897,10 +2387,24 @@ mod tests {
         let html = "<p>One.</p><figure><img src=/a.jpg alt=A><figcaption>The harbour at dawn. <span class=credit>Photo: Jo</span></figcaption></figure><p>Two.</p>";
         let b = with_chosen(html, &["One.", "Two."], true);
         let kinds: Vec<_> = b.iter().map(|b| (b.kind, b.text.as_str())).collect();
-        assert_eq!(kinds, [(BlockKind::Paragraph, "One."), (BlockKind::Figure, "The harbour at dawn. Photo: Jo"), (BlockKind::Paragraph, "Two.")]);
+        assert_eq!(
+            kinds,
+            [
+                (BlockKind::Paragraph, "One."),
+                (BlockKind::Figure, "The harbour at dawn. Photo: Jo"),
+                (BlockKind::Paragraph, "Two.")
+            ]
+        );
         // As the thesis reads phase 4 (no `media`): the image, but only chosen text.
         let b = with_chosen(html, &["One.", "Two."], false);
-        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "One."), (BlockKind::Figure, ""), (BlockKind::Paragraph, "Two.")]);
+        assert_eq!(
+            b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(),
+            [
+                (BlockKind::Paragraph, "One."),
+                (BlockKind::Figure, ""),
+                (BlockKind::Paragraph, "Two.")
+            ]
+        );
     }
 
     #[test]
@@ -1908,7 +2412,13 @@ mod tests {
         // The figure stands before the first chosen line; its caption line was chosen.
         let html = "<div class=\"wp-caption\"><img src=/w.jpg><p class=\"wp-caption-text\">Caption text here</p></div><p>Body.</p>";
         let b = with_chosen(html, &["Caption text", "Body."], true);
-        assert_eq!(b.iter().map(|b| (b.kind, b.src.as_deref(), b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Figure, Some("https://example.org/w.jpg"), "Caption text here"), (BlockKind::Paragraph, None, "Body.")]);
+        assert_eq!(
+            b.iter().map(|b| (b.kind, b.src.as_deref(), b.text.as_str())).collect::<Vec<_>>(),
+            [
+                (BlockKind::Figure, Some("https://example.org/w.jpg"), "Caption text here"),
+                (BlockKind::Paragraph, None, "Body.")
+            ]
+        );
         // A MediaWiki thumb, the image linked to its file page.
         let html = "<p>One.</p><div class=\"thumb tright\"><div class=\"thumbinner\"><a href=/f class=image><img src=/m.jpg></a><div class=\"thumbcaption\"><div class=magnify><a href=/f></a></div>The mill</div></div></div><p>Two.</p>";
         let b = with_chosen(html, &["One.", "Two."], true);
@@ -1917,23 +2427,41 @@ mod tests {
         // A caption whose image is no figure (an avatar) is a paragraph; a second empty image
         // of a lazy loader leaves the figure read.
         let b = all("<figure><img class=avatar src=/me.jpg><figcaption>About me</figcaption></figure><figure><img src=/x.jpg><img><figcaption>X</figcaption></figure>");
-        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Paragraph, "About me"), (BlockKind::Figure, "X")]);
+        assert_eq!(
+            b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(),
+            [(BlockKind::Paragraph, "About me"), (BlockKind::Figure, "X")]
+        );
         // A box named for an image with its caption binds them; an image whose height the
         // template left at 0 is still a picture.
         let b = all("<div class=\"feat-image-with-caption alignright\"><img width=400 height=299 src=/l.jpg><p class=\"wp-caption-text\">Lerner, sworn in</p></div>\
                      <figure><img src=/z.jpg width=570 height=0><figcaption><span class=caption><p>The plan.</p></span><span class=credit>Photo: J.</span></figcaption></figure>");
-        assert_eq!(b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(), [(BlockKind::Figure, "Lerner, sworn in"), (BlockKind::Figure, "The plan. Photo: J.")]);
+        assert_eq!(
+            b.iter().map(|b| (b.kind, b.text.as_str())).collect::<Vec<_>>(),
+            [(BlockKind::Figure, "Lerner, sworn in"), (BlockKind::Figure, "The plan. Photo: J.")]
+        );
     }
 
     #[test]
     fn image_urls_are_the_ones_the_browser_would_load() {
         let src = |html: &str| all(html).into_iter().filter_map(|b| b.src).collect::<Vec<_>>();
         // `src` over a lazy attribute; the lazy attribute over a placeholder.
-        assert_eq!(src("<img src=/real.jpg data-src=/other.jpg>"), ["https://example.org/real.jpg"]);
-        assert_eq!(src("<img src=\"data:image/gif;base64,R0lG\" data-src=/lazy.jpg>"), ["https://example.org/lazy.jpg"]);
-        assert_eq!(src("<img data-lazy-srcset=\"/l-400.jpg 400w, /l-900.jpg 900w\">"), ["https://example.org/l-900.jpg"]);
+        assert_eq!(
+            src("<img src=/real.jpg data-src=/other.jpg>"),
+            ["https://example.org/real.jpg"]
+        );
+        assert_eq!(
+            src("<img src=\"data:image/gif;base64,R0lG\" data-src=/lazy.jpg>"),
+            ["https://example.org/lazy.jpg"]
+        );
+        assert_eq!(
+            src("<img data-lazy-srcset=\"/l-400.jpg 400w, /l-900.jpg 900w\">"),
+            ["https://example.org/l-900.jpg"]
+        );
         // A `srcset` for a 700 px column; a picture's first matching source.
-        assert_eq!(src("<img src=/s.jpg srcset=\"/s-300.jpg 300w, /s-768.jpg 768w, /s-1536.jpg 1536w\">"), ["https://example.org/s-768.jpg"]);
+        assert_eq!(
+            src("<img src=/s.jpg srcset=\"/s-300.jpg 300w, /s-768.jpg 768w, /s-1536.jpg 1536w\">"),
+            ["https://example.org/s-768.jpg"]
+        );
         assert_eq!(
             src("<picture><source type=image/jxl srcset=/p.jxl><source media=\"(max-width: 600px)\" srcset=/p-small.jpg><source type=image/webp srcset=/p.webp><img src=/p.jpg></picture>"),
             ["https://example.org/p.webp"]
@@ -1950,8 +2478,15 @@ mod tests {
         let kinds: Vec<_> = b.iter().map(|b| b.kind).collect();
         assert_eq!(kinds, [BlockKind::Paragraph, BlockKind::Table, BlockKind::Paragraph]);
         let t = b[1].table.as_ref().unwrap();
-        assert_eq!((t.caption.as_str(), t.caption_html.as_str(), t.head_rows), ("Brackets 2026", "Brackets <strong>2026</strong>", 1));
-        let shape: Vec<Vec<(&str, bool, u32, u32)>> = t.rows.iter().map(|r| r.iter().map(|c| (c.text.as_str(), c.header, c.colspan, c.rowspan)).collect()).collect();
+        assert_eq!(
+            (t.caption.as_str(), t.caption_html.as_str(), t.head_rows),
+            ("Brackets 2026", "Brackets <strong>2026</strong>", 1)
+        );
+        let shape: Vec<Vec<(&str, bool, u32, u32)>> = t
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| (c.text.as_str(), c.header, c.colspan, c.rowspan)).collect())
+            .collect();
         assert_eq!(
             shape,
             vec![
@@ -2018,9 +2553,15 @@ mod tests {
         ));
         assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Table]);
         let rows = &b[0].table.as_ref().unwrap().rows;
-        assert_eq!((rows.len(), rows[1][0].text.as_str(), rows[3][0].text.as_str()), (5, "Film club", "Festivals"));
+        assert_eq!(
+            (rows.len(), rows[1][0].text.as_str(), rows[3][0].text.as_str()),
+            (5, "Film club", "Festivals")
+        );
         // Size alone makes a data table.
-        let b = all(&format!("<table>{}</table>", (0..10).map(|_| format!("<tr>{}</tr>", cells(2))).collect::<String>()));
+        let b = all(&format!(
+            "<table>{}</table>",
+            (0..10).map(|_| format!("<tr>{}</tr>", cells(2))).collect::<String>()
+        ));
         assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Table]);
     }
 
@@ -2043,7 +2584,10 @@ mod tests {
         assert_eq!(b[1].table.as_ref().unwrap().rows.len(), 3);
         // Between the two chosen paragraphs, no line of the first table chosen: kept.
         let b = build_with(&[line("One."), line("Two.")]);
-        assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph, BlockKind::Table, BlockKind::Paragraph]);
+        assert_eq!(
+            b.iter().map(|b| b.kind).collect::<Vec<_>>(),
+            [BlockKind::Paragraph, BlockKind::Table, BlockKind::Paragraph]
+        );
         // After the last chosen line, nothing of it chosen: not kept.
         let b = build_with(&[line("One.")]);
         assert_eq!(b.iter().map(|b| b.kind).collect::<Vec<_>>(), [BlockKind::Paragraph]);
@@ -2051,21 +2595,43 @@ mod tests {
 
     /// The code blocks of `html`: (language, text, HTML).
     fn code(html: &str) -> Vec<(Option<String>, String, String)> {
-        all(html).into_iter().filter(|b| b.kind == BlockKind::Preformatted).map(|b| (b.code_lang, b.text, b.html)).collect()
+        all(html)
+            .into_iter()
+            .filter(|b| b.kind == BlockKind::Preformatted)
+            .map(|b| (b.code_lang, b.text, b.html))
+            .collect()
     }
 
     #[test]
     fn the_language_is_read_where_highlighters_write_it() {
         let lang = |html: &str| code(html).pop().and_then(|c| c.0);
-        assert_eq!(lang("<pre><code class=\"hljs language-JavaScript\">x</code></pre>").as_deref(), Some("javascript"));
+        assert_eq!(
+            lang("<pre><code class=\"hljs language-JavaScript\">x</code></pre>").as_deref(),
+            Some("javascript")
+        );
         assert_eq!(lang("<pre class=\"prettyprint lang-c++\">x</pre>").as_deref(), Some("c++"));
-        assert_eq!(lang("<pre class=\"brush: csharp; gutter: false\">x</pre>").as_deref(), Some("csharp"));
+        assert_eq!(
+            lang("<pre class=\"brush: csharp; gutter: false\">x</pre>").as_deref(),
+            Some("csharp")
+        );
         assert_eq!(lang("<pre class=\"brush:py\">x</pre>").as_deref(), Some("py"));
-        assert_eq!(lang("<div class=\"highlight highlight-source-shell\"><pre>x</pre></div>").as_deref(), Some("shell"));
-        assert_eq!(lang("<div class=\"highlight-text-html-basic\"><pre>x</pre></div>").as_deref(), Some("html"));
+        assert_eq!(
+            lang("<div class=\"highlight highlight-source-shell\"><pre>x</pre></div>").as_deref(),
+            Some("shell")
+        );
+        assert_eq!(
+            lang("<div class=\"highlight-text-html-basic\"><pre>x</pre></div>").as_deref(),
+            Some("html")
+        );
         assert_eq!(lang("<div class=\"language-yaml codeBlockContainer\"><div class=\"codeBlockContent\"><pre>x</pre></div></div>").as_deref(), Some("yaml"));
-        assert_eq!(lang("<pre tabindex=0><code data-lang=\"go\">x</code></pre>").as_deref(), Some("go"));
-        assert_eq!(lang("<pre class=\"astro-code\" data-language=\"f#\">x</pre>").as_deref(), Some("f#"));
+        assert_eq!(
+            lang("<pre tabindex=0><code data-lang=\"go\">x</code></pre>").as_deref(),
+            Some("go")
+        );
+        assert_eq!(
+            lang("<pre class=\"astro-code\" data-language=\"f#\">x</pre>").as_deref(),
+            Some("f#")
+        );
         // No language, or none we may write: Prism's "none", a value outside the allowlist, an
         // ancestor three levels up (an article's `lang-en` is not a language of code).
         for html in [
@@ -2079,7 +2645,10 @@ mod tests {
             assert_eq!(lang(html), None, "{html}");
         }
         // The language is written as the one class of `code`; a `pre` holding `code` is code.
-        assert_eq!(code("<pre class=\"language-rust\"><span>fn</span> main() {}</pre>")[0].2, "<code class=\"language-rust\">fn main() {}</code>");
+        assert_eq!(
+            code("<pre class=\"language-rust\"><span>fn</span> main() {}</pre>")[0].2,
+            "<code class=\"language-rust\">fn main() {}</code>"
+        );
         assert_eq!(code("<pre><code>a &lt; b</code></pre>")[0].2, "<code>a &lt; b</code>");
         assert_eq!(code("<pre>  /\\_/\\</pre>")[0].2, "  /\\_/\\");
     }
@@ -2092,7 +2661,14 @@ mod tests {
         // Pygments' table: the gutter cell goes, the code's leading `<span></span>` is nothing.
         let c = code("<div class=\"highlight-python\"><table class=\"highlighttable\"><tr><td class=\"linenos\"><div class=\"linenodiv\"><pre>1\n2</pre></div></td>\
              <td class=\"code\"><div class=\"highlight\"><pre><span></span><span class=\"k\">if</span> x:\n\tpass\n</pre></div></td></tr></table></div>");
-        assert_eq!(c, [(Some("python".into()), "if x:\n\tpass".into(), "<code class=\"language-python\">if x:\n\tpass</code>".into())]);
+        assert_eq!(
+            c,
+            [(
+                Some("python".into()),
+                "if x:\n\tpass".into(),
+                "<code class=\"language-python\">if x:\n\tpass</code>".into()
+            )]
+        );
         // Rouge's table inside `code.language-ruby`.
         let c = code("<figure class=\"highlight\"><pre><code class=\"language-ruby\" data-lang=\"ruby\"><table class=\"rouge-table\"><tbody><tr>\
              <td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>def a\nend\n</pre></td></tr></tbody></table></code></pre></figure>");
@@ -2100,7 +2676,9 @@ mod tests {
         assert_eq!(c[0].1, "def a\nend");
         // highlight.js's line-number plugin: a row a line, an empty line kept, the numbers
         // (drawn from an attribute) never text.
-        let row = |n: u32, code: &str| format!("<tr><td class=\"hljs-ln-line hljs-ln-numbers\" data-line-number=\"{n}\"><div class=\"hljs-ln-n\" data-line-number=\"{n}\"></div></td><td class=\"hljs-ln-line hljs-ln-code\">{code}</td></tr>");
+        let row = |n: u32, code: &str| {
+            format!("<tr><td class=\"hljs-ln-line hljs-ln-numbers\" data-line-number=\"{n}\"><div class=\"hljs-ln-n\" data-line-number=\"{n}\"></div></td><td class=\"hljs-ln-line hljs-ln-code\">{code}</td></tr>")
+        };
         let c = code(&format!("<pre><code class=\"hljs language-js\"><table class=\"hljs-ln\"><tbody>{}{}{}</tbody></table></code></pre>", row(1, "a();"), row(2, ""), row(3, "  b();")));
         assert_eq!(c[0].1, "a();\n\n  b();");
         // A gutter with no class we know: a cell of consecutive numbers. Chroma's `lnt` spans.
@@ -2112,7 +2690,10 @@ mod tests {
         let c = code("<pre><span class=\"linenos\">1</span>a\n<span class=\"linenos\">2</span>b</pre><pre class=\"line-numbers\"><code>c<span aria-hidden=\"true\" class=\"line-numbers-rows\"><span></span></span></code></pre>");
         assert_eq!(c.iter().map(|c| c.1.as_str()).collect::<Vec<_>>(), ["a\nb", "c"]);
         // Lines drawn as `div`s.
-        assert_eq!(code("<pre><div class=\"line\">a</div><div class=\"line\">  b</div></pre>")[0].1, "a\n  b");
+        assert_eq!(
+            code("<pre><div class=\"line\">a</div><div class=\"line\">  b</div></pre>")[0].1,
+            "a\n  b"
+        );
     }
 
     #[test]
@@ -2125,15 +2706,24 @@ mod tests {
         let build_with = |lines: &[usize], whole: bool| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, whole, true).into_iter().map(|b| (b.kind, b.text)).collect::<Vec<_>>()
+            build(&page, &chosen, Algorithm::Danag, None, whole, true)
+                .into_iter()
+                .map(|b| (b.kind, b.text))
+                .collect::<Vec<_>>()
         };
         let pre = |t: &str| (BlockKind::Preformatted, t.to_string());
         let p = |t: &str| (BlockKind::Paragraph, t.to_string());
         // One line of the first listing chosen: all of it, once; the second is after the last
         // chosen line.
-        assert_eq!(build_with(&[line("One."), line("two")], true), [p("One."), pre("# one\ntwo\nthree")]);
+        assert_eq!(
+            build_with(&[line("One."), line("two")], true),
+            [p("One."), pre("# one\ntwo\nthree")]
+        );
         // Between chosen lines, none of its own chosen: kept.
-        assert_eq!(build_with(&[line("One."), line("Two.")], true), [p("One."), pre("# one\ntwo\nthree"), p("Two.")]);
+        assert_eq!(
+            build_with(&[line("One."), line("Two.")], true),
+            [p("One."), pre("# one\ntwo\nthree"), p("Two.")]
+        );
         // Without `whole_code` (the thesis's phase 4), only the chosen line.
         assert_eq!(build_with(&[line("One."), line("two")], false), [p("One."), pre("two")]);
     }
@@ -2150,7 +2740,10 @@ mod tests {
 
     #[test]
     fn r2l_keeps_only_right_to_left_characters() {
-        let page = Page::parse("<p>سلام <b>world</b> دنیا</p>", crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        let page = Page::parse(
+            "<p>سلام <b>world</b> دنیا</p>",
+            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
+        );
         let b = build(&page, &[true], Algorithm::R2l, None, true, true);
         assert_eq!(b[0].text, "سلام دنیا");
     }

@@ -63,14 +63,21 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let ld = JsonLd::with_main_entities(&page.head.json_ld);
 
     let site_name = site_name(&metas, &ld, cx);
-    let markup = Markup { page, headline_line: cx.headline_line, found: std::cell::OnceCell::new() };
+    let markup =
+        Markup { page, headline_line: cx.headline_line, found: std::cell::OnceCell::new() };
     let byline = byline(&metas, &ld, site_name.as_deref(), cx, &markup);
     let (published, modified) = dates_of(page, &metas, &ld, cx, &markup);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
     let resolve = |raw: &str| safe_url(base.as_ref(), raw, UrlUse::Image);
     let lead_image = metas
-        .all(&["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"])
+        .all(&[
+            "og:image",
+            "og:image:url",
+            "og:image:secure_url",
+            "twitter:image",
+            "twitter:image:src",
+        ])
         .into_iter()
         .chain(ld.all(|o| o.get("image").and_then(image_of)))
         .chain(ld.all(|o| o.get("thumbnailUrl").and_then(image_of)))
@@ -81,7 +88,10 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
             blocks
                 .iter()
                 .filter(|b| b.kind == BlockKind::Figure)
-                .filter(|b| !b.src.as_deref().is_some_and(looks_like_logo) && !b.alt.as_deref().is_some_and(looks_like_logo))
+                .filter(|b| {
+                    !b.src.as_deref().is_some_and(looks_like_logo)
+                        && !b.alt.as_deref().is_some_and(looks_like_logo)
+                })
                 .find_map(|b| b.src.clone())
         });
 
@@ -99,11 +109,14 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
 /// A logo, icon or avatar rather than a picture of the article (by its URL or text).
 fn looks_like_logo(s: &str) -> bool {
     let s = s.to_ascii_lowercase();
-    ["logo", "favicon", "icon", "avatar", "sprite", "placeholder", "default-image", "default_image"].iter().any(|w| s.contains(w))
+    ["logo", "favicon", "icon", "avatar", "sprite", "placeholder", "default-image", "default_image"]
+        .iter()
+        .any(|w| s.contains(w))
 }
 
 /// Names too generic to be a site's: a section, not the site ("Blog", "Home").
-const GENERIC_SITE_NAMES: [&str; 8] = ["blog", "home", "news", "homepage", "index", "website", "site", "articles"];
+const GENERIC_SITE_NAMES: [&str; 8] =
+    ["blog", "home", "news", "homepage", "index", "website", "site", "articles"];
 
 /// The site's name: `og:site_name`, JSON-LD `publisher` or `WebSite` name, `application-name`,
 /// else the URL's host without `www.`; never a slug (`my-site`), a generic word ("Blog") or
@@ -112,8 +125,13 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
     let headline = crate::title::headline_words(cx.headline);
     let ok = |s: &String| {
         let words = crate::title::headline_words(s);
-        let slug = !s.contains(' ') && s.contains(['-', '_']) && s.chars().all(|c| !c.is_uppercase());
-        !words.is_empty() && words != headline && !slug && s.chars().count() <= 80 && !GENERIC_SITE_NAMES.contains(&s.to_lowercase().as_str())
+        let slug =
+            !s.contains(' ') && s.contains(['-', '_']) && s.chars().all(|c| !c.is_uppercase());
+        !words.is_empty()
+            && words != headline
+            && !slug
+            && s.chars().count() <= 80
+            && !GENERIC_SITE_NAMES.contains(&s.to_lowercase().as_str())
     };
     metas
         .all(&["og:site_name"])
@@ -132,12 +150,35 @@ fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
 /// `datePublished`/`dateModified`, then the `meta` tags, then `<time datetime>`; the
 /// published date last from the text the page shows beside its headline or byline, in the
 /// page's language and calendar ([`dates::parse_visible`]).
-fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context, markup: &Markup) -> (Option<String>, Option<String>) {
+fn dates_of(
+    page: &Page,
+    metas: &Metas,
+    ld: &JsonLd,
+    cx: Context,
+    markup: &Markup,
+) -> (Option<String>, Option<String>) {
     const PUBLISHED: [&str; 13] = [
-        "article:published_time", "og:published_time", "datepublished", "parsely-pub-date", "sailthru.date", "pubdate", "publishdate",
-        "publish-date", "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created", "date",
+        "article:published_time",
+        "og:published_time",
+        "datepublished",
+        "parsely-pub-date",
+        "sailthru.date",
+        "pubdate",
+        "publishdate",
+        "publish-date",
+        "dc.date.issued",
+        "dcterms.issued",
+        "dc.date",
+        "dcterms.created",
+        "date",
     ];
-    const MODIFIED: [&str; 5] = ["article:modified_time", "og:updated_time", "datemodified", "dcterms.modified", "last-modified"];
+    const MODIFIED: [&str; 5] = [
+        "article:modified_time",
+        "og:updated_time",
+        "datemodified",
+        "dcterms.modified",
+        "last-modified",
+    ];
     let machine = |key: &str, tags: &[&str], itemprop: &str| {
         ld.all(|o| o.get(key).and_then(text_of))
             .into_iter()
@@ -145,7 +186,9 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context, markup: &Marku
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
     };
-    let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(cx, local_form(page, d), markup)).or_else(|| visible_date(cx, markup));
+    let published = machine("datePublished", &PUBLISHED, "datepublished")
+        .map(|d| shown_day(cx, local_form(page, d), markup))
+        .or_else(|| visible_date(cx, markup));
     let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
     (published, modified)
 }
@@ -180,8 +223,15 @@ fn local_form(page: &Page, date: String) -> String {
 /// date the page was first made (a republished evergreen article), or with the modification
 /// date, still write the article's day beside its byline.
 fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
-    let has_offset = date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
-    let declared = || -> Option<(i64, u32, u32)> { Some((date.get(..4)?.parse().ok()?, date.get(5..7)?.parse().ok()?, date.get(8..10)?.parse().ok()?)) };
+    let has_offset =
+        date.get(10..).is_some_and(|t| !t.ends_with('Z') && (t.contains('+') || t.contains('-')));
+    let declared = || -> Option<(i64, u32, u32)> {
+        Some((
+            date.get(..4)?.parse().ok()?,
+            date.get(5..7)?.parse().ok()?,
+            date.get(8..10)?.parse().ok()?,
+        ))
+    };
     let Some(((y, m, d), update, dateline)) = near_date_marked(cx, markup) else { return date };
     let Some((dy, dm, dd)) = declared() else { return date };
     let apart = (dates::days_from_civil(y, m, d) - dates::days_from_civil(dy, dm, dd)).abs();
@@ -195,13 +245,23 @@ fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
 /// published date) of the first `<time datetime>` whose class or itemprop does not say it is
 /// a modification date.
 fn time_element(page: &Page, itemprop: &str) -> Option<String> {
-    let times = || page.toks.iter().filter(|t| t.name() == Some("time")).filter_map(|t| Some((t, dates::normalise(t.attr("datetime")?)?)));
+    let times = || {
+        page.toks
+            .iter()
+            .filter(|t| t.name() == Some("time"))
+            .filter_map(|t| Some((t, dates::normalise(t.attr("datetime")?)?)))
+    };
     let says = |t: &crate::preprocess::Tok, what: &str| {
-        [t.attr("itemprop"), t.attr("class")].into_iter().flatten().any(|v| v.to_ascii_lowercase().contains(what))
+        [t.attr("itemprop"), t.attr("class")]
+            .into_iter()
+            .flatten()
+            .any(|v| v.to_ascii_lowercase().contains(what))
     };
     times().find(|(t, _)| says(t, itemprop)).map(|(_, d)| d).or_else(|| {
         (itemprop == "datepublished")
-            .then(|| times().find(|(t, _)| !says(t, "modified") && !says(t, "updated")).map(|(_, d)| d))
+            .then(|| {
+                times().find(|(t, _)| !says(t, "modified") && !says(t, "updated")).map(|(_, d)| d)
+            })
             .flatten()
     })
 }
@@ -235,11 +295,19 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
             let day = dates::parse_visible(&f.text, cx.lang)?;
             let label = |t: &str| {
                 let lower = t.to_lowercase();
-                UPDATE_WORDS.iter().any(|w| lower.contains(w)) && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
+                UPDATE_WORDS.iter().any(|w| lower.contains(w))
+                    && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
             };
-            let before = k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
-            let other = before.is_some_and(|p| OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l)));
-            Some((day, label(&f.text) || before.is_some_and(|p| label(&p.text)), is_dateline(&f.text) && !other))
+            let before =
+                k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
+            let other = before.is_some_and(|p| {
+                OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l))
+            });
+            Some((
+                day,
+                label(&f.text) || before.is_some_and(|p| label(&p.text)),
+                is_dateline(&f.text) && !other,
+            ))
         })
     })
 }
@@ -252,29 +320,83 @@ fn is_dateline(text: &str) -> bool {
     const MAX_DATELINE_CHARS: usize = 40;
     let labelled_otherwise = text.split_once(':').is_some_and(|(label, _)| {
         let label = label.trim().to_lowercase();
-        !label.chars().any(|c| c.is_numeric()) && !DATE_LABELS.iter().chain(PUBLISH_WORDS.iter()).any(|l| label.starts_with(l.trim_end_matches(':')))
+        !label.chars().any(|c| c.is_numeric())
+            && !DATE_LABELS
+                .iter()
+                .chain(PUBLISH_WORDS.iter())
+                .any(|l| label.starts_with(l.trim_end_matches(':')))
     });
     let lower = text.trim().to_lowercase();
-    text.chars().count() <= MAX_DATELINE_CHARS && !labelled_otherwise && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
+    text.chars().count() <= MAX_DATELINE_CHARS
+        && !labelled_otherwise
+        && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
 }
 
 /// Labels of the other dates written near a headline or a byline: a forum user's
 /// ("Joined" / "Nov 4, 2011", as XenForo and phpBB write it beside each post's author), an
 /// event's.
-const OTHER_DATE_LABELS: [&str; 8] = ["joined", "member since", "registered", "last seen", "last active", "last visit", "born", "event date"];
+const OTHER_DATE_LABELS: [&str; 8] = [
+    "joined",
+    "member since",
+    "registered",
+    "last seen",
+    "last active",
+    "last visit",
+    "born",
+    "event date",
+];
 
 /// Words that mark a date as the day of an update rather than of publication.
-const UPDATE_WORDS: [&str; 10] =
-    ["updated", "modified", "edited", "reviewed", "mis à jour", "aktualisiert", "actualizado", "atualizado", "aggiornato", "تحديث"];
+const UPDATE_WORDS: [&str; 10] = [
+    "updated",
+    "modified",
+    "edited",
+    "reviewed",
+    "mis à jour",
+    "aktualisiert",
+    "actualizado",
+    "atualizado",
+    "aggiornato",
+    "تحديث",
+];
 /// Words that mark a date as the day of publication.
-const PUBLISH_WORDS: [&str; 9] = ["published", "posted", "publié", "veröffentlicht", "publicado", "pubblicato", "النشر", "نشر", "انتشار"];
+const PUBLISH_WORDS: [&str; 9] = [
+    "published",
+    "posted",
+    "publié",
+    "veröffentlicht",
+    "publicado",
+    "pubblicato",
+    "النشر",
+    "نشر",
+    "انتشار",
+];
 
 /// Labels that pages write before the date of an article or a page, in the languages whose
 /// dates [`dates::parse_visible`] reads (lowercase, as a line opens).
 const DATE_LABELS: [&str; 22] = [
-    "published", "posted", "last updated", "updated", "last modified", "last reviewed", "date:", "publié", "mis à jour", "veröffentlicht",
-    "aktualisiert", "stand:", "publicado", "actualizado", "atualizado", "pubblicato", "aggiornato", "تاريخ النشر", "نشر في", "آخر تحديث",
-    "تاریخ انتشار", "منتشر شده",
+    "published",
+    "posted",
+    "last updated",
+    "updated",
+    "last modified",
+    "last reviewed",
+    "date:",
+    "publié",
+    "mis à jour",
+    "veröffentlicht",
+    "aktualisiert",
+    "stand:",
+    "publicado",
+    "actualizado",
+    "atualizado",
+    "pubblicato",
+    "aggiornato",
+    "تاريخ النشر",
+    "نشر في",
+    "آخر تحديث",
+    "تاریخ انتشار",
+    "منتشر شده",
 ];
 
 /// The first day on the page written after a label ([`DATE_LABELS`]), on the label's line
@@ -283,16 +405,19 @@ const DATE_LABELS: [&str; 22] = [
 /// the page) or that have no headline in the body. A page that shows only when it was last
 /// updated gives that day: the only date it gives the reader.
 fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i64, u32, u32)> {
-    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(|(k, f)| {
-        let lower = f.text.to_lowercase();
-        let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
-        dates::parse_visible(&f.text, lang).or_else(|| {
-            // The label alone on its line: the date is the next line.
-            let rest = lower[label.len()..].trim_matches(|c: char| c.is_whitespace() || c == ':');
-            let next = fragments.get(k + 1).filter(|n| n.text.chars().count() <= 60)?;
-            rest.is_empty().then(|| dates::parse_visible(&next.text, lang)).flatten()
-        })
-    })
+    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(
+        |(k, f)| {
+            let lower = f.text.to_lowercase();
+            let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
+            dates::parse_visible(&f.text, lang).or_else(|| {
+                // The label alone on its line: the date is the next line.
+                let rest =
+                    lower[label.len()..].trim_matches(|c: char| c.is_whitespace() || c == ':');
+                let next = fragments.get(k + 1).filter(|n| n.text.chars().count() <= 60)?;
+                rest.is_empty().then(|| dates::parse_visible(&next.text, lang)).flatten()
+            })
+        },
+    )
 }
 
 /// The blocks at the top of the article that the reader's header shows already: the headline
@@ -309,14 +434,19 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         // Neither test below passes for a text of more words than this; most blocks are
         // paragraphs, far longer, and are not split into words at all (the splitting was 2 %
         // of the extraction's instructions: docs/PERFORMANCE.md).
-        let most = if out.is_empty() { headline.len() } else { 0 }.max(if byline.is_empty() { 0 } else { byline.len() + 6 });
+        let most = if out.is_empty() { headline.len() } else { 0 }.max(if byline.is_empty() {
+            0
+        } else {
+            byline.len() + 6
+        });
         if more_words_than(&b.text, most) {
             continue;
         }
         let words = crate::title::headline_words(&b.text);
         let is_headline = !headline.is_empty() && words == headline && out.is_empty();
         // The byline's names and little else (a date, "By", "Updated"): at most six more words.
-        let is_byline = !byline.is_empty() && words.len() <= byline.len() + 6 && contains_run(&words, &byline);
+        let is_byline =
+            !byline.is_empty() && words.len() <= byline.len() + 6 && contains_run(&words, &byline);
         if is_headline || is_byline {
             out.push(i);
         }
@@ -330,7 +460,10 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
 /// form is never empty), and no word spans ASCII whitespace (space, tab, CR, LF and form feed
 /// are never joined to a letter: UAX #29 WB3a-WB3d, WB999), so the runs are at most the words.
 fn more_words_than(s: &str, n: usize) -> bool {
-    s.split_ascii_whitespace().filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric())).nth(n).is_some()
+    s.split_ascii_whitespace()
+        .filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric()))
+        .nth(n)
+        .is_some()
 }
 
 /// Whether `needle` occurs in `haystack` as consecutive items.
@@ -369,21 +502,61 @@ pub struct ReaderFeatures {
 }
 
 /// JSON-LD and `og:type` types of pages a reader view is for.
-const READER_TYPES: &[&str] = &["article", "DiscussionForumPosting", "QAPage", "SocialMediaPosting", "Question", "HowTo", "APIReference"];
+const READER_TYPES: &[&str] = &[
+    "article",
+    "DiscussionForumPosting",
+    "QAPage",
+    "SocialMediaPosting",
+    "Question",
+    "HowTo",
+    "APIReference",
+];
 /// Types of pages it is not for.
-const SHOP_TYPES: &[&str] = &["product", "Product", "ProductGroup", "Offer", "AggregateOffer", "ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog", "Store", "product.group"];
+const SHOP_TYPES: &[&str] = &[
+    "product",
+    "Product",
+    "ProductGroup",
+    "Offer",
+    "AggregateOffer",
+    "ItemList",
+    "CollectionPage",
+    "SearchResultsPage",
+    "OfferCatalog",
+    "Store",
+    "product.group",
+];
 
 /// The features of an extraction; `words` is `sentences::word_count(text)` (counted once for
 /// this and the reading time), `page_chars` the sum of T1 over the page.
-pub fn reader_features(page: &Page, blocks: &[Block], text: &str, words: usize, page_chars: u64) -> ReaderFeatures {
-    let paragraphs = blocks.iter().filter(|b| b.kind == BlockKind::Paragraph && crate::sentences::spaced_words(&b.text).nth(24).is_some()).count();
+pub fn reader_features(
+    page: &Page,
+    blocks: &[Block],
+    text: &str,
+    words: usize,
+    page_chars: u64,
+) -> ReaderFeatures {
+    let paragraphs = blocks
+        .iter()
+        .filter(|b| {
+            b.kind == BlockKind::Paragraph
+                && crate::sentences::spaced_words(&b.text).nth(24).is_some()
+        })
+        .count();
     let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
     let ld = JsonLd::parse(&page.head.json_ld);
     let og_type = Metas::of(&page.head).first(&["og:type"]).unwrap_or_default();
-    let declares = |types: &[&str]| types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types)) || (types == READER_TYPES && ld.0.iter().any(|o| has_type(o, ARTICLE_TYPES)));
+    let declares = |types: &[&str]| {
+        types.contains(&og_type.as_str())
+            || ld.0.iter().any(|o| has_type(o, types))
+            || (types == READER_TYPES && ld.0.iter().any(|o| has_type(o, ARTICLE_TYPES)))
+    };
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
     ReaderFeatures {
-        share: if page_chars == 0 { 0.0 } else { (text.chars().count() as f64 / page_chars as f64).min(1.0) },
+        share: if page_chars == 0 {
+            0.0
+        } else {
+            (text.chars().count() as f64 / page_chars as f64).min(1.0)
+        },
         log_words: (1.0 + words as f64).ln(),
         log_paragraphs: (1.0 + paragraphs as f64).ln(),
         list_share: if blocks.is_empty() { 0.0 } else { items as f64 / blocks.len() as f64 },
@@ -440,14 +613,42 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
-fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, markup: &Markup) -> Option<String> {
+fn byline(
+    metas: &Metas,
+    ld: &JsonLd,
+    site_name: Option<&str>,
+    cx: Context,
+    markup: &Markup,
+) -> Option<String> {
     let headline_line = cx.headline_line;
-    const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
+    const META_AUTHORS: [&str; 7] = [
+        "author",
+        "article:author",
+        "byl",
+        "parsely-author",
+        "dc.creator",
+        "dcterms.creator",
+        "sailthru.author",
+    ];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
     // not a byline (the site's name alone is: the site wrote it).
-    let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase()));
-    let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
-    let declared = from_ld.or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site));
+    let not_the_site = |b: &String| {
+        site_name.is_none_or(|site| {
+            b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())
+        })
+    };
+    let from_ld = ld
+        .find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of))
+        .and_then(|b| clean_names(&b, false))
+        .filter(not_the_site);
+    let declared = from_ld.or_else(|| {
+        metas
+            .all(&META_AUTHORS)
+            .iter()
+            .filter(|v| !looks_like_url(v))
+            .find_map(|v| clean_names(v, false))
+            .filter(not_the_site)
+    });
     match declared {
         // A declared first author whose byline in the body links co-authors after them ("Rui
         // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
@@ -474,18 +675,22 @@ fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, mark
 fn byline_line(fragments: &[crate::title::Fragment], headline_line: usize) -> Option<String> {
     let at = fragments.partition_point(|f| f.line < headline_line);
     let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];
-    near.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|(k, f)| {
-        let lead = byline_lead(&f.text)?;
-        // "Authors" opens a menu or a heading as well ("Authors Feed"): only "Author:" is a lead.
-        if f.text[..lead].to_ascii_lowercase().starts_with("author") && !f.text[lead..].starts_with(':') {
-            return None;
-        }
-        if f.text[lead..].trim_matches([' ', ':']).is_empty() {
-            near.get(k + 1).and_then(|next| clean_names(&next.text, true))
-        } else {
-            clean_names(&f.text, true)
-        }
-    })
+    near.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(
+        |(k, f)| {
+            let lead = byline_lead(&f.text)?;
+            // "Authors" opens a menu or a heading as well ("Authors Feed"): only "Author:" is a lead.
+            if f.text[..lead].to_ascii_lowercase().starts_with("author")
+                && !f.text[lead..].starts_with(':')
+            {
+                return None;
+            }
+            if f.text[lead..].trim_matches([' ', ':']).is_empty() {
+                near.get(k + 1).and_then(|next| clean_names(&next.text, true))
+            } else {
+                clean_names(&f.text, true)
+            }
+        },
+    )
 }
 
 /// The last resort: a line anywhere on the page that opens with "Written by" and names (an
@@ -494,7 +699,11 @@ fn byline_line(fragments: &[crate::title::Fragment], headline_line: usize) -> Op
 fn written_by(fragments: &[crate::title::Fragment]) -> Option<String> {
     const LEAD: &str = "written by";
     fragments.iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
-        let rest = f.text.get(..LEAD.len()).filter(|p| p.eq_ignore_ascii_case(LEAD)).map(|_| &f.text[LEAD.len()..])?;
+        let rest = f
+            .text
+            .get(..LEAD.len())
+            .filter(|p| p.eq_ignore_ascii_case(LEAD))
+            .map(|_| &f.text[LEAD.len()..])?;
         rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
     })
 }
@@ -502,7 +711,13 @@ fn written_by(fragments: &[crate::title::Fragment]) -> Option<String> {
 /// The length of the lead ([`BYLINE_LEADS`]) `s` opens with, followed by a space, a colon
 /// or nothing.
 fn byline_lead(s: &str) -> Option<usize> {
-    BYLINE_LEADS.iter().find(|l| s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l)) && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')).map(|l| l.len())
+    BYLINE_LEADS
+        .iter()
+        .find(|l| {
+            s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l))
+                && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')
+        })
+        .map(|l| l.len())
 }
 
 /// Whether a class names an author or byline element ("byline", "author-name",
@@ -512,11 +727,14 @@ fn is_byline_class(class: &str) -> bool {
     // each of their words for both (below) was 2 % of the extraction's instructions.
     mentions_author_or_byline(class.as_bytes())
         && class.split_ascii_whitespace().any(|c| {
-        (contains_ascii_lowercase(c, "author") || contains_ascii_lowercase(c, "byline"))
-            && !["avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box", "about", "more", "social", "link"]
+            (contains_ascii_lowercase(c, "author") || contains_ascii_lowercase(c, "byline"))
+                && ![
+                    "avatar", "bio", "desc", "img", "image", "photo", "pic", "label", "box",
+                    "about", "more", "social", "link",
+                ]
                 .iter()
                 .any(|x| contains_ascii_lowercase(c, x))
-    })
+        })
 }
 
 /// Whether `b` holds "author" or "byline" in any ASCII case. Found by their rarer letters, the
@@ -526,7 +744,9 @@ fn is_byline_class(class: &str) -> bool {
 /// bit 5 set, a byte is `h` or `y` only when it was one of them in either case.
 fn mentions_author_or_byline(b: &[u8]) -> bool {
     use crate::swar::{equal_bytes, first, EACH_BYTE};
-    let word_at = |start: Option<usize>, word: &[u8]| start.and_then(|s| b.get(s..s + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word));
+    let word_at = |start: Option<usize>, word: &[u8]| {
+        start.and_then(|s| b.get(s..s + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word))
+    };
     b.chunks(8).enumerate().any(|(n, chunk)| {
         // The last chunk padded with zeros, which are neither letter.
         let mut w = [0u8; 8];
@@ -547,7 +767,9 @@ fn mentions_author_or_byline(b: &[u8]) -> bool {
 /// Whether a class names a forum poster's name ("username" in phpBB and XenForo,
 /// "PostUser-name" in Flarum).
 fn is_user_class(class: &str) -> bool {
-    class.split_ascii_whitespace().any(|c| contains_ascii_lowercase(c, "username") || contains_ascii_lowercase(c, "user-name"))
+    class.split_ascii_whitespace().any(|c| {
+        contains_ascii_lowercase(c, "username") || contains_ascii_lowercase(c, "user-name")
+    })
 }
 
 /// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
@@ -558,7 +780,10 @@ fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
     // comparing whole windows).
     let (s, n) = (s.as_bytes(), needle.as_bytes());
     let Some((&first, rest)) = n.split_first() else { return true };
-    s.len() >= n.len() && (0..=s.len() - n.len()).any(|i| s[i].to_ascii_lowercase() == first && s[i + 1..i + n.len()].eq_ignore_ascii_case(rest))
+    s.len() >= n.len()
+        && (0..=s.len() - n.len()).any(|i| {
+            s[i].to_ascii_lowercase() == first && s[i + 1..i + n.len()].eq_ignore_ascii_case(rest)
+        })
 }
 
 /// The byline the body shows and the normalised line it starts on. By how surely the markup
@@ -579,30 +804,41 @@ fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
 #[inline(never)] // kept out of `Markup::get`'s cell: measured smaller in the wasm (docs/PERFORMANCE.md, size)
 fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
-    let has = |t: &Tok, attr: &str, value: &str| t.attr(attr).is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)));
+    let has = |t: &Tok, attr: &str, value: &str| {
+        t.attr(attr)
+            .is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+    };
     let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
     let weak = |t: &Tok| t.attr("class").is_some_and(is_byline_class);
     let linked = |t: &Tok| t.name() == Some("a") && t.attr("href").is_some_and(is_author_link);
     let user = |t: &Tok| t.attr("class").is_some_and(is_user_class);
-    let from = headline_line.map_or(0, |l| page.line_of.partition_point(|&x| (x as usize) + BYLINE_ABOVE_HEADLINE < l));
+    let from = headline_line
+        .map_or(0, |l| page.line_of.partition_point(|&x| (x as usize) + BYLINE_ABOVE_HEADLINE < l));
     let opens = |i: usize| matches!(page.toks[i], Tok::Start { self_closing: false, .. });
     // The byline of pass `k` if the element at `i` holds names.
     let names_at = |k: usize, i: usize, pass: &dyn Fn(&Tok) -> bool| {
         element_names(page, i).map(|name| {
             // Co-authors' links after the first (`rel=author` or a link to an author's page).
-            let (name, names) = if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
+            let (name, names) =
+                if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
             (name, page.line_of[i] as usize, names)
         })
     };
     let all = 0..page.toks.len();
-    if let Some(found) = all.clone().filter(|&i| opens(i) && strong(&page.toks[i])).find_map(|i| names_at(0, i, &strong)) {
+    if let Some(found) = all
+        .clone()
+        .filter(|&i| opens(i) && strong(&page.toks[i]))
+        .find_map(|i| names_at(0, i, &strong))
+    {
         return Some(found);
     }
     // Pass 2 reads every class, and keeps the elements whose class says byline for pass 4:
     // asking `is_byline_class` once a tag, not twice, and pass 4 walking those alone.
     let mut bylines = Vec::new();
     for i in all.clone().filter(|&i| opens(i)) {
-        let Some(class) = page.toks[i].attr("class").filter(|c| is_byline_class(c)) else { continue };
+        let Some(class) = page.toks[i].attr("class").filter(|c| is_byline_class(c)) else {
+            continue;
+        };
         bylines.push(i);
         // An author's name element ("author-name") before the boxes that hold it with more.
         if contains_ascii_lowercase(class, "name") {
@@ -612,7 +848,9 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
         }
     }
     let around = (from..page.toks.len()).chain(0..from);
-    if let Some(found) = around.filter(|&i| opens(i) && linked(&page.toks[i])).find_map(|i| names_at(2, i, &linked)) {
+    if let Some(found) =
+        around.filter(|&i| opens(i) && linked(&page.toks[i])).find_map(|i| names_at(2, i, &linked))
+    {
         return Some(found);
     }
     if let Some(found) = bylines.into_iter().find_map(|i| names_at(3, i, &weak)) {
@@ -645,7 +883,12 @@ fn footer_byline((html, how): (&str, crate::preprocess::Preprocessing)) -> Optio
         } else if let Some((a, f)) = footer.filter(|_| opens(b"/footer")) {
             footer = None;
             // A comment's article or footer: its start tag says so.
-            let comment = |at: usize| contains_ascii_lowercase(&html[at..html[at..].find('>').map_or(i, |e| at + e)], "comment");
+            let comment = |at: usize| {
+                contains_ascii_lowercase(
+                    &html[at..html[at..].find('>').map_or(i, |e| at + e)],
+                    "comment",
+                )
+            };
             if comment(a) || comment(f) {
                 continue;
             }
@@ -683,10 +926,17 @@ const BYLINE_ABOVE_HEADLINE: usize = 12;
 fn element_names(page: &Page, start: usize) -> Option<String> {
     use crate::preprocess::Tok;
     let end = element_end(page, start);
-    if page.toks[start].attr("itemprop").is_some_and(|p| p.split_ascii_whitespace().any(|p| p.eq_ignore_ascii_case("author"))) {
-        let name = (start + 1..end).find(|&j| page.toks[j].attr("itemprop").is_some_and(|p| p.eq_ignore_ascii_case("name")));
+    if page.toks[start]
+        .attr("itemprop")
+        .is_some_and(|p| p.split_ascii_whitespace().any(|p| p.eq_ignore_ascii_case("author")))
+    {
+        let name = (start + 1..end).find(|&j| {
+            page.toks[j].attr("itemprop").is_some_and(|p| p.eq_ignore_ascii_case("name"))
+        });
         if let Some(j) = name {
-            let text = page.toks[j].attr("content").map_or_else(|| element_text(page, j, MAX_BYLINE_CHARS * 2), str::to_string);
+            let text = page.toks[j]
+                .attr("content")
+                .map_or_else(|| element_text(page, j, MAX_BYLINE_CHARS * 2), str::to_string);
             return clean_names(&text, true);
         }
     }
@@ -708,7 +958,11 @@ fn element_names(page: &Page, start: usize) -> Option<String> {
             break;
         }
     }
-    let lines: Vec<String> = lines.into_iter().map(|(_, t)| collapse_whitespace(&t).trim().to_string()).filter(|t| !t.is_empty()).collect();
+    let lines: Vec<String> = lines
+        .into_iter()
+        .map(|(_, t)| collapse_whitespace(&t).trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
     match lines.as_slice() {
         [] => None,
         [one] => clean_names(one, true),
@@ -722,7 +976,12 @@ fn element_names(page: &Page, start: usize) -> Option<String> {
 /// that follow it in the same byline, joined as the page writes them: "Rui Ma, Heba Ledwon &
 /// Suparn Patra", each name a link to its author's page. Between two of them there may be only
 /// a comma, "&" or "and" and the inline tags around them; anything else ends the byline.
-fn with_co_authors(page: &Page, start: usize, first: String, like: &dyn Fn(&crate::preprocess::Tok) -> bool) -> (String, usize) {
+fn with_co_authors(
+    page: &Page,
+    start: usize,
+    first: String,
+    like: &dyn Fn(&crate::preprocess::Tok) -> bool,
+) -> (String, usize) {
     use crate::preprocess::Tok;
     const MAX_CO_AUTHORS: usize = 12;
     const INLINE: [&str; 7] = ["span", "b", "strong", "em", "i", "small", "bdi"];
@@ -736,7 +995,9 @@ fn with_co_authors(page: &Page, start: usize, first: String, like: &dyn Fn(&crat
             Tok::Start { self_closing: false, .. } if like(tok) => {
                 let sep = collapse_whitespace(&between);
                 let sep = sep.trim();
-                let Some(name) = (!sep.is_empty()).then(|| element_names(page, j)).flatten() else { break };
+                let Some(name) = (!sep.is_empty()).then(|| element_names(page, j)).flatten() else {
+                    break;
+                };
                 out.push_str(if sep == "," { ", " } else { " " });
                 if sep != "," {
                     out.push_str(sep);
@@ -755,7 +1016,9 @@ fn with_co_authors(page: &Page, start: usize, first: String, like: &dyn Fn(&crat
                 }
                 j += 1;
             }
-            Tok::Start { name, .. } | Tok::End { name } if INLINE.contains(&name.as_ref()) => j += 1,
+            Tok::Start { name, .. } | Tok::End { name } if INLINE.contains(&name.as_ref()) => {
+                j += 1
+            }
             _ => break,
         }
     }
@@ -786,7 +1049,18 @@ fn element_end(page: &Page, start: usize) -> usize {
 /// Path segments that name an author's page, followed by the author's own segment
 /// (`/author/jane-doe/`, `/authors/jane`, `/contributor/jane-doe`): WordPress, Ghost and
 /// most news and blog systems link a byline so.
-const AUTHOR_SEGMENTS: [&str; 10] = ["author", "authors", "contributor", "contributors", "writer", "writers", "columnist", "columnists", "byline", "journalist"];
+const AUTHOR_SEGMENTS: [&str; 10] = [
+    "author",
+    "authors",
+    "contributor",
+    "contributors",
+    "writer",
+    "writers",
+    "columnist",
+    "columnists",
+    "byline",
+    "journalist",
+];
 /// Segments of a member's profile on a forum (`/members/jdoe.42/` XenForo, `/u/jdoe`
 /// Discourse, `/user/jdoe` NodeBB, `/profile/42-jdoe/` Invision), likewise followed by it.
 const MEMBER_SEGMENTS: [&str; 6] = ["members", "member", "u", "user", "users", "profile"];
@@ -806,7 +1080,10 @@ fn is_author_link(href: &str) -> bool {
     // `member.php?u=42`, punBB's and FluxBB's `profile.php?id=42`.
     if let Some((path, query)) = href.split('#').next().unwrap_or_default().split_once('?') {
         let last = path.rsplit('/').next().unwrap_or_default();
-        let by_id = query.split('&').any(|kv| kv.split_once('=').is_some_and(|(k, v)| ["id", "u", "user", "username"].contains(&k) && !v.is_empty()));
+        let by_id = query.split('&').any(|kv| {
+            kv.split_once('=')
+                .is_some_and(|(k, v)| ["id", "u", "user", "username"].contains(&k) && !v.is_empty())
+        });
         if ["user", "member", "profile", "member.php", "profile.php"].contains(&last) && by_id {
             return true;
         }
@@ -817,10 +1094,29 @@ fn is_author_link(href: &str) -> bool {
         Some(i) => path[i + 2..].find('/').map_or("", |j| &path[i + 2 + j..]),
         None => path,
     };
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty() && *s != "." && *s != "..").collect();
+    let segments: Vec<&str> =
+        path.split('/').filter(|s| !s.is_empty() && *s != "." && *s != "..").collect();
     // Not the site's own pages under those names: a feed, the list of members, logging in.
-    const NOT_A_PERSON: [&str; 14] = ["feed", "rss", "page", "index.html", "login", "logout", "signin", "sign-in", "signup", "register", "memberlist", "list", "search", "settings"];
-    segments.windows(2).any(|w| (AUTHOR_SEGMENTS.contains(&w[0]) || MEMBER_SEGMENTS.contains(&w[0])) && !NOT_A_PERSON.contains(&w[1]))
+    const NOT_A_PERSON: [&str; 14] = [
+        "feed",
+        "rss",
+        "page",
+        "index.html",
+        "login",
+        "logout",
+        "signin",
+        "sign-in",
+        "signup",
+        "register",
+        "memberlist",
+        "list",
+        "search",
+        "settings",
+    ];
+    segments.windows(2).any(|w| {
+        (AUTHOR_SEGMENTS.contains(&w[0]) || MEMBER_SEGMENTS.contains(&w[0]))
+            && !NOT_A_PERSON.contains(&w[1])
+    })
 }
 
 /// Whether a link (trimmed) holds, in any case, a word that every rule of [`is_author_link`]
@@ -829,7 +1125,9 @@ fn is_author_link(href: &str) -> bool {
 /// lowercase copy and the split: most links on a page name none, and `is_author_link` cost
 /// about 1,700 instructions a link.
 fn names_a_person_segment(href: &[u8]) -> bool {
-    let at = |i: usize, word: &[u8]| href.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word));
+    let at = |i: usize, word: &[u8]| {
+        href.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+    };
     (0..href.len()).any(|i| match href[i] | 0x20 {
         b'a' => at(i, b"author"),
         b'b' => at(i, b"byline"),
@@ -837,7 +1135,9 @@ fn names_a_person_segment(href: &[u8]) -> bool {
         b'j' => at(i, b"journalist"),
         b'm' => at(i, b"member"),
         b'p' => at(i, b"profile"),
-        b'u' => at(i, b"user") || ((i == 0 || href[i - 1] == b'/') && href.get(i + 1) == Some(&b'/')),
+        b'u' => {
+            at(i, b"user") || ((i == 0 || href[i - 1] == b'/') && href.get(i + 1) == Some(&b'/'))
+        }
         b'w' => at(i, b"writer"),
         _ => false,
     })
@@ -875,11 +1175,25 @@ fn element_text(page: &Page, start: usize, max: usize) -> String {
 }
 
 /// Words that open a byline before the names (an optional `:` after them goes too).
-const BYLINE_LEADS: [&str; 12] = ["written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "text by", "reported by", "authors", "author", "by"];
+const BYLINE_LEADS: [&str; 12] = [
+    "written by",
+    "posted by",
+    "published by",
+    "authored by",
+    "reviewed by",
+    "words by",
+    "story by",
+    "text by",
+    "reported by",
+    "authors",
+    "author",
+    "by",
+];
 
 /// Lowercase words that stand inside names ("Manoj Jain and Jagpreet Chhatwal", "Ludwig van
 /// Beethoven").
-const NAME_CONNECTORS: [&str; 12] = ["and", "&", "de", "da", "del", "der", "van", "von", "la", "le", "di", "bin"];
+const NAME_CONNECTORS: [&str; 12] =
+    ["and", "&", "de", "da", "del", "der", "van", "von", "la", "le", "di", "bin"];
 
 /// The names of a byline as a page writes it: "By Jane Doe | June 3, 2025" → "Jane Doe".
 /// Leading "By", "Written by" and the like go, and so do the parts after `|`, `·`, `•`
@@ -896,13 +1210,24 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
             s = s[i + 4..].to_string();
         }
     }
-    let s = s.split(['|', '·', '•', '—', '\n']).map(names_part).find(|p| !p.is_empty() && !looks_like_date(p))?;
+    let s = s
+        .split(['|', '·', '•', '—', '\n'])
+        .map(names_part)
+        .find(|p| !p.is_empty() && !looks_like_date(p))?;
     // A handle's `@` and quotes around a name are not part of it.
-    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '-' | '–' | '~' | '"' | '“' | '”')).trim_start_matches('@');
+    let s = s
+        .trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ':' | '-' | '–' | '~' | '"' | '“' | '”')
+        })
+        .trim_start_matches('@');
     let words: Vec<&str> = s.split_whitespace().collect();
-    let slug = words.len() == 1 && (s.chars().any(|c| c.is_ascii_digit()) || s.contains(['-', '_', '@']));
+    let slug =
+        words.len() == 1 && (s.chars().any(|c| c.is_ascii_digit()) || s.contains(['-', '_', '@']));
     let capitalised = words.len() < 2
-        || words.iter().all(|w| w.chars().next().is_some_and(|c| !c.is_lowercase()) || NAME_CONNECTORS.contains(&w.to_lowercase().as_str()));
+        || words.iter().all(|w| {
+            w.chars().next().is_some_and(|c| !c.is_lowercase())
+                || NAME_CONNECTORS.contains(&w.to_lowercase().as_str())
+        });
     let ok = !s.is_empty()
         && s.chars().count() <= MAX_BYLINE_CHARS
         && words.len() <= 12
@@ -911,7 +1236,17 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
         && (markup || !slug)
         && (!markup || (capitalised && !s.chars().any(|c| c.is_ascii_digit()) || words.len() == 1))
         && !looks_like_url(s)
-        && !["undefined", "null", "admin", "administrator", "none", "unknown", "author", "anonymous"].contains(&s.to_lowercase().as_str());
+        && ![
+            "undefined",
+            "null",
+            "admin",
+            "administrator",
+            "none",
+            "unknown",
+            "author",
+            "anonymous",
+        ]
+        .contains(&s.to_lowercase().as_str());
     ok.then(|| s.to_string())
 }
 
@@ -927,14 +1262,26 @@ fn names_part(part: &str) -> &str {
         Some(i) if s[i..].contains("://") => s[..i].trim_end(),
         _ => s,
     };
-    let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
+    let s = [" on ", " at "]
+        .iter()
+        .filter_map(|w| s.find(w))
+        .filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit()))
+        .min()
+        .map_or(s, |i| &s[..i]);
     // "Jane Doe on behalf of the Vision Doc group": the group she writes for is not a name.
     let s = s.find(" on behalf of ").map_or(s, |i| s[..i].trim_end());
     // The last place from which the rest reads as a date.
-    let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
-    let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());
+    let starts = s
+        .char_indices()
+        .filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' '))
+        .map(|(i, _)| i);
+    let s = starts
+        .rev()
+        .find(|&i| dates::parse_visible(&s[i..], "en").is_some())
+        .map_or(s, |i| s[..i].trim_end());
     // … and its weekday ("Jane Doe Monday, June 3, 2014").
-    const WEEKDAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    const WEEKDAYS: [&str; 7] =
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
     match s.trim_end_matches(',').rsplit_once(' ') {
         Some((names, day)) if WEEKDAYS.contains(&day.to_lowercase().as_str()) => names.trim_end(),
         _ => s,
@@ -946,8 +1293,12 @@ fn names_part(part: &str) -> &str {
 fn looks_like_date(s: &str) -> bool {
     let lower = s.to_lowercase();
     let digits = s.chars().filter(char::is_ascii_digit).count();
-    digits >= 4 && (dates::parse_visible(s, "en").is_some() || digits * 3 >= s.chars().filter(|c| c.is_alphanumeric()).count())
-        || ["updated", "published", "modified"].iter().any(|w| lower.split_whitespace().take(2).any(|x| x.trim_end_matches(':') == *w))
+    digits >= 4
+        && (dates::parse_visible(s, "en").is_some()
+            || digits * 3 >= s.chars().filter(|c| c.is_alphanumeric()).count())
+        || ["updated", "published", "modified"]
+            .iter()
+            .any(|w| lower.split_whitespace().take(2).any(|x| x.trim_end_matches(':') == *w))
         || lower.ends_with(" ago")
         || lower.contains("min read")
         || lower.contains("mins read")
@@ -956,7 +1307,10 @@ fn looks_like_date(s: &str) -> bool {
 
 fn looks_like_url(s: &str) -> bool {
     let s = s.trim_start().to_ascii_lowercase();
-    s.starts_with("http://") || s.starts_with("https://") || s.starts_with("//") || s.starts_with('/')
+    s.starts_with("http://")
+        || s.starts_with("https://")
+        || s.starts_with("//")
+        || s.starts_with('/')
 }
 
 /// `s` with its character references decoded, as the HTML tokenizer decodes text.
@@ -997,7 +1351,11 @@ impl<'a> Metas<'a> {
     /// them).
     fn all(&self, keys: &[&str]) -> Vec<String> {
         keys.iter()
-            .flat_map(|key| self.0.iter().filter(move |(names, _)| names.iter().flatten().any(|n| n.eq_ignore_ascii_case(key))))
+            .flat_map(|key| {
+                self.0.iter().filter(move |(names, _)| {
+                    names.iter().flatten().any(|n| n.eq_ignore_ascii_case(key))
+                })
+            })
             .filter_map(|(_, content)| {
                 let content = collapse_whitespace(content).trim().to_string();
                 (!content.is_empty()).then_some(content)
@@ -1014,7 +1372,11 @@ impl<'a> Metas<'a> {
 /// an HTML comment or CDATA, or end it with `;`.
 pub(crate) fn json_ld_value(script: &str) -> Option<Value> {
     let body = script.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
-    let body = body.trim_start_matches("//<![CDATA[").trim_end_matches("//]]>").trim().trim_end_matches(';');
+    let body = body
+        .trim_start_matches("//<![CDATA[")
+        .trim_end_matches("//]]>")
+        .trim()
+        .trim_end_matches(';');
     serde_json::from_str(body).ok()
 }
 
@@ -1051,8 +1413,14 @@ impl JsonLd {
     /// `{"@id": "…"}` alone is a reference (Yoast's graphs refer to the publisher and the
     /// author so): the object of the graph with that `@id`, else `v` itself.
     fn resolve<'v>(&'v self, v: &'v Value) -> &'v Value {
-        let reference = v.as_object().filter(|o| o.len() == 1).and_then(|o| o.get("@id")).and_then(Value::as_str);
-        reference.and_then(|id| self.0.iter().find(|o| o.get("@id").and_then(Value::as_str) == Some(id))).unwrap_or(v)
+        let reference = v
+            .as_object()
+            .filter(|o| o.len() == 1)
+            .and_then(|o| o.get("@id"))
+            .and_then(Value::as_str);
+        reference
+            .and_then(|id| self.0.iter().find(|o| o.get("@id").and_then(Value::as_str) == Some(id)))
+            .unwrap_or(v)
     }
 
     fn find(&self, f: impl Fn(&Value) -> Option<String>) -> Option<String> {
@@ -1068,7 +1436,18 @@ impl JsonLd {
     }
 }
 
-const ARTICLE_TYPES: &[&str] = &["Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "AnalysisNewsArticle", "OpinionNewsArticle", "ScholarlyArticle", "TechArticle", "Report", "LiveBlogPosting"];
+const ARTICLE_TYPES: &[&str] = &[
+    "Article",
+    "NewsArticle",
+    "BlogPosting",
+    "ReportageNewsArticle",
+    "AnalysisNewsArticle",
+    "OpinionNewsArticle",
+    "ScholarlyArticle",
+    "TechArticle",
+    "Report",
+    "LiveBlogPosting",
+];
 
 fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
     match v {
@@ -1077,7 +1456,9 @@ fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
             if let Some(graph) = map.remove("@graph") {
                 flatten(graph, main_entities, out);
             }
-            if let Some(entity) = map.get("mainEntity").filter(|e| main_entities && (e.is_object() || e.is_array())) {
+            if let Some(entity) =
+                map.get("mainEntity").filter(|e| main_entities && (e.is_object() || e.is_array()))
+            {
                 flatten(entity.clone(), main_entities, out);
             }
             if !map.is_empty() {
@@ -1123,7 +1504,11 @@ fn names_of(v: &Value) -> Option<String> {
     }
     match v {
         Value::Array(items) => {
-            let names: Vec<String> = items.iter().filter(|i| !has_type(i, &["Organization", "NewsMediaOrganization"])).filter_map(name_of).collect();
+            let names: Vec<String> = items
+                .iter()
+                .filter(|i| !has_type(i, &["Organization", "NewsMediaOrganization"]))
+                .filter_map(name_of)
+                .collect();
             (!names.is_empty()).then(|| names.join(", "))
         }
         other => name_of(other),
@@ -1208,15 +1593,40 @@ mod tests {
     #[test]
     fn mentions_author_or_byline_agrees_with_a_search_at_every_byte() {
         let reference = |b: &[u8]| {
-            let mentions = |i: usize, word: &[u8]| b.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word));
+            let mentions = |i: usize, word: &[u8]| {
+                b.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+            };
             (0..b.len()).any(|i| mentions(i, b"author") || mentions(i, b"byline"))
         };
-        let words = ["author", "AUTHOR", "Byline", "bYlInE", "autho", "uthor", "byli", "yline", "hy", "authhor", "bbyline", "é-author", "\u{a0}byline", "x"];
+        let words = [
+            "author",
+            "AUTHOR",
+            "Byline",
+            "bYlInE",
+            "autho",
+            "uthor",
+            "byli",
+            "yline",
+            "hy",
+            "authhor",
+            "bbyline",
+            "é-author",
+            "\u{a0}byline",
+            "x",
+        ];
         for w in words {
             for pad in 0..18 {
                 for tail in [0, 1, 7, 9] {
-                    let s = format!("{}{w}{}", "h-y".repeat(pad).chars().take(pad).collect::<String>(), "y".repeat(tail));
-                    assert_eq!(mentions_author_or_byline(s.as_bytes()), reference(s.as_bytes()), "{s:?}");
+                    let s = format!(
+                        "{}{w}{}",
+                        "h-y".repeat(pad).chars().take(pad).collect::<String>(),
+                        "y".repeat(tail)
+                    );
+                    assert_eq!(
+                        mentions_author_or_byline(s.as_bytes()),
+                        reference(s.as_bytes()),
+                        "{s:?}"
+                    );
                 }
             }
         }
@@ -1228,22 +1638,49 @@ mod tests {
 
     fn meta_of(html: &str, url: Option<&str>) -> Meta {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        find(&page, Context { url, fragments: &crate::title::fragments(&page), ..Context::default() }, &[])
+        find(
+            &page,
+            Context { url, fragments: &crate::title::fragments(&page), ..Context::default() },
+            &[],
+        )
     }
 
     #[test]
     fn author_links_pass_the_byte_filter() {
         // Every rule of `is_author_link`, in both cases, through `names_a_person_segment`.
         let authors = [
-            "u/jdoe", " /U/jdoe ", "https://forum.example/u/jdoe", "./u/x", "/author/jane-doe", "/AUTHORS/jane/",
-            "https://news.example/Contributors/ann", "/columnist/bob", "/writers/x", "/byline/x", "/journalist/x",
-            "/members/jdoe.42/", "/Member/x", "/users/x", "/profile/42-jdoe/", "user?id=jdoe", "MEMBER.PHP?u=42",
-            "profile.php?id=42", "memberlist.php?mode=viewprofile&u=2",
+            "u/jdoe",
+            " /U/jdoe ",
+            "https://forum.example/u/jdoe",
+            "./u/x",
+            "/author/jane-doe",
+            "/AUTHORS/jane/",
+            "https://news.example/Contributors/ann",
+            "/columnist/bob",
+            "/writers/x",
+            "/byline/x",
+            "/journalist/x",
+            "/members/jdoe.42/",
+            "/Member/x",
+            "/users/x",
+            "/profile/42-jdoe/",
+            "user?id=jdoe",
+            "MEMBER.PHP?u=42",
+            "profile.php?id=42",
+            "memberlist.php?mode=viewprofile&u=2",
         ];
         for href in authors {
             assert!(is_author_link(href), "{href}");
         }
-        for href in ["/news/2025/story", "https://u.example/x", "/menu/x", "/author", "/users/feed", "/uu/x", ""] {
+        for href in [
+            "/news/2025/story",
+            "https://u.example/x",
+            "/menu/x",
+            "/author",
+            "/users/feed",
+            "/uu/x",
+            "",
+        ] {
             assert!(!is_author_link(href), "{href}");
         }
     }
@@ -1295,7 +1732,8 @@ mod tests {
             {"@type":["NewsArticle"],"author":[{"@type":"Person","name":"A. One"},{"name":"B. Two"}],
              "datePublished":"2023-05-06","image":[{"@type":"ImageObject","url":"https://cdn.example/a.jpg"}],
              "publisher":{"@type":"Organization","name":"Publisher Inc"}}]}"#;
-        let out = meta_of(&format!("<script type=\"application/ld+json\">{ld}</script><p>x</p>"), None);
+        let out =
+            meta_of(&format!("<script type=\"application/ld+json\">{ld}</script><p>x</p>"), None);
         assert_eq!(out.byline.as_deref(), Some("A. One, B. Two"));
         assert_eq!(out.published.as_deref(), Some("2023-05-06"));
         assert_eq!(out.lead_image.as_deref(), Some("https://cdn.example/a.jpg"));
@@ -1306,14 +1744,21 @@ mod tests {
     fn a_site_declared_as_its_own_author_is_no_byline() {
         let out = meta_of("<meta property=og:site_name content=\"Coast Times\"><meta name=author content=\"Coast Times - news\"><p>x</p>", None);
         assert_eq!(out.byline, None);
-        let ld = r#"{"@type":"NewsArticle","author":{"@type":"Organization","name":"Coast Times"}}"#;
-        assert_eq!(meta_of(&format!("<script type=\"application/ld+json\">{ld}</script>"), None).byline, None);
+        let ld =
+            r#"{"@type":"NewsArticle","author":{"@type":"Organization","name":"Coast Times"}}"#;
+        assert_eq!(
+            meta_of(&format!("<script type=\"application/ld+json\">{ld}</script>"), None).byline,
+            None
+        );
     }
 
     #[test]
     fn nothing_declared_says_nothing() {
         let out = meta_of("<script type=\"application/ld+json\">{not json</script><meta name=author content=\"https://x.example/me\"><p>x</p>", None);
-        assert_eq!((out.site_name, out.byline, out.published, out.lead_image, out.excerpt), (None, None, None, None, None));
+        assert_eq!(
+            (out.site_name, out.byline, out.published, out.lead_image, out.excerpt),
+            (None, None, None, None, None)
+        );
         // A relative image without a page URL cannot be resolved, so it is not reported.
         assert_eq!(meta_of("<meta property=og:image content=/a.jpg>", None).lead_image, None);
     }
@@ -1321,7 +1766,10 @@ mod tests {
     #[test]
     fn excerpt_falls_back_to_the_first_paragraph() {
         let long = "word ".repeat(100);
-        let out = crate::extract(&format!("<article><h1>T</h1><p>{long}</p></article>"), &crate::Options::default());
+        let out = crate::extract(
+            &format!("<article><h1>T</h1><p>{long}</p></article>"),
+            &crate::Options::default(),
+        );
         let e = out.excerpt.expect("excerpt");
         assert!(e.ends_with('…') && e.chars().count() <= EXCERPT_CHARS + 1, "{e}");
     }

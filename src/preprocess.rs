@@ -70,7 +70,18 @@ impl Preprocessing {
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false, heading_marks: false, hidden_class: false }
+        Preprocessing {
+            filter,
+            prune: false,
+            media: false,
+            bare_tags: false,
+            element_ids: false,
+            asides: false,
+            embeds: false,
+            math: false,
+            heading_marks: false,
+            hidden_class: false,
+        }
     }
 }
 
@@ -127,7 +138,11 @@ impl Head {
     /// `property`, `itemprop`, `http-equiv`) names `key` (ASCII case-insensitive), whitespace
     /// collapsed and trimmed, blank ones skipped, in document order. The one `<meta>` lookup
     /// of the metadata stages ([`crate::meta`], [`crate::lang`], [`crate::title`]).
-    pub fn meta_contents<'h>(&'h self, by: &'h [&str], key: &'h str) -> impl Iterator<Item = String> + 'h {
+    pub fn meta_contents<'h>(
+        &'h self,
+        by: &'h [&str],
+        key: &'h str,
+    ) -> impl Iterator<Item = String> + 'h {
         self.metas.iter().filter_map(move |attrs| {
             let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
             // The name first: collapsing every meta's content for every key looked up was a tenth
@@ -196,9 +211,49 @@ fn breaks_out_of_foreign_content(name: &Name) -> bool {
     matches!(
         name.tag(),
         Some(
-            B | Big | Blockquote | Body | Br | Center | Code | Dd | Div | Dl | Dt | Em | Embed | H1 | H2 | H3 | H4 | H5 | H6
-                | Head | Hr | I | Img | Li | Listing | Menu | Meta | Nobr | Ol | P | Pre | Ruby | S | Small | Span | Strong
-                | Strike | Sub | Sup | Table | Tt | U | Ul | Var
+            B | Big
+                | Blockquote
+                | Body
+                | Br
+                | Center
+                | Code
+                | Dd
+                | Div
+                | Dl
+                | Dt
+                | Em
+                | Embed
+                | H1
+                | H2
+                | H3
+                | H4
+                | H5
+                | H6
+                | Head
+                | Hr
+                | I
+                | Img
+                | Li
+                | Listing
+                | Menu
+                | Meta
+                | Nobr
+                | Ol
+                | P
+                | Pre
+                | Ruby
+                | S
+                | Small
+                | Span
+                | Strong
+                | Strike
+                | Sub
+                | Sup
+                | Table
+                | Tt
+                | U
+                | Ul
+                | Var
         )
     )
 }
@@ -207,13 +262,22 @@ fn breaks_out_of_foreign_content(name: &Name) -> bool {
 /// relative or scheme-relative reference). Tabs and newlines are skipped, as the URL parser
 /// skips them.
 fn could_be_https(src: &str) -> bool {
-    let head: String = src.trim().chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).take_while(|c| !matches!(c, '/' | '?' | '#')).collect();
+    let head: String = src
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .take_while(|c| !matches!(c, '/' | '?' | '#'))
+        .collect();
     head.split_once(':').is_none_or(|(scheme, _)| scheme.eq_ignore_ascii_case("https"))
 }
 
 /// The formula read from a `<math>` subtree (`Preprocessing::math`, src/math.rs) put in its
 /// place, with the `math` element's id for strip mode; nothing when it holds no text.
-fn end_formula<'s>(out: &mut Vec<Tok<'s>>, ids: &mut Vec<(usize, u32)>, formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>) {
+fn end_formula<'s>(
+    out: &mut Vec<Tok<'s>>,
+    ids: &mut Vec<(usize, u32)>,
+    formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>,
+) {
     let Some((toks, _, id)) = formula else { return };
     if let Some(m) = crate::math::from_mathml(&toks) {
         if let Some(id) = id {
@@ -237,7 +301,9 @@ fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
 
 /// Whether a formula's stand-in is display math: a block of its own.
 pub fn is_display_math(tok: &Tok) -> bool {
-    tok.is_start(Tag::Math) && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
+    tok.is_start(Tag::Math)
+        && tok.attr(crate::math::MATHML).is_some()
+        && tok.attr("display").is_some()
 }
 
 /// With `Preprocessing::math`, what decides whether an element is hidden instead of
@@ -254,10 +320,20 @@ fn math_hides(name: &Name, words: &ClassWords) -> Option<bool> {
 }
 
 /// The MathJax 2 classes that [`math_hides`] hides.
-const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
+const MATHJAX2: &[&str] = &[
+    "MathJax_Preview",
+    "MathJax",
+    "MathJax_Display",
+    "MathJax_CHTML",
+    "MathJax_SVG",
+    "MathJax_SVG_Display",
+    "MathJax_PHTML",
+    "MathJax_MathML",
+];
 
 /// The hiding utility classes of [`hidden_class`] (ASCII case ignored).
-const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
+const HIDING: [&str; 6] =
+    ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
 
 /// What the words of a start tag's class say to [`math_hides`], [`hidden_class`] and
 /// [`is_heading_mark`], found in one pass over the class: each of them split the class again,
@@ -307,7 +383,12 @@ impl ClassWords {
 /// Void elements: never have an end tag, never nest.
 pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
     use Tag::*;
-    matches!(name.as_tag(), Some(Area | Base | Br | Col | Embed | Hr | Img | Input | Link | Meta | Source | Track | Wbr))
+    matches!(
+        name.as_tag(),
+        Some(
+            Area | Base | Br | Col | Embed | Hr | Img | Input | Link | Meta | Source | Track | Wbr
+        )
+    )
 }
 
 /// Block-level elements: a line ends before their start tag and after their end tag.
@@ -316,10 +397,55 @@ pub fn is_block(name: &(impl AsTag + ?Sized)) -> bool {
     matches!(
         name.as_tag(),
         Some(
-            Address | Article | Aside | Blockquote | Body | Caption | Center | Dd | Details | Dir | Div | Dl
-                 | Dt | Fieldset | Figcaption | Figure | Footer | Form | Frameset | H1 | H2 | H3 | H4 | H5
-                 | H6 | Header | Hgroup | Hr | Html | Legend | Li | Listing | Main | Menu | Nav | Ol | P | Pre
-                 | Section | Summary | Table | Tbody | Td | Tfoot | Th | Thead | Tr | Ul | Xmp
+            Address
+                | Article
+                | Aside
+                | Blockquote
+                | Body
+                | Caption
+                | Center
+                | Dd
+                | Details
+                | Dir
+                | Div
+                | Dl
+                | Dt
+                | Fieldset
+                | Figcaption
+                | Figure
+                | Footer
+                | Form
+                | Frameset
+                | H1
+                | H2
+                | H3
+                | H4
+                | H5
+                | H6
+                | Header
+                | Hgroup
+                | Hr
+                | Html
+                | Legend
+                | Li
+                | Listing
+                | Main
+                | Menu
+                | Nav
+                | Ol
+                | P
+                | Pre
+                | Section
+                | Summary
+                | Table
+                | Tbody
+                | Td
+                | Tfoot
+                | Th
+                | Thead
+                | Tr
+                | Ul
+                | Xmp
         )
     )
 }
@@ -332,7 +458,10 @@ fn keeps_whitespace(name: &Name) -> bool {
 /// Head-only elements: their presence does not end the head.
 fn is_head_element(name: &Name) -> bool {
     use Tag::*;
-    matches!(name.tag(), Some(Title | Meta | Link | Base | Script | Style | Noscript | Template | Head))
+    matches!(
+        name.tag(),
+        Some(Title | Meta | Link | Base | Script | Style | Noscript | Template | Head)
+    )
 }
 
 /// Whether an attribute hides its element from every reader. With `prune` (our refinements;
@@ -419,13 +548,17 @@ impl<'a> Marks<'a> {
 /// trees, MDN's live-sample sources, which the gold keeps; measured: docs/EVALUATION.md,
 /// eighth round).
 fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
-    const SHOWN: [&str; 8] = ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
+    const SHOWN: [&str; 8] =
+        ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
     let Some(class) = class else { return false };
     words.hiding
         && !class.split_ascii_whitespace().any(|t| {
             // `md:block`, `lg:inline-flex` (Tailwind); `d-md-block`, `d-lg-flex` (Bootstrap).
             let shown = |v: &str| SHOWN.contains(&v) || v == "visible";
-            t.rsplit_once(':').is_some_and(|(_, v)| shown(v)) || t.strip_prefix("d-").and_then(|r| r.split_once('-')).is_some_and(|(_, v)| shown(v))
+            t.rsplit_once(':').is_some_and(|(_, v)| shown(v))
+                || t.strip_prefix("d-")
+                    .and_then(|r| r.split_once('-'))
+                    .is_some_and(|(_, v)| shown(v))
         })
 }
 
@@ -473,16 +606,51 @@ fn in_article_aside(marks: &Marks) -> bool {
     // Short words must be whole words of the value (`ad` is in `header`); long ones may be
     // parts of a compound (`ArticlePullquote_root`, `sidePanelWrapper`). A class naming the
     // element `aside` (`single-post__aside`) names a column of the layout, not a note.
-    const WORDS: &[&str] = &["ad", "ads", "cta", "toc", "bio", "nav", "tags", "more", "menu", "sign", "inset", "aside"];
+    const WORDS: &[&str] = &[
+        "ad", "ads", "cta", "toc", "bio", "nav", "tags", "more", "menu", "sign", "inset", "aside",
+    ];
     const PARTS: &[&str] = &[
-        "advert", "adsense", "sponsor", "promo", "related", "recommend", "popular", "trending", "featured", "newsletter",
-        "subscri", "signup", "share", "sharing", "social", "sidebar", "sidepanel", "widget", "comment", "author", "byline",
-        "signature", "contents", "navigation", "banner", "donate", "member", "paywall", "complementary", "footer", "header",
-        "referenced", "pullquote", "pull-quote", "optin", "teaser",
+        "advert",
+        "adsense",
+        "sponsor",
+        "promo",
+        "related",
+        "recommend",
+        "popular",
+        "trending",
+        "featured",
+        "newsletter",
+        "subscri",
+        "signup",
+        "share",
+        "sharing",
+        "social",
+        "sidebar",
+        "sidepanel",
+        "widget",
+        "comment",
+        "author",
+        "byline",
+        "signature",
+        "contents",
+        "navigation",
+        "banner",
+        "donate",
+        "member",
+        "paywall",
+        "complementary",
+        "footer",
+        "header",
+        "referenced",
+        "pullquote",
+        "pull-quote",
+        "optin",
+        "teaser",
     ];
     ![marks.class, marks.id, marks.role].into_iter().flatten().any(|v| {
         let v = v.to_ascii_lowercase();
-        v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w)) || PARTS.iter().any(|p| v.contains(p))
+        v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w))
+            || PARTS.iter().any(|p| v.contains(p))
     })
 }
 
@@ -490,8 +658,9 @@ fn in_article_aside(marks: &Marks) -> bool {
 /// `role="alertdialog"`, `aria-modal="true"`: cookie consent panels, sign-up pop-ups), which
 /// is not the main content whether or not a stylesheet shows it.
 fn declares_boilerplate_role(marks: &Marks) -> bool {
-    marks.role.is_some_and(|v| v.trim().eq_ignore_ascii_case("dialog") || v.trim().eq_ignore_ascii_case("alertdialog"))
-        || marks.aria_modal.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+    marks.role.is_some_and(|v| {
+        v.trim().eq_ignore_ascii_case("dialog") || v.trim().eq_ignore_ascii_case("alertdialog")
+    }) || marks.aria_modal.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
 }
 
 /// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
@@ -642,7 +811,11 @@ impl<'a> Page<'a> {
     /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content.
     /// Text is left raw. Also returns, with [`Preprocessing::element_ids`], (index into the
     /// tokens, id) of each kept start tag that carried `data-dana-id`.
-    fn strip<'s>(&mut self, html: &'s str, how: Preprocessing) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
+    fn strip<'s>(
+        &mut self,
+        html: &'s str,
+        how: Preprocessing,
+    ) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
         let prune = how.prune;
         let mut ids = Vec::new();
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
@@ -692,14 +865,17 @@ impl<'a> Page<'a> {
                         in_svg += usize::from(!self_closing);
                     }
                     if name.is(Tag::Script) {
-                        pending_script =
-                            Some(attrs.iter().any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")));
+                        pending_script = Some(attrs.iter().any(|(k, v)| {
+                            k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")
+                        }));
                     }
                     if name.is(Tag::Title) && in_svg == 0 && self.head.title.is_empty() {
                         in_title = true;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
-                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math)) && breaks_out_of_foreign_content(&name) {
+                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math))
+                            && breaks_out_of_foreign_content(&name)
+                        {
                             // An unclosed `<svg>` ends where HTML resumes, as in the browser.
                             dropping = None;
                             in_svg = 0;
@@ -730,18 +906,38 @@ impl<'a> Page<'a> {
                         return;
                     }
                     let marks = Marks::of(attrs);
-                    let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
-                    let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
-                    let words = if how.math || how.hidden_class || how.heading_marks { ClassWords::of(marks.class) } else { ClassWords::default() };
-                    let hidden = if how.math { math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
-                        || (how.hidden_class && hidden_class(marks.class, &words));
+                    let own_aside = how.asides
+                        && name.is(Tag::Aside)
+                        && articles > 0
+                        && in_article_aside(&marks);
+                    let boilerplate = prune
+                        && ((is_boilerplate(&name) && !own_aside)
+                            || declares_boilerplate_role(&marks));
+                    let words = if how.math || how.hidden_class || how.heading_marks {
+                        ClassWords::of(marks.class)
+                    } else {
+                        ClassWords::default()
+                    };
+                    let hidden = if how.math {
+                        math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune))
+                    } else {
+                        hides(&name, &marks, prune)
+                    } || (how.hidden_class && hidden_class(marks.class, &words));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
-                            formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
+                            formula = Some((
+                                vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }],
+                                1,
+                                id,
+                            ));
                             return;
                         }
                         if name.is(Tag::Script) {
-                            if let Some(display) = attrs.iter().find(|(k, _)| k == "type").and_then(|(_, v)| crate::math::tex_script(v)) {
+                            if let Some(display) = attrs
+                                .iter()
+                                .find(|(k, _)| k == "type")
+                                .and_then(|(_, v)| crate::math::tex_script(v))
+                            {
                                 tex = Some((String::new(), display));
                             }
                         }
@@ -752,16 +948,28 @@ impl<'a> Page<'a> {
                         // (a lazy loader's `data-src` first: its `src` is often `about:blank`)
                         // can resolve to https, a card's, is kept: a share button's `http:`
                         // frame leaves no trace.
-                        let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
+                        let get = |k: &str| {
+                            attrs
+                                .iter()
+                                .find(|(a, v)| a == k && !v.trim().is_empty())
+                                .map(|(_, v)| v.clone())
+                        };
                         let src = crate::embeds::FRAME_SOURCES.iter().find_map(|k| get(k));
                         // (An `http:` frame of a provider that serves `https:` is kept too, but
                         // not a widget of theirs: a like button's frame leaves no trace.)
-                        let upgraded = |s: &str| crate::embeds::upgrade(s.trim()).is_some_and(|u| !crate::embeds::is_widget(&u));
+                        let upgraded = |s: &str| {
+                            crate::embeds::upgrade(s.trim())
+                                .is_some_and(|u| !crate::embeds::is_widget(&u))
+                        };
                         if src.is_some_and(|s| could_be_https(&s) || upgraded(&s)) {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
-                            out.push(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true });
+                            out.push(Tok::Start {
+                                name: name.clone(),
+                                attrs: own_attrs(attrs),
+                                self_closing: true,
+                            });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -819,7 +1027,11 @@ impl<'a> Page<'a> {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
                             in_head = false;
-                            out.push(Tok::Start { name: Tag::Br.into(), attrs: Vec::new(), self_closing: true });
+                            out.push(Tok::Start {
+                                name: Tag::Br.into(),
+                                attrs: Vec::new(),
+                                self_closing: true,
+                            });
                         }
                         return;
                     }
@@ -896,16 +1108,23 @@ impl<'a> Page<'a> {
 
     /// Records what a start tag declares about the page.
     fn note_head(&mut self, name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) {
-        let get = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
+        let get =
+            |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         match name {
-            "meta" => self.head.metas.push(attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
+            "meta" => self
+                .head
+                .metas
+                .push(attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
             "html" => {
                 self.head.lang = self.head.lang.take().or(get("lang").filter(|v| !v.is_empty()));
                 self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty()));
             }
             "body" => self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty())),
             "base" if self.head.base_href.is_none() => self.head.base_href = get("href"),
-            "link" if self.head.canonical.is_none() && get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) => {
+            "link"
+                if self.head.canonical.is_none()
+                    && get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) =>
+            {
                 self.head.canonical = get("href");
             }
             _ => {}
@@ -1026,7 +1245,8 @@ impl<'a> Page<'a> {
                         };
                         let (core, leading, trailing) = collapse_and_trim(raw);
                         let space = !core.is_empty() && line_has_text && (pending_space || leading);
-                        pending_space = if core.is_empty() { pending_space || leading } else { trailing };
+                        pending_space =
+                            if core.is_empty() { pending_space || leading } else { trailing };
                         // The space and the text borrowed together from the page when the page
                         // has a plain space right before the text (most text after an inline
                         // tag): no copy of the text to put a space before it.
@@ -1067,7 +1287,11 @@ impl<'a> Page<'a> {
     /// its text (Algorithm 4).
     fn end_anchor(&mut self, anchor: Option<(usize, usize)>) {
         if let Some((at, lt)) = anchor {
-            self.weights[at] = weigh_tag(&self.toks[at], Some(lt.saturating_sub(7) as u32), Preprocessing::thesis(LinkFilter::Placeholder));
+            self.weights[at] = weigh_tag(
+                &self.toks[at],
+                Some(lt.saturating_sub(7) as u32),
+                Preprocessing::thesis(LinkFilter::Placeholder),
+            );
         }
     }
 
@@ -1168,7 +1392,11 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
         (Tok::Start { name, .. }, _) if how.embeds && name.is(Tag::Iframe) => {}
         // A formula's stand-in (`Preprocessing::math`) weighs as `<math>`: the MathML it holds
         // is the formula's markup, not the page's, and its text is counted as text.
-        (Tok::Start { name, attrs, .. }, _) if how.math && name.is(Tag::Math) && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
+        (Tok::Start { name, attrs, .. }, _)
+            if how.math
+                && name.is(Tag::Math)
+                && attrs.iter().any(|(k, _)| k == crate::math::MATHML) =>
+        {
             weigh_str("<math>", &mut w);
         }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
@@ -1226,7 +1454,8 @@ fn collapsed_trimmed_chars(s: &str) -> usize {
         if c & 0xC0 == 0x80 {
             continue;
         }
-        let space = matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') || (c == 0xC2 && b.get(i + 1) == Some(&0xA0));
+        let space = matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+            || (c == 0xC2 && b.get(i + 1) == Some(&0xA0));
         n += usize::from(!space || !in_space);
         in_space = space;
     }
@@ -1256,13 +1485,29 @@ mod tests {
     #[test]
     fn hiding_style_is_the_search_in_the_collapsed_copy() {
         let reference = |v: &str| {
-            let s: String = v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+            let s: String =
+                v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
             s.contains("display:none") || s.contains("visibility:hidden")
         };
         for v in [
-            "display:none", "DISPLAY : NONE", "color:red;display:\u{a0}none", "ddisplay:none", "display:displaynone", "display:nonE",
-            "display:\u{2003}none", "visibility: visibility:hidden", "visibilityvisibility:hidden", "visibility:hiddeN;x", "display:non",
-            "displa y:n\x0bone", "display:inline", "visibility:visible", "", "display:ñone", "dİsplay:none", "x:1;display:none;y:2",
+            "display:none",
+            "DISPLAY : NONE",
+            "color:red;display:\u{a0}none",
+            "ddisplay:none",
+            "display:displaynone",
+            "display:nonE",
+            "display:\u{2003}none",
+            "visibility: visibility:hidden",
+            "visibilityvisibility:hidden",
+            "visibility:hiddeN;x",
+            "display:non",
+            "displa y:n\x0bone",
+            "display:inline",
+            "visibility:visible",
+            "",
+            "display:ñone",
+            "dİsplay:none",
+            "x:1;display:none;y:2",
         ] {
             assert_eq!(hiding_style(v), reference(v), "{v:?}");
         }
@@ -1270,12 +1515,30 @@ mod tests {
 
     #[test]
     fn whitespace_collapses_as_defined() {
-        for s in ["", " ", "a", " a ", "a  b", "\u{2003} a \u{2003}", "a\u{2003} \u{2003}b", "\u{a0}a\u{a0}\u{a0}b\n", "\t\r\n\x0c", "x\u{2003}y", "àÂ\u{a0}à", "Ġ\u{a0}", "a \u{a0} b  "] {
+        for s in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "a  b",
+            "\u{2003} a \u{2003}",
+            "a\u{2003} \u{2003}b",
+            "\u{a0}a\u{a0}\u{a0}b\n",
+            "\t\r\n\x0c",
+            "x\u{2003}y",
+            "àÂ\u{a0}à",
+            "Ġ\u{a0}",
+            "a \u{a0} b  ",
+        ] {
             assert_eq!(collapse_whitespace(s), collapse_reference(s), "{s:?}");
             let (core, leading, trailing) = collapse_and_trim(Cow::Borrowed(s));
             let c = collapse_reference(s);
             assert_eq!(core, c.trim_matches(' '), "{s:?}");
-            assert_eq!((leading, trailing), (c.starts_with(' '), c.len() > 1 && c.ends_with(' ')), "{s:?}");
+            assert_eq!(
+                (leading, trailing),
+                (c.starts_with(' '), c.len() > 1 && c.ends_with(' ')),
+                "{s:?}"
+            );
             assert_eq!(collapsed_trimmed_chars(s), c.trim().chars().count(), "{s:?}");
         }
     }
@@ -1296,7 +1559,10 @@ mod tests {
 
     #[test]
     fn lines_break_at_block_boundaries_not_at_newlines() {
-        assert_eq!(lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"), vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]);
+        assert_eq!(
+            lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"),
+            vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]
+        );
     }
 
     #[test]
@@ -1304,13 +1570,22 @@ mod tests {
         let html = "<aside>Sidebar</aside><article><p>Text</p><aside class=\"note\">Own note</aside>\
                     <aside class=\"related-posts\">Related</aside><aside class=\"ad-slot\">Ad</aside>\
                     <aside class=\"wp-block-pullquote\">Repeated</aside></article><aside>After</aside>";
-        let asides = Preprocessing { prune: true, asides: true, ..Preprocessing::thesis(LinkFilter::None) };
+        let asides =
+            Preprocessing { prune: true, asides: true, ..Preprocessing::thesis(LinkFilter::None) };
         assert_eq!(
             Page::parse(html, asides).line_sources(),
-            vec!["<article>", "<p>Text</p>", "<aside class=\"note\">Own note</aside>", "</article>"]
+            vec![
+                "<article>",
+                "<p>Text</p>",
+                "<aside class=\"note\">Own note</aside>",
+                "</article>"
+            ]
         );
         let pruned = Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) };
-        assert_eq!(Page::parse(html, pruned).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(
+            Page::parse(html, pruned).line_sources(),
+            vec!["<article>", "<p>Text</p>", "</article>"]
+        );
     }
 
     #[test]
@@ -1323,7 +1598,10 @@ mod tests {
 
     #[test]
     fn filter_3_makes_a_link_weigh_as_much_code_as_text() {
-        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", Preprocessing::thesis(LinkFilter::Placeholder));
+        let p = Page::parse(
+            "<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>",
+            Preprocessing::thesis(LinkFilter::Placeholder),
+        );
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
             if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name.is(Tag::A)) {
@@ -1337,16 +1615,34 @@ mod tests {
 
     #[test]
     fn filter_1_removes_anchors_with_their_text() {
-        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", Preprocessing::thesis(LinkFilter::Remove)).line_sources(), vec!["<p>x z</p>"]);
+        assert_eq!(
+            Page::parse("<p>x <a href=y>link</a> z</p>", Preprocessing::thesis(LinkFilter::Remove))
+                .line_sources(),
+            vec!["<p>x z</p>"]
+        );
     }
 
     #[test]
     fn prune_drops_declared_boilerplate_only_when_asked() {
         let html = "<nav><a href=/>Home</a></nav><article><p>Text</p><aside>Ad</aside></article><footer>(c)</footer>";
-        assert_eq!(Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(
+            Page::parse(
+                html,
+                Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }
+            )
+            .line_sources(),
+            vec!["<article>", "<p>Text</p>", "</article>"]
+        );
         assert_eq!(
             Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources(),
-            vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
+            vec![
+                "<nav><a href=\"/\">Home</a></nav>",
+                "<article>",
+                "<p>Text</p>",
+                "<aside>Ad</aside>",
+                "</article>",
+                "<footer>(c)</footer>"
+            ]
         );
     }
 
@@ -1359,12 +1655,22 @@ mod tests {
             lines("<div class=\"mw-heading mw-heading2\"><h2 id=\"Uses\">Uses</h2><span class=\"mw-editsection\"><span class=\"mw-editsection-bracket\">[</span><a href=\"?action=edit\">edit</a><span class=\"mw-editsection-bracket\">]</span></span></div>"),
             vec!["<div class=\"mw-heading mw-heading2\">", "<h2 id=\"Uses\">Uses</h2>", "</div>"]
         );
-        assert_eq!(lines("<h3>Older <span class=\"mw-editsection\">[edit]</span></h3><p>a</p>"), vec!["<h3>Older</h3>", "<p>a</p>"]);
+        assert_eq!(
+            lines("<h3>Older <span class=\"mw-editsection\">[edit]</span></h3><p>a</p>"),
+            vec!["<h3>Older</h3>", "<p>a</p>"]
+        );
         assert_eq!(lines("<h2 id=\"usage\">Usage<a class=\"headerlink\" href=\"#usage\" title=\"Permanent link\">¶</a></h2>"), vec!["<h2 id=\"usage\">Usage</h2>"]);
         assert_eq!(lines("<h2 class=\"anchor\">Setup<a href=\"#setup\" class=\"hash-link\" aria-label=\"Direct link\">\u{200b}</a></h2>"), vec!["<h2 class=\"anchor\">Setup</h2>"]);
         // Outside a heading, or under the thesis's preprocessing, they stay.
-        assert_eq!(lines("<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"), vec!["<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"]);
-        let thesis = Page::parse("<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>", Preprocessing::thesis(LinkFilter::None)).line_sources();
+        assert_eq!(
+            lines("<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"),
+            vec!["<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"]
+        );
+        let thesis = Page::parse(
+            "<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>",
+            Preprocessing::thesis(LinkFilter::None),
+        )
+        .line_sources();
         assert_eq!(thesis, vec!["<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>"]);
     }
 
@@ -1373,9 +1679,17 @@ mod tests {
         // Map areas are code, not content; what follows an unclosed map is still the page.
         assert_eq!(
             lines("<map name=m><area href=/a></map><p>a</p><map name=n><area href=/b><p>b</p>"),
-            vec!["<map name=\"m\"><area href=\"/a\"></map>", "<p>a</p>", "<map name=\"n\"><area href=\"/b\">", "<p>b</p>"]
+            vec![
+                "<map name=\"m\"><area href=\"/a\"></map>",
+                "<p>a</p>",
+                "<map name=\"n\"><area href=\"/b\">",
+                "<p>b</p>"
+            ]
         );
-        assert_eq!(lines("<svg><path d=M0></svg><p>a</p><svg><g><text>x</text><p>b</p>"), vec!["<p>a</p>", "<p>b</p>"]);
+        assert_eq!(
+            lines("<svg><path d=M0></svg><p>a</p><svg><g><text>x</text><p>b</p>"),
+            vec!["<p>a</p>", "<p>b</p>"]
+        );
     }
 
     #[test]
@@ -1385,15 +1699,26 @@ mod tests {
 
     #[test]
     fn an_unclosed_hidden_paragraph_ends_where_the_browser_ends_it() {
-        let lines = |html: &str| Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
-        assert_eq!(lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"), vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]);
+        let lines = |html: &str| {
+            Page::parse(
+                html,
+                Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) },
+            )
+            .line_sources()
+        };
+        assert_eq!(
+            lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"),
+            vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]
+        );
         assert_eq!(lines("<div><p hidden>x</div><p>a</p>"), vec!["<div></div>", "<p>a</p>"]);
     }
 
     #[test]
     fn needs_collapse_answers_as_the_byte_loop() {
         let bytewise = |b: &[u8]| needs_collapse_from(b, 0, b.len(), &mut false);
-        let pieces: [&str; 12] = [" ", "a", "\t", "\n", "\r", "\x0c", "\u{a0}", "\u{e9}", "\u{a9}", "\x01", "!", "xyzzy"];
+        let pieces: [&str; 12] = [
+            " ", "a", "\t", "\n", "\r", "\x0c", "\u{a0}", "\u{e9}", "\u{a9}", "\x01", "!", "xyzzy",
+        ];
         let mut seed = 12345u64;
         for _ in 0..20_000 {
             let mut s = String::new();
@@ -1403,7 +1728,13 @@ mod tests {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 // Mostly letters and single spaces, as in text.
                 let k = (seed >> 33) as usize % 40;
-                s.push_str(if k < 12 { pieces[k] } else if k % 3 == 0 { " " } else { "a" });
+                s.push_str(if k < 12 {
+                    pieces[k]
+                } else if k % 3 == 0 {
+                    " "
+                } else {
+                    "a"
+                });
             }
             assert_eq!(needs_collapse(s.as_bytes()), bytewise(s.as_bytes()), "{s:?}");
         }
@@ -1411,13 +1742,25 @@ mod tests {
 
     #[test]
     fn hidden_subtrees_are_dropped() {
-        assert_eq!(lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"), vec!["<p>d</p>"]);
+        assert_eq!(
+            lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"),
+            vec!["<p>d</p>"]
+        );
         // React's streamed Suspense boundary is shown as soon as its script runs: kept with
         // `prune` (our refinements), dropped as every `hidden` element under the thesis.
         let streamed = "<div hidden id=\"S:1\"><p>a</p></div><div hidden id=\"S:x\"><p>b</p></div>";
-        let pruned = Page::parse(streamed, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
+        let pruned = Page::parse(
+            streamed,
+            Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) },
+        )
+        .line_sources();
         assert_eq!(pruned, vec!["<div hidden=\"\" id=\"S:1\">", "<p>a</p>", "</div>"]);
         assert!(lines(streamed).is_empty());
-        assert_eq!(lines("<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"), vec!["<p>x y</p>"]);
+        assert_eq!(
+            lines(
+                "<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"
+            ),
+            vec!["<p>x y</p>"]
+        );
     }
 }

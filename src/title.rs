@@ -87,7 +87,8 @@ fn for_each_word<'s>(text: &'s str, mut f: impl FnMut(&'s str, bool)) {
                 None => break (bytes.len(), bytes.len()),
                 Some(k) => {
                     let run_start = i + k;
-                    let run_end = run_start + bytes[run_start..].iter().take_while(|&&b| b == b' ').count();
+                    let run_end =
+                        run_start + bytes[run_start..].iter().take_while(|&&b| b == b' ').count();
                     if run_end == bytes.len() || bytes[run_end].is_ascii() {
                         break (run_start, run_end);
                     }
@@ -138,16 +139,41 @@ const fn known_class(c: char) -> Option<Wb> {
         ',' | ';' | '\u{060C}' | '\u{060D}' | '\u{066C}' => Wb::MidNum,
         // Latin-1 and Latin Extended-A and -B letters, Arabic-script letters (with tatweel).
         '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{24F}' => Wb::Letter,
-        '\u{0620}'..='\u{064A}' | '\u{066E}'..='\u{066F}' | '\u{0671}'..='\u{06D3}' | '\u{06D5}' | '\u{06FA}'..='\u{06FC}' | '\u{06FF}' => Wb::Letter,
+        '\u{0620}'..='\u{064A}'
+        | '\u{066E}'..='\u{066F}'
+        | '\u{0671}'..='\u{06D3}'
+        | '\u{06D5}'
+        | '\u{06FA}'..='\u{06FC}'
+        | '\u{06FF}' => Wb::Letter,
         '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}' => Wb::Digit,
         // Combining diacritics, Arabic marks, the ZWNJ; the Arabic letter mark and the
         // left-to-right and right-to-left marks (Format, which WB4 treats as Extend).
-        '\u{0300}'..='\u{036F}' | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{200C}' | '\u{061C}' | '\u{200E}' | '\u{200F}' => Wb::Extend,
+        '\u{0300}'..='\u{036F}'
+        | '\u{0610}'..='\u{061A}'
+        | '\u{064B}'..='\u{065F}'
+        | '\u{0670}'
+        | '\u{200C}'
+        | '\u{061C}'
+        | '\u{200E}'
+        | '\u{200F}' => Wb::Extend,
         // Characters that no rule joins to anything (WB999): other ASCII (the space, tab, CR and
         // LF too: nothing here follows them but what they break from), the no-break space,
         // guillemets, Arabic question mark, semicolon, percent sign and full stop, dashes,
         // curly double quotes and the ellipsis.
-        '\0'..='\x7F' | '\u{A0}' | '\u{AB}' | '\u{BB}' | '\u{061B}' | '\u{061F}' | '\u{066A}' | '\u{066D}' | '\u{06D4}' | '\u{2013}' | '\u{2014}' | '\u{201C}' | '\u{201D}' | '\u{2026}' => Wb::Other,
+        '\0'..='\x7F'
+        | '\u{A0}'
+        | '\u{AB}'
+        | '\u{BB}'
+        | '\u{061B}'
+        | '\u{061F}'
+        | '\u{066A}'
+        | '\u{066D}'
+        | '\u{06D4}'
+        | '\u{2013}'
+        | '\u{2014}'
+        | '\u{201C}'
+        | '\u{201D}'
+        | '\u{2026}' => Wb::Other,
         _ => return None,
     })
 }
@@ -202,7 +228,9 @@ fn known_words<'s>(piece: &'s str, f: &mut impl FnMut(&'s str)) -> bool {
         let mut end = i + len;
         word = match (word, class) {
             (Some(w), Wb::Extend) => Some(w),
-            (Some((start, alnum, _)), Wb::Letter | Wb::Digit | Wb::Connector) => Some((start, alnum || class != Wb::Connector, class)),
+            (Some((start, alnum, _)), Wb::Letter | Wb::Digit | Wb::Connector) => {
+                Some((start, alnum || class != Wb::Connector, class))
+            }
             (Some((start, alnum, last)), Wb::MidLetter | Wb::MidNumLet | Wb::MidNum) => {
                 let (next, next_len) = class_at(piece, end);
                 let joins = match (last, next) {
@@ -228,7 +256,9 @@ fn known_words<'s>(piece: &'s str, f: &mut impl FnMut(&'s str)) -> bool {
                 }
                 None
             }
-            (None, Wb::Letter | Wb::Digit | Wb::Connector) => Some((i, class != Wb::Connector, class)),
+            (None, Wb::Letter | Wb::Digit | Wb::Connector) => {
+                Some((i, class != Wb::Connector, class))
+            }
             (None, _) => None,
         };
         i = end;
@@ -270,7 +300,9 @@ fn class_at(s: &str, i: usize) -> (Option<Wb>, usize) {
         None => (None, 0),
         Some(&lead) if lead < 0x80 => (TABLES.0[usize::from(lead)], 1),
         // A two-byte sequence 110110xx 10xxxxxx: U+0600-U+06FF.
-        Some(&lead @ 0xD8..=0xDB) => (TABLES.1[usize::from(lead & 0x03) << 6 | usize::from(b[i + 1] & 0x3F)], 2),
+        Some(&lead @ 0xD8..=0xDB) => {
+            (TABLES.1[usize::from(lead & 0x03) << 6 | usize::from(b[i + 1] & 0x3F)], 2)
+        }
         Some(_) => class_of_char_at(s, i),
     }
 }
@@ -412,7 +444,15 @@ fn compared_form(w: &str, buf: &mut String) -> Form {
     }
     // A word of a caseless script without optional marks (most Arabic and Persian words) is
     // its own compared form too; checked before the ASCII case only when a byte is not ASCII.
-    if !w.is_ascii() && w.chars().all(|c| if c.is_ascii() { !c.is_ascii_uppercase() } else { is_caseless(c) && !is_optional_mark(c) }) {
+    if !w.is_ascii()
+        && w.chars().all(|c| {
+            if c.is_ascii() {
+                !c.is_ascii_uppercase()
+            } else {
+                is_caseless(c) && !is_optional_mark(c)
+            }
+        })
+    {
         return Form::AsIs;
     }
     if w.is_ascii() {
@@ -490,7 +530,8 @@ fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
     // byte at a time over all of the page's text.
     let odd = |b: u8| matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c' | 0xC2);
     let pairs = bytes.iter().zip(bytes.get(1..).unwrap_or_default());
-    let messy = bytes.last().is_some_and(|&b| odd(b)) || pairs.fold(false, |m, (&a, &b)| m | odd(a) | ((a == b' ') & (b == b' ')));
+    let messy = bytes.last().is_some_and(|&b| odd(b))
+        || pairs.fold(false, |m, (&a, &b)| m | odd(a) | ((a == b' ') & (b == b' ')));
     if !messy {
         let core = text.strip_prefix(' ').unwrap_or(text);
         *space |= core.len() < text.len();
@@ -574,7 +615,10 @@ struct Vocabulary<'s> {
 impl<'s> Vocabulary<'s> {
     /// Room for `words` distinct words before the table grows.
     fn with_capacity(words: usize) -> Self {
-        Vocabulary { ids: HashMap::with_capacity_and_hasher(words, WordHashing::new()), buf: String::new() }
+        Vocabulary {
+            ids: HashMap::with_capacity_and_hasher(words, WordHashing::new()),
+            buf: String::new(),
+        }
     }
 
     /// Appends the term ids of the [`tokens`] of `text` to `out`. `lowered`: the ASCII letters
@@ -659,7 +703,14 @@ impl Hasher for WordHasher {
             // the length tell every such tail apart. Ids do not depend on the hash (they follow
             // first occurrence), only where the table keeps them.
             let last = if n >= 4 {
-                let word = |at: usize| u64::from(u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]));
+                let word = |at: usize| {
+                    u64::from(u32::from_le_bytes([
+                        rest[at],
+                        rest[at + 1],
+                        rest[at + 2],
+                        rest[at + 3],
+                    ]))
+                };
                 word(0) | word(n - 4) << ((n - 4) * 8)
             } else {
                 u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16
@@ -816,7 +867,8 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     // upper and lower case ASCII letters are the same to UAX #29, and `compared_form`
     // lowercases each character on its own (`char::to_lowercase`, which for an ASCII letter
     // is `to_ascii_lowercase`).
-    let mut lowered = String::with_capacity(query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>());
+    let mut lowered =
+        String::with_capacity(query.len() + fragments.iter().map(|f| f.text.len()).sum::<usize>());
     lowered.push_str(query);
     let mut spans: Vec<Range<usize>> = Vec::with_capacity(fragments.len() + 1);
     spans.push(0..query.len());
@@ -836,14 +888,16 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     let mut buf = String::new();
     let mut ends: Vec<usize> = Vec::with_capacity(spans.len());
     for span in spans {
-        for_each_word(&lowered[span], |w, ascii| match if ascii { Form::AsIs } else { compared_form(w, &mut buf) } {
-            Form::AsIs => words.push(w),
-            Form::InBuffer => {
-                in_forms.push((words.len(), forms.len()..forms.len() + buf.len()));
-                forms.push_str(&buf);
-                words.push("");
+        for_each_word(&lowered[span], |w, ascii| {
+            match if ascii { Form::AsIs } else { compared_form(w, &mut buf) } {
+                Form::AsIs => words.push(w),
+                Form::InBuffer => {
+                    in_forms.push((words.len(), forms.len()..forms.len() + buf.len()));
+                    forms.push_str(&buf);
+                    words.push("");
+                }
+                Form::Empty => {}
             }
-            Form::Empty => {}
         });
         ends.push(words.len());
     }
@@ -858,7 +912,8 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     let limit = max_headline_words(q_words.len());
     // The terms that matter, by a provisional id: the query's first (their ids are final),
     // then the candidates' other words.
-    let mut terms: HashMap<&str, usize, WordHashing> = HashMap::with_capacity_and_hasher(256, WordHashing::new());
+    let mut terms: HashMap<&str, usize, WordHashing> =
+        HashMap::with_capacity_and_hasher(256, WordHashing::new());
     fn intern<'w>(terms: &mut HashMap<&'w str, usize, WordHashing>, w: &'w str) -> usize {
         let next = terms.len();
         *terms.entry(w).or_insert(next)
@@ -876,7 +931,8 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
             continue;
         }
         n += 1;
-        if ws.len() <= limit && ws.iter().any(|w| terms.get(w).is_some_and(|&t| t < query_distinct)) {
+        if ws.len() <= limit && ws.iter().any(|w| terms.get(w).is_some_and(|&t| t < query_distinct))
+        {
             let start = cand_terms.len();
             cand_terms.extend(ws.iter().map(|w| intern(&mut terms, w)));
             short.push((i, start..cand_terms.len()));
@@ -890,7 +946,8 @@ fn score_headline_candidates(fragments: &[Fragment], query: &str) -> Vec<Scored>
     // are, the others in order of first occurrence on the page.
     let mut df = vec![0u32; terms.len()];
     let mut counted_in = vec![usize::MAX; terms.len()];
-    let mut id: Vec<usize> = (0..terms.len()).map(|t| if t < query_distinct { t } else { usize::MAX }).collect();
+    let mut id: Vec<usize> =
+        (0..terms.len()).map(|t| if t < query_distinct { t } else { usize::MAX }).collect();
     let mut next_id = query_distinct;
     for (i, end) in ends.windows(2).enumerate() {
         for w in &words[end[0]..end[1]] {
@@ -970,7 +1027,9 @@ pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
     let mut scored = score_headline_candidates(frags, &page.head.title);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
-    scored.sort_by(|a, b| metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric)));
+    scored.sort_by(|a, b| {
+        metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric))
+    });
     // A text repeated on the page (the headline in a breadcrumb and a heading) is listed once,
     // at its best (and on ties, first) place.
     let mut seen = std::collections::HashSet::new();
@@ -982,7 +1041,12 @@ pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
         .map(|s| s.with_text(frags))
         .collect();
     if let Some(best) = candidates.first() {
-        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
+        return Headline {
+            text: best.text.clone(),
+            rule: "titlefinder",
+            line: Some(best.line),
+            candidates,
+        };
     }
     // The `<title>` is empty or shares no word with the body.
     if let Some((text, line)) = first_heading(page, Some(1)) {
@@ -1055,8 +1119,15 @@ pub fn clean_headline(s: &str) -> String {
     let stars: Vec<usize> = s.match_indices('*').map(|(i, _)| i).collect();
     let emphasis = !stars.is_empty()
         && stars.len() % 2 == 0
-        && stars.chunks(2).all(|p| s[p[0] + 1..].starts_with(|c: char| !c.is_whitespace() && c != '*') && s[..p[1]].ends_with(|c: char| !c.is_whitespace() && c != '*'));
-    if emphasis { s.replace('*', "") } else { s.to_string() }
+        && stars.chunks(2).all(|p| {
+            s[p[0] + 1..].starts_with(|c: char| !c.is_whitespace() && c != '*')
+                && s[..p[1]].ends_with(|c: char| !c.is_whitespace() && c != '*')
+        });
+    if emphasis {
+        s.replace('*', "")
+    } else {
+        s.to_string()
+    }
 }
 
 /// The separators sites put between a page's headline and their name in `<title>` and
@@ -1070,7 +1141,12 @@ const MAX_SITE_WORDS: usize = 6;
 pub fn strip_site_suffix(s: &str) -> &str {
     let s = strip_host_prefix(s);
     match last_separator(s) {
-        Some((i, sep)) if tokens(&s[i + sep.len()..]).len() <= MAX_SITE_WORDS && !tokens(&s[..i]).is_empty() => s[..i].trim_end(),
+        Some((i, sep))
+            if tokens(&s[i + sep.len()..]).len() <= MAX_SITE_WORDS
+                && !tokens(&s[..i]).is_empty() =>
+        {
+            s[..i].trim_end()
+        }
         _ => s,
     }
 }
@@ -1093,7 +1169,10 @@ fn strip_host_prefix(s: &str) -> &str {
 fn is_host(w: &str) -> bool {
     let labels: Vec<&str> = w.split('.').collect();
     labels.len() >= 2
-        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
         && labels.last().is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_lowercase()))
 }
 
@@ -1141,22 +1220,35 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     }
     let address = url.and_then(Address::of);
     let address = address.as_ref();
-    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1)).into_iter().map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1))
+        .into_iter()
+        .map(|(_, t, line)| (clean_headline(&t), line))
+        .collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
     let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
     if site_titles > 0 && site_titles < declared.len() {
         declared.retain(|d| !names_the_site(page, &d.text, address));
     }
-    let body: Vec<(&str, usize, &'static str)> =
-        h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
+    let body: Vec<(&str, usize, &'static str)> = h1s
+        .iter()
+        .map(|(t, l)| (t.as_str(), *l, "h1"))
+        .chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder")))
+        .collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
-    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone() };
+    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline {
+        text,
+        rule,
+        line,
+        candidates: found.candidates.clone(),
+    };
     let site = site_words(page, &declared);
     let names_site = |words: &[String]| words.iter().all(|w| site.contains(w));
     // Every declared title is the site's: the page's own heading says what this page is.
     if site_titles == declared.len() {
-        if let Some(k) = body_words.iter().take(h1s.len()).position(|w| w.len() >= 2 && !names_site(w)) {
+        if let Some(k) =
+            body_words.iter().take(h1s.len()).position(|w| w.len() >= 2 && !names_site(w))
+        {
             return chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1));
         }
     }
@@ -1169,8 +1261,16 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     }
     // Less the site's name: a suffix ("Headline | Site"), or a prefix that is the name of the
     // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline).
-    let stripped: Vec<Vec<String>> =
-        declared.iter().map(|d| headline_words(address.and_then(|a| a.without_name(&d.text)).unwrap_or_else(|| strip_site_suffix(&d.text)))).collect();
+    let stripped: Vec<Vec<String>> = declared
+        .iter()
+        .map(|d| {
+            headline_words(
+                address
+                    .and_then(|a| a.without_name(&d.text))
+                    .unwrap_or_else(|| strip_site_suffix(&d.text)),
+            )
+        })
+        .collect();
     for words in &stripped {
         if let Some(k) = body_words.iter().position(|b| b == words) {
             return chosen(body[k].0.to_string(), body[k].2, Some(body[k].1));
@@ -1178,17 +1278,26 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     }
     for (k, (text, line)) in h1s.iter().enumerate().take(3) {
         let words = &body_words[k];
-        if words.len() >= 2 && !names_site(words) && stripped.iter().any(|s| words.iter().all(|w| s.contains(w))) {
+        if words.len() >= 2
+            && !names_site(words)
+            && stripped.iter().any(|s| words.iter().all(|w| s.contains(w)))
+        {
             return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
         }
     }
-    if let Some((text, line)) = h1s.first().filter(|_| body_words.first().is_some_and(|w| reads_as_headline(w, &site, &declared))) {
+    if let Some((text, line)) = h1s
+        .first()
+        .filter(|_| body_words.first().is_some_and(|w| reads_as_headline(w, &site, &declared)))
+    {
         return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
     }
     // The URL's slug spells the first `h1` and no declared title: the slug is made from the
     // headline the editor wrote, which the page shows (an SEO title is written apart from it).
     if let (Some((text, line)), Some(a)) = (h1s.first(), address) {
-        if a.slug.len() >= MIN_SLUG_WORDS && a.spelled_by(&body_words[0]) && !declared.iter().any(|d| a.spelled_by(&headline_words(&d.text))) {
+        if a.slug.len() >= MIN_SLUG_WORDS
+            && a.spelled_by(&body_words[0])
+            && !declared.iter().any(|d| a.spelled_by(&headline_words(&d.text)))
+        {
             return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
         }
     }
@@ -1214,13 +1323,27 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
 fn unnumbered<'s>(h1: &'s str, declared: &[Declared]) -> &'s str {
     let Some((first, rest)) = h1.split_once(' ') else { return h1 };
     let number = first.trim_end_matches('.');
-    let parts_ok = number.split('.').all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
-    if !parts_ok || declared.iter().any(|d| d.text.split_whitespace().any(|w| w.trim_end_matches(['.', ':']) == number)) {
+    let parts_ok = number
+        .split('.')
+        .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    if !parts_ok
+        || declared
+            .iter()
+            .any(|d| d.text.split_whitespace().any(|w| w.trim_end_matches(['.', ':']) == number))
+    {
         return h1;
     }
     let rest = rest.trim_start();
-    let rest = ["- ", "– ", "— ", ": "].iter().find_map(|p| rest.strip_prefix(p)).unwrap_or(rest).trim_start();
-    if tokens(rest).len() < 2 { h1 } else { rest }
+    let rest = ["- ", "– ", "— ", ": "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest)
+        .trim_start();
+    if tokens(rest).len() < 2 {
+        h1
+    } else {
+        rest
+    }
 }
 
 /// Whether a declared title is the site's rather than the page's: the site's declared name
@@ -1236,7 +1359,9 @@ fn names_the_site(page: &Page, title: &str, address: Option<&Address>) -> bool {
             let name = name.trim();
             !headline_words(name).is_empty()
                 && (headline_words(title) == headline_words(name)
-                    || title.strip_prefix(name).is_some_and(|rest| SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))))
+                    || title.strip_prefix(name).is_some_and(|rest| {
+                        SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))
+                    }))
         })
 }
 
@@ -1266,12 +1391,22 @@ impl Address {
         let labels: Vec<&str> = host.split('.').collect();
         // A country's second level (`co.uk`, `com.au`) is not the site's name.
         let n = labels.len();
-        let k = if n >= 3 && labels[n - 1].len() == 2 && labels[n - 2].len() <= 3 { n - 3 } else { n.checked_sub(2)? };
+        let k = if n >= 3 && labels[n - 1].len() == 2 && labels[n - 2].len() <= 3 {
+            n - 3
+        } else {
+            n.checked_sub(2)?
+        };
         let name: String = labels[k].chars().filter(|c| *c != '-').collect();
         let path = url.path();
         let last = path.split('/').rfind(|p| !p.is_empty()).unwrap_or("");
-        let last = last.rsplit_once('.').filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic())).map_or(last, |(stem, _)| stem);
-        let slug = tokens(&last.replace(['-', '_', '+', '.'], " ")).into_iter().filter(|w| !w.bytes().all(|b| b.is_ascii_digit())).collect();
+        let last = last
+            .rsplit_once('.')
+            .filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic()))
+            .map_or(last, |(stem, _)| stem);
+        let slug = tokens(&last.replace(['-', '_', '+', '.'], " "))
+            .into_iter()
+            .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
         Some(Address { name, home: path == "/", slug })
     }
 
@@ -1299,7 +1434,11 @@ impl Address {
 /// The words of the site's name: `og:site_name` and what [`strip_site_suffix`] takes off each
 /// declared headline.
 fn site_words(page: &Page, declared: &[Declared]) -> Vec<String> {
-    let mut site: Vec<String> = page.head.meta_contents(&["property", "name"], "og:site_name").flat_map(|s| headline_words(&s)).collect();
+    let mut site: Vec<String> = page
+        .head
+        .meta_contents(&["property", "name"], "og:site_name")
+        .flat_map(|s| headline_words(&s))
+        .collect();
     for d in declared {
         site.extend(headline_words(site_suffix(&d.text)));
     }
@@ -1384,7 +1523,11 @@ fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)>
                 if let Some(h) = open.take() {
                     headings.push(h); // an unclosed heading ends where the next begins
                 }
-                open = Some((heading_level(name).unwrap_or(1), String::new(), page.line_of[i] as usize));
+                open = Some((
+                    heading_level(name).unwrap_or(1),
+                    String::new(),
+                    page.line_of[i] as usize,
+                ));
             }
             Tok::End { name } if heading_level(name).is_some() => {
                 if let Some(h) = open.take() {
@@ -1392,7 +1535,9 @@ fn headings_of_level(page: &Page, level: Option<u8>) -> Vec<(u8, String, usize)>
                 }
             }
             Tok::Text(t) => {
-                if let Some((_, text, _)) = open.as_mut().filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted)) {
+                if let Some((_, text, _)) =
+                    open.as_mut().filter(|(l, _, _)| level.is_none_or(|wanted| *l == wanted))
+                {
                     text.push_str(t);
                 }
             }
@@ -1440,7 +1585,12 @@ mod tests {
     /// lowercased): the reference the fast paths must agree with.
     fn reference_tokens(s: &str) -> Vec<String> {
         s.unicode_words()
-            .map(|w| w.chars().filter(|c| !is_optional_mark(*c)).flat_map(char::to_lowercase).collect::<String>())
+            .map(|w| {
+                w.chars()
+                    .filter(|c| !is_optional_mark(*c))
+                    .flat_map(char::to_lowercase)
+                    .collect::<String>()
+            })
             .filter(|w| !w.is_empty())
             .collect()
     }
@@ -1521,7 +1671,11 @@ mod tests {
         // Random mixtures of ASCII and characters that matter to UAX #29 around spaces.
         let alphabet = "aZ09 _.,:;'\"-\t\n\r  é\u{301}\u{ad}\u{200d}\u{200c}\u{93e}क🇫🇷👍\u{1f3fd}א日ー\u{a0}\u{3000}\u{64e}ب\u{2019}";
         for text in random_texts(alphabet, 0x2545_f491_4f6c_dd1d, 20_000, 24) {
-            assert_eq!(words_by_pieces(&text), text.unicode_words().collect::<Vec<_>>(), "{text:?}");
+            assert_eq!(
+                words_by_pieces(&text),
+                text.unicode_words().collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
     }
 
@@ -1529,7 +1683,8 @@ mod tests {
     fn lowercasing_ascii_first_changes_no_token() {
         // What `score_headline_candidates` relies on when it lowercases the page's ASCII
         // letters before splitting.
-        let cases = ["A\u{301}B É\u{301}X İI \u{212A}K ÉCOLE école ÉcolE", "U.S.A. E.G. Can'T 1A.2B X_Y"];
+        let cases =
+            ["A\u{301}B É\u{301}X İI \u{212A}K ÉCOLE école ÉcolE", "U.S.A. E.G. Can'T 1A.2B X_Y"];
         for text in TRICKY.iter().chain(&cases) {
             assert_eq!(tokens(&text.to_ascii_lowercase()), tokens(text), "{text:?}");
         }
@@ -1637,7 +1792,10 @@ mod tests {
         assert_eq!(compared_form("\u{064E}\u{0640}", &mut buf), Form::Empty);
         assert_eq!(compared_form("", &mut buf), Form::Empty);
         assert_eq!(compared_form("\u{0643}\u{062A}\u{0627}\u{0628}", &mut buf), Form::AsIs);
-        assert_eq!(compared_form("\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}", &mut buf), Form::AsIs);
+        assert_eq!(
+            compared_form("\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}", &mut buf),
+            Form::AsIs
+        );
         assert_eq!(compared_form("\u{0643}\u{064E}\u{062A}\u{0628}", &mut buf), Form::InBuffer);
         assert_eq!(buf, "\u{0643}\u{062A}\u{0628}");
         assert_eq!(compared_form("\u{0643}A", &mut buf), Form::InBuffer);
@@ -1666,15 +1824,28 @@ mod tests {
             // Between two letters and between two digits: which class joins where.
             let (letters, digits) = (one(format!("a{c}b")), one(format!("1{c}2")));
             match class {
-                Wb::Letter => assert!(one(c.to_string()) && one(format!("a.{c}")) && !one(format!("1,{c}")), "{c:?}"),
-                Wb::Digit => assert!(one(c.to_string()) && one(format!("1,{c}")) && !one(format!("a.{c}")), "{c:?}"),
-                Wb::Connector => assert!(letters && digits && words(c.to_string()).is_empty(), "{c:?}"),
+                Wb::Letter => assert!(
+                    one(c.to_string()) && one(format!("a.{c}")) && !one(format!("1,{c}")),
+                    "{c:?}"
+                ),
+                Wb::Digit => assert!(
+                    one(c.to_string()) && one(format!("1,{c}")) && !one(format!("a.{c}")),
+                    "{c:?}"
+                ),
+                Wb::Connector => {
+                    assert!(letters && digits && words(c.to_string()).is_empty(), "{c:?}")
+                }
                 Wb::MidLetter => assert!(letters && !digits, "{c:?}"),
                 Wb::MidNumLet => assert!(letters && digits, "{c:?}"),
                 Wb::MidNum => assert!(!letters && digits, "{c:?}"),
                 Wb::Extend => assert!(one(format!("a{c}")) && one(format!("1{c}")), "{c:?}"),
                 // Breaks on both sides and is no word, after a letter or a space.
-                Wb::Other => assert!(words(format!("a{c}b")) == ["a", "b"] && words(format!("a{c}")) == ["a"] && words(format!(" {c}")).is_empty(), "{c:?}"),
+                Wb::Other => assert!(
+                    words(format!("a{c}b")) == ["a", "b"]
+                        && words(format!("a{c}")) == ["a"]
+                        && words(format!(" {c}")).is_empty(),
+                    "{c:?}"
+                ),
             }
         }
         assert!(n > 700);
@@ -1709,7 +1880,14 @@ mod tests {
         assert!(n > 150);
         // Every character of a few scripts and the punctuation around them: the short cuts
         // give the crate's answer.
-        let ranges = [0x00..=0x7F, 0xA0..=0x24F, 0x0590..=0x08FF, 0x2000..=0x206F, 0x200C..=0x200D, 0x3000..=0x30FF];
+        let ranges = [
+            0x00..=0x7F,
+            0xA0..=0x24F,
+            0x0590..=0x08FF,
+            0x2000..=0x206F,
+            0x200C..=0x200D,
+            0x3000..=0x30FF,
+        ];
         for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
             let text = c.to_string();
             assert_eq!(has_alphanumeric(&text), text.unicode_words().count() == 1, "{c:?}");
@@ -1750,25 +1928,45 @@ mod tests {
     /// of at most [`max_headline_words`] words it must give with the same bits.
     fn assert_short_candidates_as_in_the_reference(fragments: &[Fragment], query: &str) -> usize {
         let limit = max_headline_words(tokens(query).len());
-        let reference: Vec<Scored> =
-            score_fragments(fragments, query).into_iter().filter(|s| tokens(&fragments[s.fragment].text).len() <= limit).collect();
+        let reference: Vec<Scored> = score_fragments(fragments, query)
+            .into_iter()
+            .filter(|s| tokens(&fragments[s.fragment].text).len() <= limit)
+            .collect();
         let fast = score_headline_candidates(fragments, query);
         let key = |s: &Scored| {
             let c = &s.candidate;
-            (s.fragment, c.line, c.tf.to_bits(), c.tfidf.to_bits(), c.osm.to_bits(), c.sum.to_bits())
+            (
+                s.fragment,
+                c.line,
+                c.tf.to_bits(),
+                c.tfidf.to_bits(),
+                c.osm.to_bits(),
+                c.sum.to_bits(),
+            )
         };
-        assert_eq!(fast.iter().map(key).collect::<Vec<_>>(), reference.iter().map(key).collect::<Vec<_>>(), "{query:?} {fragments:?}");
+        assert_eq!(
+            fast.iter().map(key).collect::<Vec<_>>(),
+            reference.iter().map(key).collect::<Vec<_>>(),
+            "{query:?} {fragments:?}"
+        );
         fast.len()
     }
 
     #[test]
     fn short_candidates_score_as_in_the_reference() {
         let frags = |texts: &[&str]| -> Vec<Fragment> {
-            texts.iter().enumerate().map(|(line, t)| Fragment { text: t.to_string(), line: line * 2 }).collect()
+            texts
+                .iter()
+                .enumerate()
+                .map(|(line, t)| Fragment { text: t.to_string(), line: line * 2 })
+                .collect()
         };
         assert_eq!(assert_short_candidates_as_in_the_reference(&frags(&["a b"]), ""), 0);
         assert_eq!(assert_short_candidates_as_in_the_reference(&frags(&[]), "a"), 0);
-        assert_eq!(assert_short_candidates_as_in_the_reference(&frags(&["\u{064E}", "b"]), "\u{064E} b"), 1);
+        assert_eq!(
+            assert_short_candidates_as_in_the_reference(&frags(&["\u{064E}", "b"]), "\u{064E} b"),
+            1
+        );
         let tricky = frags(TRICKY);
         for query in TRICKY {
             assert_short_candidates_as_in_the_reference(&tricky, query);
@@ -1777,9 +1975,34 @@ mod tests {
         // first seen in long fragments (which are not scored) before the short ones that
         // use them, capitals, non-ASCII words, mark-only words that are no tokens.
         let words = [
-            "rain", "Rain", "RAIN", "week", "all", "expected", "news", "daily", "the", "a", "of", "in", "north", "ÉCOLE",
-            "école", "\u{212A}elvin", "kelvin", "İstanbul", "باران", "\u{0628}\u{064E}", "\u{0628}", "\u{064E}\u{0650}",
-            "日本語", "can't", "1,000.5", "x_y", "--", "|",
+            "rain",
+            "Rain",
+            "RAIN",
+            "week",
+            "all",
+            "expected",
+            "news",
+            "daily",
+            "the",
+            "a",
+            "of",
+            "in",
+            "north",
+            "ÉCOLE",
+            "école",
+            "\u{212A}elvin",
+            "kelvin",
+            "İstanbul",
+            "باران",
+            "\u{0628}\u{064E}",
+            "\u{0628}",
+            "\u{064E}\u{0650}",
+            "日本語",
+            "can't",
+            "1,000.5",
+            "x_y",
+            "--",
+            "|",
         ];
         let mut state: u64 = 0x1234_5678_9abc_def1;
         let mut next = || {
@@ -1792,7 +2015,10 @@ mod tests {
         for _ in 0..2_000 {
             let text = |max_words: u64, next: &mut dyn FnMut() -> u64| -> String {
                 let n = next() % (max_words + 1);
-                (0..n).map(|_| words[(next() % words.len() as u64) as usize]).collect::<Vec<_>>().join(" ")
+                (0..n)
+                    .map(|_| words[(next() % words.len() as u64) as usize])
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             let query = text(6, &mut next);
             let count = (next() % 12) as usize;
@@ -1814,14 +2040,29 @@ mod tests {
     fn word_hasher_tells_apart_what_str_keys_need() {
         let hashing = WordHashing::new();
         let h = |s: &str| hashing.hash_one(s);
-        let words = ["", "a", "ab", "ab\0", "abcdefgh", "abcdefgh\0", "abcdefghi", "ba", "straße", "strasse"];
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ab\0",
+            "abcdefgh",
+            "abcdefgh\0",
+            "abcdefghi",
+            "ba",
+            "straße",
+            "strasse",
+        ];
         for (i, a) in words.iter().enumerate() {
             for b in &words[i + 1..] {
                 assert_ne!(h(a), h(b), "{a:?} {b:?}");
             }
         }
         assert_eq!(h("same"), h("same"));
-        assert_ne!(h("same"), WordHashing::new().hash_one("same"), "each vocabulary has its own seed");
+        assert_ne!(
+            h("same"),
+            WordHashing::new().hash_one("same"),
+            "each vocabulary has its own seed"
+        );
     }
 
     #[test]
@@ -1834,7 +2075,12 @@ mod tests {
             let h = find(&p, metric);
             assert_eq!(h.text, "Rain expected all week", "{metric:?}");
             assert_eq!(h.rule, "titlefinder");
-            assert_eq!(h.line, Some(p.line_of[p.toks.iter().position(|t| t.name() == Some("h2")).unwrap()] as usize));
+            assert_eq!(
+                h.line,
+                Some(
+                    p.line_of[p.toks.iter().position(|t| t.name() == Some("h2")).unwrap()] as usize
+                )
+            );
             assert!(h.candidates.len() >= 2);
             let c = &h.candidates[0];
             assert!((c.sum - (c.tf + c.tfidf + c.osm)).abs() < 1e-12);
@@ -1845,9 +2091,15 @@ mod tests {
 
     #[test]
     fn fallbacks_say_which_rule_won() {
-        let h = find(&page("<title>Nothing here matches</title><h1>Actual headline</h1><p>Body text.</p>"), TitleMetric::Tf);
+        let h = find(
+            &page("<title>Nothing here matches</title><h1>Actual headline</h1><p>Body text.</p>"),
+            TitleMetric::Tf,
+        );
         assert_eq!((h.text.as_str(), h.rule), ("Actual headline", "h1"));
-        let h = find(&page("<meta property=\"og:title\" content=\" From  OG \"><p>Body text.</p>"), TitleMetric::Tf);
+        let h = find(
+            &page("<meta property=\"og:title\" content=\" From  OG \"><p>Body text.</p>"),
+            TitleMetric::Tf,
+        );
         assert_eq!((h.text.as_str(), h.rule, h.line), ("From OG", "og:title", None));
         let h = find(&page("<title>Lonely</title><p>Body text.</p>"), TitleMetric::Tf);
         assert_eq!((h.text.as_str(), h.rule), ("Lonely", "title"));
