@@ -23,12 +23,12 @@
 // The product's rules: safe code only, and documentation whose links resolve.
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
-// The overview above names the stages, which are public only with the `internals` feature.
-#![cfg_attr(not(feature = "internals"), allow(rustdoc::private_intra_doc_links))]
-// A few stage functions serve only the code that `internals` is for (a reference
+// The overview above names the stages, which are private modules.
+#![allow(rustdoc::private_intra_doc_links)]
+// A few stage functions serve only the code that `test_api` is for (a reference
 // implementation the tests compare with, a tokenizer for the evaluation); without the
 // feature nothing calls them.
-#![cfg_attr(not(feature = "internals"), allow(dead_code))]
+#![cfg_attr(not(feature = "test_api"), allow(dead_code))]
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
@@ -38,36 +38,75 @@ pub use extraction::{
 };
 pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetric, SWITCHES};
 
+mod article;
+mod blocks;
 mod decode;
+mod density;
+// Embedded media and posts as link cards; asked by `blocks`.
+mod embeds;
 mod extraction;
+mod fallback;
 // Which image a figure shows and which images are not figures; asked by `blocks`.
 mod figures;
 // Internationalised hosts in ASCII before the URL parser reads them (the wasm carries no IDNA
 // tables); asked by `render` and `blocks`.
 mod idn;
-// Embedded media and posts as link cards; asked by `blocks`.
-mod embeds;
+mod lang;
 // Math kept as MathML built from an allowlist; asked by `preprocess`.
 mod math;
+mod meta;
 mod options;
+mod preprocess;
+mod regions;
+mod render;
+mod sentences;
 // Eight bytes of text tested at once; asked by the stages that read every byte of the text.
 mod swar;
+mod title;
+mod tokenize;
 
-/// Declares the pipeline's stages: private modules, made public by the cargo feature
-/// `internals` (lol-html's pattern) for the tests, benchmarks and fuzz targets that check or
-/// time one stage, and for `dana eval`. They are not a stable API.
-macro_rules! stages {
-    ($($stage:ident),* $(,)?) => {$(
-        #[cfg(feature = "internals")]
-        pub mod $stage;
-        #[cfg(not(feature = "internals"))]
-        mod $stage;
-    )*};
+/// The few items inside the pipeline that the engine's tests, benchmarks and fuzz targets and
+/// `dana eval`'s headline evaluation reach, one module a stage, behind the cargo feature
+/// `test_api` (lol-html's idea). Not a stable API: the wasm and the CLI's `extract` use only the
+/// items above.
+#[cfg(feature = "test_api")]
+pub mod test_api {
+    pub mod tokenize {
+        pub use crate::tokenize::{normalise_newlines, tokenize, Token};
+    }
+    pub mod preprocess {
+        pub use crate::preprocess::{collapse_whitespace, Page, Preprocessing};
+    }
+    pub mod fallback {
+        pub use crate::fallback::page;
+    }
+    pub mod density {
+        pub use crate::density::{candidate_regions, counts, smooth};
+    }
+    pub mod regions {
+        pub use crate::regions::{choose, chosen_lines};
+    }
+    pub mod blocks {
+        pub use crate::blocks::build;
+    }
+    pub mod render {
+        pub use crate::render::{html, text};
+    }
+    pub mod title {
+        pub use crate::title::{
+            declared, find, first_heading, fragments, headings, headline_words, tokens, Fragment,
+        };
+    }
+    pub mod meta {
+        pub use crate::meta::{find, reader_features, readerable, Context, ReaderFeatures};
+    }
+    pub mod lang {
+        pub use crate::lang::{decide, detect, ScriptCounts};
+    }
+    pub mod sentences {
+        pub use crate::sentences::{of_blocks, split, word_count, words};
+    }
 }
-stages!(
-    tokenize, preprocess, fallback, density, regions, article, blocks, render, title, meta, lang,
-    sentences
-);
 
 /// Extracts the main content of one HTML page.
 pub fn extract(html: &str, options: &Options) -> Extraction {

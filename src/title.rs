@@ -583,6 +583,7 @@ fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
 ///
 /// This is the plain reference: [`find`] scores only the fragments short enough for it to
 /// keep, with the same results to the last bit for those.
+#[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
 pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
     score_fragments(fragments, query).into_iter().map(|s| s.with_text(fragments)).collect()
 }
@@ -605,6 +606,7 @@ impl Scored {
 /// Term ids: each distinct token gets the next number, in order of first occurrence (the query
 /// first, then the fragments in document order). The order matters: term frequencies are kept
 /// sorted by id, and the sums of the scores run in that order, so it fixes their last bits.
+#[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
 struct Vocabulary<'s> {
     /// Keys borrow the texts when the word is its own compared form ([`Form::AsIs`]).
     ids: HashMap<Cow<'s, str>, usize, WordHashing>,
@@ -612,6 +614,7 @@ struct Vocabulary<'s> {
     buf: String,
 }
 
+#[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
 impl<'s> Vocabulary<'s> {
     /// Room for `words` distinct words before the table grows.
     fn with_capacity(words: usize) -> Self {
@@ -735,6 +738,7 @@ impl Hasher for WordHasher {
 /// [`score`], the texts left out. Not inlined (called once a page), so that profiles show its
 /// share apart from `dana::extract`'s.
 #[inline(never)]
+#[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
 fn score_fragments(fragments: &[Fragment], query: &str) -> Vec<Scored> {
     // Term ids over the query and all fragments; every fragment's ids are one range of `terms`.
     // Room up front for about one distinct word per 16 bytes of text (generous on the corpus

@@ -1,7 +1,7 @@
 //! Sentence segmentation for read-aloud: Arabic, Persian and Urdu punctuation, mixed-direction
 //! text, English abbreviations, and UTF-16 offsets. The sentences are written for these tests.
 
-use dana::sentences::{split, words};
+use dana::test_api::sentences::{split, words};
 use dana::{LinkFilter, Options};
 
 fn texts(s: &str) -> Vec<String> {

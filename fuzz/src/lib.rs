@@ -166,10 +166,10 @@ fn push_text(out: &mut Vec<Tk>, s: &str) {
 
 /// The tokens of `dana::tokenize`.
 pub fn ours(html: &str) -> Vec<Tk> {
-    use dana::tokenize::Token;
-    let html = dana::tokenize::normalise_newlines(html);
+    use dana::test_api::tokenize::Token;
+    let html = dana::test_api::tokenize::normalise_newlines(html);
     let mut out = Vec::new();
-    dana::tokenize::tokenize(&html, |t| match t {
+    dana::test_api::tokenize::tokenize(&html, |t| match t {
         Token::Start { name, attrs, self_closing } => out.push(Tk::Start(
             name.to_string(),
             attrs.into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect(),
