@@ -39,8 +39,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::extraction::Candidate;
+use crate::html::is_void;
 use crate::options::Options;
-use crate::preprocess::{is_void, Page, Tok};
+use crate::preprocess::{Page, Tok};
 use crate::tokenize::{Name, Tag};
 
 /// A run of chosen lines defines the container when its text is at least this share of the

@@ -11,10 +11,9 @@ use std::ops::Range;
 
 use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
+use crate::html::{collapse_whitespace, is_block, is_space, is_void, needs_collapse};
 use crate::options::Algorithm;
-use crate::preprocess::{
-    canonical, collapse_whitespace, is_block, is_space, is_void, needs_collapse, Page, Tok,
-};
+use crate::preprocess::{canonical, Page, Tok};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
 use crate::tokenize::{Name, Tag};
 

@@ -214,7 +214,7 @@ fn in_footer_element(page: &Page, line: usize) -> bool {
     let mut open: Vec<(&str, bool)> = Vec::new();
     for tok in &page.toks[..end] {
         match tok {
-            Tok::Start { name, self_closing: false, .. } if !crate::preprocess::is_void(name) => {
+            Tok::Start { name, self_closing: false, .. } if !crate::html::is_void(name) => {
                 open.push((
                     name,
                     [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names_footer),

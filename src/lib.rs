@@ -46,6 +46,7 @@ mod density;
 mod embeds;
 mod extraction;
 mod fallback;
+mod html;
 // Which image a figure shows and which images are not figures; asked by `blocks`.
 mod figures;
 // Internationalised hosts in ASCII before the URL parser reads them (the wasm carries no IDNA
@@ -74,8 +75,11 @@ pub mod test_api {
     pub mod tokenize {
         pub use crate::tokenize::{normalise_newlines, tokenize, Token};
     }
+    pub mod html {
+        pub use crate::html::collapse_whitespace;
+    }
     pub mod preprocess {
-        pub use crate::preprocess::{collapse_whitespace, Page, Preprocessing};
+        pub use crate::preprocess::{Page, Preprocessing};
     }
     pub mod fallback {
         pub use crate::fallback::page;

@@ -26,7 +26,7 @@
 //! written as `<math alttext="TeX"><mtext>TeX</mtext></math>`, the source shown as text, one
 //! kind of markup for every surface (the reader, read-aloud's *Read: Math*, strip mode).
 
-use crate::preprocess::collapse_whitespace;
+use crate::html::collapse_whitespace;
 use crate::render::escape;
 use crate::tokenize::Token as Tok;
 
@@ -189,7 +189,7 @@ pub fn from_mathml(toks: &[Tok]) -> Option<Math> {
                 let Some(&known) =
                     ELEMENTS.iter().find(|e| **e == name).filter(|e| **e != "math" && !in_token)
                 else {
-                    if !self_closing && !crate::preprocess::is_void(name) {
+                    if !self_closing && !crate::html::is_void(name) {
                         skipping = Some((name.to_string(), 1));
                     }
                     continue;

@@ -9,7 +9,8 @@
 use serde_json::Value;
 
 use crate::extraction::{Block, BlockKind};
-use crate::preprocess::{collapse_whitespace, Head, Page};
+use crate::html::collapse_whitespace;
+use crate::preprocess::{Head, Page};
 use crate::render::{safe_url, UrlUse};
 
 pub mod dates;

@@ -23,8 +23,9 @@ use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::extraction::TitleCandidate;
+use crate::html::collapse_whitespace;
 use crate::options::TitleMetric;
-use crate::preprocess::{collapse_whitespace, Page, Tok};
+use crate::preprocess::{Page, Tok};
 use crate::tokenize::{Name, Tag};
 
 /// How many candidates [`crate::Extraction::title_candidates`] keeps.
@@ -577,17 +578,6 @@ fn push_collapsed(out: &mut String, text: &str, space: &mut bool) {
     }
 }
 
-/// Scores every fragment against `query` with the four measures of 5.3.3. Returns a candidate
-/// for each fragment that shares a word with the query (the others score 0 under every
-/// measure), in document order.
-///
-/// This is the plain reference: [`find`] scores only the fragments short enough for it to
-/// keep, with the same results to the last bit for those.
-#[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
-pub fn score(fragments: &[Fragment], query: &str) -> Vec<TitleCandidate> {
-    score_fragments(fragments, query).into_iter().map(|s| s.with_text(fragments)).collect()
-}
-
 /// A scored fragment. Its candidate's text stays empty until it is chosen ([`Scored::with_text`]):
 /// most fragments of a page share some word with the `<title>`, and copying every one of their
 /// texts only to keep ten would cost more than the scoring.
@@ -735,8 +725,12 @@ impl Hasher for WordHasher {
     }
 }
 
-/// [`score`], the texts left out. Not inlined (called once a page), so that profiles show its
-/// share apart from `dana::extract`'s.
+/// Scores every fragment against `query` with the four measures of 5.3.3: a candidate, its text
+/// left out, for each fragment that shares a word with the query (the others score 0 under
+/// every measure), in document order. The plain reference the tests compare
+/// [`score_headline_candidates`] with, which scores only the fragments short enough for
+/// [`find`] to keep, with the same results to the last bit for those. Not inlined, so that
+/// profiles show its share apart.
 #[inline(never)]
 #[cfg_attr(not(test), allow(dead_code))] // the reference the tests compare `find` with
 fn score_fragments(fragments: &[Fragment], query: &str) -> Vec<Scored> {

@@ -180,7 +180,7 @@ impl std::fmt::Display for Name<'_> {
     }
 }
 
-/// What the name predicates (`crate::preprocess::is_block`, `is_void`…) accept: a token's
+/// What the name predicates (`crate::html::is_block`, `is_void`…) accept: a token's
 /// [`Name`], whose tag is already known, or a string, looked up.
 pub trait AsTag {
     /// The known tag, if the name is one.

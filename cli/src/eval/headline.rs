@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use dana::test_api::preprocess::{collapse_whitespace, Page, Preprocessing};
+use dana::test_api::html::collapse_whitespace;
+use dana::test_api::preprocess::{Page, Preprocessing};
 use dana::test_api::title::{find, first_heading, fragments, tokens};
 use dana::{Options, TitleMetric};
 
