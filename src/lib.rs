@@ -65,6 +65,7 @@ mod sentences;
 mod swar;
 mod title;
 mod tokenize;
+mod words;
 
 /// The few items inside the pipeline that the engine's tests, benchmarks and fuzz targets and
 /// `dana eval`'s headline evaluation reach, one module a stage, behind the cargo feature
@@ -97,18 +98,19 @@ pub mod test_api {
         pub use crate::render::{html, text};
     }
     pub mod title {
-        pub use crate::title::{
-            declared, find, first_heading, fragments, headings, headline_words, tokens, Fragment,
-        };
+        pub use crate::title::{declared, find, first_heading, fragments, headings, Fragment};
     }
     pub mod meta {
         pub use crate::meta::{find, reader_features, readerable, Context, ReaderFeatures};
     }
     pub mod lang {
-        pub use crate::lang::{decide, detect, ScriptCounts};
+        pub use crate::lang::{decide, detect};
     }
     pub mod sentences {
-        pub use crate::sentences::{of_blocks, split, word_count, words};
+        pub use crate::sentences::{of_blocks, split, words};
+    }
+    pub mod words {
+        pub use crate::words::{headline_words, tokens, word_count, ScriptCounts};
     }
 }
 
@@ -227,7 +229,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         },
         &blocks,
     );
-    let words = sentences::word_count(&text);
+    let words = words::word_count(&text);
     let reading_minutes = meta::reading_minutes(&text, words, &language.lang);
     let page_chars = t1.iter().map(|&c| u64::from(c)).sum();
     let readerable =

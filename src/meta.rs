@@ -123,9 +123,9 @@ const GENERIC_SITE_NAMES: [&str; 8] =
 /// else the URL's host without `www.`; never a slug (`my-site`), a generic word ("Blog") or
 /// the headline again.
 fn site_name(metas: &Metas, ld: &JsonLd, cx: Context) -> Option<String> {
-    let headline = crate::title::headline_words(cx.headline);
+    let headline = crate::words::headline_words(cx.headline);
     let ok = |s: &String| {
-        let words = crate::title::headline_words(s);
+        let words = crate::words::headline_words(s);
         let slug =
             !s.contains(' ') && s.contains(['-', '_']) && s.chars().all(|c| !c.is_uppercase());
         !words.is_empty()
@@ -425,8 +425,8 @@ fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i6
 /// repeated as a block, and a short byline line ("By Jane Doe | June 3, 2025"). Indexes into
 /// `blocks`, ascending.
 pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> Vec<usize> {
-    let headline = crate::title::headline_words(headline);
-    let byline = byline.map(crate::title::headline_words).unwrap_or_default();
+    let headline = crate::words::headline_words(headline);
+    let byline = byline.map(crate::words::headline_words).unwrap_or_default();
     let mut out = Vec::new();
     for (i, b) in blocks.iter().enumerate().take(6) {
         if b.kind == BlockKind::Figure || b.text.is_empty() {
@@ -443,7 +443,7 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
         if more_words_than(&b.text, most) {
             continue;
         }
-        let words = crate::title::headline_words(&b.text);
+        let words = crate::words::headline_words(&b.text);
         let is_headline = !headline.is_empty() && words == headline && out.is_empty();
         // The byline's names and little else (a date, "By", "Updated"): at most six more words.
         let is_byline =
@@ -455,7 +455,7 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
     out
 }
 
-/// Whether [`crate::title::headline_words`] of `s` surely has more than `n` words, told without
+/// Whether [`crate::words::headline_words`] of `s` surely has more than `n` words, told without
 /// splitting it: by its runs between ASCII whitespace that hold an ASCII letter or digit. Each
 /// such run holds a word (an ASCII letter or digit is always in a UAX #29 word, and its compared
 /// form is never empty), and no word spans ASCII whitespace (space, tab, CR, LF and form feed
@@ -539,8 +539,7 @@ pub fn reader_features(
     let paragraphs = blocks
         .iter()
         .filter(|b| {
-            b.kind == BlockKind::Paragraph
-                && crate::sentences::spaced_words(&b.text).nth(24).is_some()
+            b.kind == BlockKind::Paragraph && crate::words::spaced_words(&b.text).nth(24).is_some()
         })
         .count();
     let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
@@ -1700,7 +1699,7 @@ mod tests {
         ];
         let mut taken = 0;
         for t in texts {
-            let words = crate::title::headline_words(t).len();
+            let words = crate::words::headline_words(t).len();
             for n in 0..words + 3 {
                 if more_words_than(t, n) {
                     assert!(words > n, "{t:?}: {words} words, said more than {n}");
@@ -1778,8 +1777,8 @@ mod tests {
     #[test]
     fn reading_time_depends_on_the_language() {
         let text = "word ".repeat(476);
-        assert_eq!(reading_minutes(&text, crate::sentences::word_count(&text), "en"), 2); // 476 / 238
-        assert_eq!(reading_minutes(&text, crate::sentences::word_count(&text), "ar"), 4); // 476 / 144
+        assert_eq!(reading_minutes(&text, crate::words::word_count(&text), "en"), 2); // 476 / 238
+        assert_eq!(reading_minutes(&text, crate::words::word_count(&text), "ar"), 4); // 476 / 144
         assert_eq!(reading_minutes("", 0, "en"), 0);
         assert_eq!(reading_minutes(&"字".repeat(300), 0, "zh"), 2);
     }

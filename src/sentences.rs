@@ -505,27 +505,6 @@ pub fn words(text: &str) -> Vec<(usize, usize, &str)> {
     text.unicode_word_indices().map(|(i, w)| (idx.at(i), idx.at(i + w.len()), w)).collect()
 }
 
-/// The number of words in `text` for the reading time: runs between spaces that hold a letter
-/// or digit. (UAX #29 words give the same count on space-separated text at a fraction of the
-/// speed; scripts written without spaces are counted by characters in `meta::reading_minutes`.)
-pub fn word_count(text: &str) -> usize {
-    spaced_words(text).count()
-}
-
-/// The words [`word_count`] counts, in order.
-pub fn spaced_words(text: &str) -> impl Iterator<Item = &str> {
-    // An ASCII letter or digit answers for most words without decoding a character.
-    text.split_whitespace()
-        .filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric()) || w.chars().any(is_alphanumeric))
-}
-
-/// `char::is_alphanumeric`, with the letter test answered by [`crate::lang::script_of`]
-/// (a strong letter exactly when `is_alphabetic`), which remembers its answer per character
-/// instead of searching Unicode's table each time.
-fn is_alphanumeric(c: char) -> bool {
-    crate::lang::script_of(c).is_some() || c.is_numeric()
-}
-
 #[cfg(test)]
 mod tests {
     use crate::extraction::{Block, BlockKind, Cell, Table};
@@ -705,13 +684,6 @@ mod tests {
         'K',
         '\u{130}',
     ];
-
-    #[test]
-    fn is_alphanumeric_is_the_standard_one() {
-        for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
-            assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "U+{:04X}", c as u32);
-        }
-    }
 
     #[test]
     fn utf16_len_counts_code_units() {

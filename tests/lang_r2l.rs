@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use dana::test_api::lang::ScriptCounts;
+use dana::test_api::words::ScriptCounts;
 use dana::{Dir, Options};
 
 #[path = "support/corpus.rs"]

@@ -40,11 +40,11 @@ fn main() -> Result<(), String> {
                 .collect();
             // Whether each `h1` stands in the extracted article (its words in the article's text),
             // or outside it (a site's logo, a hero banner, a sidebar).
-            let article_words = dana::test_api::title::headline_words(&ex.text).join(" ");
+            let article_words = dana::test_api::words::headline_words(&ex.text).join(" ");
             let h1_in_article: Vec<bool> = h1s
                 .iter()
                 .map(|h| {
-                    let w = dana::test_api::title::headline_words(h).join(" ");
+                    let w = dana::test_api::words::headline_words(h).join(" ");
                     !w.is_empty() && article_words.contains(&w)
                 })
                 .collect();

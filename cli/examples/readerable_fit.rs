@@ -67,7 +67,7 @@ fn main() -> Result<(), String> {
             &page,
             &ex.blocks,
             &ex.text,
-            dana::test_api::sentences::word_count(&ex.text),
+            dana::test_api::words::word_count(&ex.text),
             t1.iter().map(|&c| u64::from(c)).sum(),
         );
         rows.push((features(&f), label));

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use dana::test_api::html::collapse_whitespace;
 use dana::test_api::preprocess::{Page, Preprocessing};
-use dana::test_api::title::{find, first_heading, fragments, tokens};
+use dana::test_api::title::{find, first_heading, fragments};
+use dana::test_api::words::tokens;
 use dana::{Options, TitleMetric};
 
 /// Baseline 1 of 5.4.3: the `<title>` text as is.
