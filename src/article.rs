@@ -661,7 +661,7 @@ fn declares_article(page: &Page) -> bool {
         }
     }
     let mut all = Vec::new();
-    for v in page.head.json_ld.iter().filter_map(|s| crate::meta::json_ld_value(s)) {
+    for v in page.head.json_ld.iter().filter_map(|s| crate::declared::json_ld_value(s)) {
         types(&v, &mut all);
     }
     let named = |set: &[&str]| all.iter().any(|t| set.contains(&t.rsplit('/').next().unwrap_or(t)));
@@ -694,7 +694,7 @@ fn json_ld_article_body(page: &Page) -> Option<String> {
         .json_ld
         .iter()
         .filter(|s| s.contains("articleBody"))
-        .filter_map(|s| crate::meta::json_ld_value(s))
+        .filter_map(|s| crate::declared::json_ld_value(s))
     {
         find(&v, &mut best);
     }

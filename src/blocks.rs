@@ -631,7 +631,7 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
         .json_ld
         .iter()
         .filter(|s| POST_TYPES.iter().any(|t| s.contains(t)))
-        .filter_map(|s| crate::meta::json_ld_value(s))
+        .filter_map(|s| crate::declared::json_ld_value(s))
     {
         declared_posts(
             &v,

@@ -40,6 +40,7 @@ pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetri
 
 mod article;
 mod blocks;
+mod declared;
 mod decode;
 mod density;
 // Embedded media and posts as link cards; asked by `blocks`.

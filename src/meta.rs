@@ -6,11 +6,13 @@
 //! objects, arrays and `@graph`). A field the page does not declare stays `None`; the excerpt
 //! alone falls back to the opening of the first paragraph, as its documentation says.
 
-use serde_json::Value;
-
+use crate::declared::{
+    base_url, has_type, image_of, looks_like_url, name_of, names_of, page_url, text_of, JsonLd,
+    Metas, ARTICLE_TYPES,
+};
 use crate::extraction::{Block, BlockKind};
 use crate::html::collapse_whitespace;
-use crate::preprocess::{Head, Page};
+use crate::preprocess::Page;
 use crate::render::{safe_url, UrlUse};
 
 pub mod dates;
@@ -472,11 +474,6 @@ fn contains_run(haystack: &[String], needle: &[String]) -> bool {
     !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
 }
 
-/// The `headline` of the page's JSON-LD (an article's first), for [`crate::title::declared`].
-pub fn json_ld_headline(head: &Head) -> Option<String> {
-    JsonLd::parse(&head.json_ld).find(|o| o.get("headline").and_then(text_of))
-}
-
 /// The logistic model of [`readerable`]: bias and weights in the order of the fields of
 /// [`ReaderFeatures`], written by `cargo run --release -p dana-cli --example readerable_fit`.
 const READERABLE_BIAS: f64 = -2.461;
@@ -578,24 +575,6 @@ pub fn readerable(f: &ReaderFeatures) -> f64 {
         + READERABLE_WEIGHTS[4] * f.declared_article
         + READERABLE_WEIGHTS[5] * f.declared_shop;
     1.0 / (1.0 + (-z).exp())
-}
-
-/// The page URL joined with `<base href>` (only to http(s)), as the block builder resolves.
-/// The page's address ([`crate::Options::url`]) parsed, its internationalised host in ASCII
-/// first (`crate::idn`: the wasm's URL parser has no IDNA tables).
-pub(crate) fn page_url(url: &str) -> Option<url::Url> {
-    url::Url::parse(&crate::idn::ascii_host(url)).ok()
-}
-
-fn base_url(url: Option<&str>, base_href: Option<&str>) -> Option<url::Url> {
-    let page = url.and_then(page_url);
-    let base_href = base_href.map(crate::idn::ascii_host);
-    let http = |u: &url::Url| matches!(u.scheme(), "http" | "https");
-    match (page, base_href.as_deref()) {
-        (Some(p), Some(b)) => p.join(b).ok().filter(http).or(Some(p)),
-        (None, Some(b)) => url::Url::parse(b).ok().filter(http),
-        (p, None) => p,
-    }
 }
 
 /// The first `max` characters of `text`, cut at a word boundary, with an ellipsis when cut.
@@ -1303,226 +1282,6 @@ fn looks_like_date(s: &str) -> bool {
         || lower.contains("min read")
         || lower.contains("mins read")
         || lower.contains("minute read")
-}
-
-fn looks_like_url(s: &str) -> bool {
-    let s = s.trim_start().to_ascii_lowercase();
-    s.starts_with("http://")
-        || s.starts_with("https://")
-        || s.starts_with("//")
-        || s.starts_with('/')
-}
-
-/// `s` with its character references decoded, as the HTML tokenizer decodes text.
-fn decode_references(s: &str) -> String {
-    let mut out = String::new();
-    crate::tokenize::tokenize(s, |t| {
-        if let crate::tokenize::Token::Text(t) = t {
-            out.push_str(&t);
-        }
-    });
-    out
-}
-
-fn clean(s: &str) -> Option<String> {
-    let s = collapse_whitespace(s).trim().to_string();
-    (!s.is_empty()).then_some(s)
-}
-
-/// The `<meta>` tags of a page.
-///
-/// The page's metas with a `content`, each with its `property`, `name` and `itemprop` trimmed:
-/// read once a page, not once for each of the about 35 keys looked up
-/// ([`Head::meta_contents`] reads every meta's attributes again for each).
-struct Metas<'a>(Vec<([Option<&'a str>; 3], &'a str)>);
-
-impl<'a> Metas<'a> {
-    fn of(head: &'a Head) -> Self {
-        let metas = head.metas.iter().filter_map(|attrs| {
-            let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-            let names = ["property", "name", "itemprop"].map(|k| get(k).map(str::trim));
-            Some((names, get("content")?)).filter(|(names, _)| names.iter().any(Option::is_some))
-        });
-        Metas(metas.collect())
-    }
-
-    /// Every non-blank content of a meta whose `property`, `name` or `itemprop` is one of
-    /// `keys`, in the order of `keys`, then of the document (as [`Head::meta_contents`] gives
-    /// them).
-    fn all(&self, keys: &[&str]) -> Vec<String> {
-        keys.iter()
-            .flat_map(|key| {
-                self.0.iter().filter(move |(names, _)| {
-                    names.iter().flatten().any(|n| n.eq_ignore_ascii_case(key))
-                })
-            })
-            .filter_map(|(_, content)| {
-                let content = collapse_whitespace(content).trim().to_string();
-                (!content.is_empty()).then_some(content)
-            })
-            .collect()
-    }
-
-    fn first(&self, keys: &[&str]) -> Option<String> {
-        self.all(keys).into_iter().next()
-    }
-}
-
-/// The JSON of one JSON-LD script, or `None` when it is not JSON. Some pages wrap the JSON in
-/// an HTML comment or CDATA, or end it with `;`.
-pub(crate) fn json_ld_value(script: &str) -> Option<Value> {
-    let body = script.trim().trim_start_matches("<!--").trim_end_matches("-->").trim();
-    let body = body
-        .trim_start_matches("//<![CDATA[")
-        .trim_end_matches("//]]>")
-        .trim()
-        .trim_end_matches(';');
-    serde_json::from_str(body).ok()
-}
-
-/// The JSON-LD objects of a page, flattened (top-level arrays and `@graph` unrolled).
-struct JsonLd(Vec<Value>);
-
-impl JsonLd {
-    /// The top-level objects (as `readerable`'s model was fitted on them).
-    fn parse(scripts: &[String]) -> JsonLd {
-        JsonLd::parse_as(scripts, false)
-    }
-
-    /// The top-level objects and their `mainEntity` objects: a QAPage or a forum's WebPage
-    /// describes its post as its `mainEntity` (Discourse, NodeBB, XenForo), with the post's
-    /// author and date.
-    fn with_main_entities(scripts: &[String]) -> JsonLd {
-        JsonLd::parse_as(scripts, true)
-    }
-
-    fn parse_as(scripts: &[String], main_entities: bool) -> JsonLd {
-        let mut objects = Vec::new();
-        for v in scripts.iter().filter_map(|s| json_ld_value(s)) {
-            flatten(v, main_entities, &mut objects);
-        }
-        JsonLd(objects)
-    }
-
-    /// Article-like objects first (they describe the page), then the rest.
-    fn ordered(&self) -> impl Iterator<Item = &Value> {
-        let article = |o: &&Value| has_type(o, ARTICLE_TYPES);
-        self.0.iter().filter(article).chain(self.0.iter().filter(move |o| !article(o)))
-    }
-
-    /// `{"@id": "…"}` alone is a reference (Yoast's graphs refer to the publisher and the
-    /// author so): the object of the graph with that `@id`, else `v` itself.
-    fn resolve<'v>(&'v self, v: &'v Value) -> &'v Value {
-        let reference = v
-            .as_object()
-            .filter(|o| o.len() == 1)
-            .and_then(|o| o.get("@id"))
-            .and_then(Value::as_str);
-        reference
-            .and_then(|id| self.0.iter().find(|o| o.get("@id").and_then(Value::as_str) == Some(id)))
-            .unwrap_or(v)
-    }
-
-    fn find(&self, f: impl Fn(&Value) -> Option<String>) -> Option<String> {
-        self.ordered().find_map(f)
-    }
-
-    fn all(&self, f: impl Fn(&Value) -> Option<String>) -> Vec<String> {
-        self.ordered().filter_map(f).collect()
-    }
-
-    fn find_typed(&self, types: &[&str], f: impl Fn(&Value) -> Option<String>) -> Option<String> {
-        self.0.iter().filter(|o| has_type(o, types)).find_map(f)
-    }
-}
-
-const ARTICLE_TYPES: &[&str] = &[
-    "Article",
-    "NewsArticle",
-    "BlogPosting",
-    "ReportageNewsArticle",
-    "AnalysisNewsArticle",
-    "OpinionNewsArticle",
-    "ScholarlyArticle",
-    "TechArticle",
-    "Report",
-    "LiveBlogPosting",
-];
-
-fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
-    match v {
-        Value::Array(items) => items.into_iter().for_each(|i| flatten(i, main_entities, out)),
-        Value::Object(mut map) => {
-            if let Some(graph) = map.remove("@graph") {
-                flatten(graph, main_entities, out);
-            }
-            if let Some(entity) =
-                map.get("mainEntity").filter(|e| main_entities && (e.is_object() || e.is_array()))
-            {
-                flatten(entity.clone(), main_entities, out);
-            }
-            if !map.is_empty() {
-                out.push(Value::Object(map));
-            }
-        }
-        _ => {}
-    }
-}
-
-fn has_type(o: &Value, types: &[&str]) -> bool {
-    match o.get("@type") {
-        Some(Value::String(t)) => types.contains(&t.as_str()),
-        Some(Value::Array(ts)) => ts.iter().any(|t| t.as_str().is_some_and(|t| types.contains(&t))),
-        _ => false,
-    }
-}
-
-fn text_of(v: &Value) -> Option<String> {
-    match v {
-        // Plugins (Yoast among them) often write HTML-escaped text into JSON-LD: `&amp;`.
-        Value::String(s) if s.contains('&') => clean(&decode_references(s)),
-        Value::String(s) => clean(s),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
-}
-
-/// `"Name"` or `{"name": "Name"}`.
-fn name_of(v: &Value) -> Option<String> {
-    match v {
-        Value::Object(_) => v.get("name").and_then(text_of),
-        Value::Array(items) => items.iter().find_map(name_of),
-        other => text_of(other).filter(|s| !looks_like_url(s)),
-    }
-}
-
-/// One name or several (an array of authors), joined with commas. An organisation is not a
-/// byline.
-fn names_of(v: &Value) -> Option<String> {
-    if has_type(v, &["Organization", "NewsMediaOrganization"]) {
-        return None;
-    }
-    match v {
-        Value::Array(items) => {
-            let names: Vec<String> = items
-                .iter()
-                .filter(|i| !has_type(i, &["Organization", "NewsMediaOrganization"]))
-                .filter_map(name_of)
-                .collect();
-            (!names.is_empty()).then(|| names.join(", "))
-        }
-        other => name_of(other),
-    }
-}
-
-/// `"url"`, `{"url": "…"}` (ImageObject), or the first of an array.
-fn image_of(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => clean(s),
-        Value::Object(_) => v.get("url").or_else(|| v.get("contentUrl")).and_then(image_of),
-        Value::Array(items) => items.iter().find_map(image_of),
-        _ => None,
-    }
 }
 
 /// Estimated reading time of `text` in whole minutes (rounded up; 0 for no text) at the silent

@@ -641,7 +641,7 @@ pub fn declared(page: &Page) -> Vec<Declared> {
     let head = &page.head;
     let metas = |key: &'static str| head.meta_contents(&["property", "name"], key).next();
     let found = [
-        (crate::meta::json_ld_headline(head), "json-ld"),
+        (crate::declared::json_ld_headline(head), "json-ld"),
         (metas("og:title"), "og:title"),
         (metas("twitter:title"), "twitter:title"),
         (Some(head.title.clone()), "title"),
@@ -933,7 +933,7 @@ struct Address {
 
 impl Address {
     fn of(url: &str) -> Option<Address> {
-        let url = crate::meta::page_url(url)?;
+        let url = crate::declared::page_url(url)?;
         let host = url.host_str()?;
         let labels: Vec<&str> = host.split('.').collect();
         // A country's second level (`co.uk`, `com.au`) is not the site's name.
