@@ -99,7 +99,8 @@ pub mod test_api {
         pub use crate::render::{html, text};
     }
     pub mod title {
-        pub use crate::title::{declared, find, first_heading, fragments, headings, Fragment};
+        pub use crate::title::choice::declared;
+        pub use crate::title::{find, first_heading, fragments, headings, Fragment};
     }
     pub mod meta {
         pub use crate::meta::{find, reader_features, readerable, Context, ReaderFeatures};
@@ -138,7 +139,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let mut headline = title::find(&page, &fragments, options.title_metric);
     // Our refinement: checked against the headlines the page declares about itself.
     if options.declared_title {
-        headline = title::choose(&page, headline, options.url.as_deref());
+        headline = title::choice::choose(&page, headline, options.url.as_deref());
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 
