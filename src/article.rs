@@ -39,7 +39,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::extraction::Candidate;
-use crate::html::is_void;
+use crate::html::{is_void, MAX_DEPTH};
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
 use crate::tokenize::{Name, Tag};
@@ -70,9 +70,6 @@ pub const ENCLOSING_TEXT: u64 = 200;
 /// When the substantial runs have no container below the document, the container is the
 /// innermost element around the largest run that holds this share of the chosen text.
 pub const MAJORITY: f64 = 0.8;
-
-/// How deep the nesting is tracked (the bound of [`crate::blocks`]: Blink's tree depth).
-const MAX_DEPTH: usize = 512;
 
 /// No element: the document itself.
 const ROOT: u32 = u32::MAX;

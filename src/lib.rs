@@ -62,6 +62,7 @@ mod preprocess;
 mod regions;
 mod render;
 mod sentences;
+mod strip;
 // Eight bytes of text tested at once; asked by the stages that read every byte of the text.
 mod swar;
 mod title;
@@ -237,7 +238,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let readerable =
         meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
-    let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
+    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
 
     Extraction {
         algorithm: Some(algorithm),
