@@ -43,6 +43,7 @@ use crate::html::{is_void, MAX_DEPTH};
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
 use crate::tokenize::{Name, Tag};
+use crate::words::trigrams;
 
 /// A run of chosen lines defines the container when its text is at least this share of the
 /// largest run's.
@@ -698,39 +699,6 @@ fn json_ld_article_body(page: &Page) -> Option<String> {
     best
 }
 
-/// The hashes of the word trigrams of `text` (words: runs of alphanumeric characters,
-/// lowercased), for matching a page's lines against a declared text. Each word is hashed once
-/// (FNV-1a of its lowercase form; an ASCII word lowercased as it is read, not copied), and a
-/// trigram's hash is its three words' mixed by MurmurHash3's finaliser, a bijection: two
-/// trigrams that differ in one word never share a hash, and others as rarely as two 64-bit
-/// hashes do (as SipHash's of the three words, used before, did).
-fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
-    fn mix(mut h: u64) -> u64 {
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
-    }
-    // (A lowercase word's bytes are their own ASCII lowercase: one loop serves both.)
-    let word = |w: &str| {
-        let lower;
-        let w = if w.is_ascii() {
-            w
-        } else {
-            lower = w.to_lowercase();
-            &lower
-        };
-        w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3)
-        })
-    };
-    let words: Vec<u64> =
-        text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(word).collect();
-    (0..words.len().saturating_sub(2))
-        .map(move |i| mix(mix(mix(words[i]) ^ words[i + 1]) ^ words[i + 2]))
-}
-
 /// Characters of text on one line: all of it, inside links, inside forms.
 #[derive(Clone, Copy)]
 struct LineText {
@@ -781,61 +749,6 @@ pub fn candidate(page: &Page, lines: &[bool]) -> Candidate {
         start: taken.first().copied().unwrap_or(0),
         end: taken.last().copied().unwrap_or(0),
     }
-}
-
-/// With `Options::lead`, a runner-up chain is the article's opening when it stands wholly
-/// between the headline (chapter 5) and the first chosen line and holds at least
-/// [`LEAD_TEXT`] characters: the headline bounds the article from above (thesis 7.2.1), so
-/// what Algorithm 1 found between them, parted from the choice by more than `gap` lines of
-/// figures, video players or share boxes, is the article's too. A chain below the choice
-/// (readers' comments, a comment policy, "more stories") is not: measured, docs/EVALUATION.md,
-/// eighth round.
-pub fn leads(
-    regions: &[crate::Region],
-    chain: &[usize],
-    chosen: &[bool],
-    headline: Option<usize>,
-) -> bool {
-    let (Some(h), Some(first)) = (headline, chosen.iter().position(|&c| c)) else { return false };
-    chain.iter().all(|&i| regions[i].start >= h && regions[i].end < first)
-        && chain.iter().map(|&i| regions[i].chars).sum::<u64>() >= LEAD_TEXT
-}
-
-/// With `Options::lead`, characters a chain above the choice holds at least to open the
-/// article (a paragraph's, as `scant` reads one: [`crate::fallback::SCANT_LINE`]).
-pub const LEAD_TEXT: u64 = crate::fallback::SCANT_LINE;
-
-/// With `Options::lead`, whether the lines `more` repeat the `chosen` ones: at least half of
-/// their word trigrams are the chosen text's (a forum's first post, which a template prints
-/// twice, once above the thread).
-pub fn repeats(page: &Page, chosen: &[bool], more: &[bool]) -> bool {
-    let only: Vec<bool> = more.iter().zip(chosen).map(|(&m, &c)| m && !c).collect();
-    let taken: std::collections::HashSet<u64> =
-        trigrams(&crate::fallback::chosen_text(page, chosen)).collect();
-    let (n, hit) = trigrams(&crate::fallback::chosen_text(page, &only))
-        .fold((0u32, 0u32), |(n, hit), g| (n + 1, hit + u32::from(taken.contains(&g))));
-    2 * hit >= n
-}
-
-/// With `Options::lead`, the chosen lines with the article's opening: `next`, the chain
-/// Algorithm 1 would choose next, when it [`leads`] (stands between the headline and the
-/// choice: the headline bounds the article from above, thesis 7.2.1), is taken grown to its
-/// article by `grow`, unless its lines [`repeats`] the chosen text.
-pub fn with_lead(
-    page: &Page,
-    mut chosen: Vec<bool>,
-    regions: &[crate::Region],
-    next: Option<&[usize]>,
-    headline: Option<usize>,
-    grow: impl FnOnce(&[usize]) -> Vec<bool>,
-) -> Vec<bool> {
-    if let Some(chain) = next.filter(|chain| leads(regions, chain, &chosen, headline)) {
-        let more = grow(chain);
-        if !repeats(page, &chosen, &more) {
-            chosen.iter_mut().zip(more).for_each(|(c, m)| *c |= m);
-        }
-    }
-    chosen
 }
 
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to,
@@ -1259,23 +1172,5 @@ mod tests {
         let summary =
             grown_from(&page_with("What happened in the town."), &needles, &Options::default());
         assert_eq!(summary.len(), 3, "a declared summary bounds nothing: {summary:?}");
-    }
-
-    #[test]
-    fn a_chain_that_repeats_the_chosen_text_does_not_open_the_article() {
-        let p = page(
-            "<html><body><div class=\"preview\"><p>The first post of the thread, printed once above it by the template.</p></div>\
-             <div class=\"thread\"><p>The first post of the thread, printed once above it by the template.</p><p>A reply that thanks the author.</p></div>\
-             <div class=\"intro\"><p>An opening paragraph that says something new about the story.</p></div></body></html>",
-        );
-        // Each element's lines, from its start tag to its last paragraph.
-        let sources = p.line_sources();
-        let element = |from: &str, to: &str| -> Vec<bool> {
-            let (a, b) = (line_of(&p, from), sources.iter().rposition(|s| s.contains(to)).unwrap());
-            (0..sources.len()).map(|l| (a..=b).contains(&l)).collect()
-        };
-        let chosen = element("class=\"thread\"", "A reply");
-        assert!(repeats(&p, &chosen, &element("class=\"preview\"", "class=\"thread\"")));
-        assert!(!repeats(&p, &chosen, &element("class=\"intro\"", "something new")));
     }
 }

@@ -54,6 +54,7 @@ mod figures;
 // tables); asked by `render` and `blocks`.
 mod idn;
 mod lang;
+mod lead;
 // Math kept as MathML built from an allowlist; asked by `preprocess`.
 mod math;
 mod meta;
@@ -178,7 +179,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // opening (a standfirst, the first section before a figure taller than `gap`).
     if options.candidate == 0 && options.article && options.lead {
         let next = runners_up.first().map(Vec::as_slice);
-        chosen = article::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
+        chosen = lead::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
             article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line)
         });
     }

@@ -703,6 +703,39 @@ impl ScriptCounts {
     }
 }
 
+/// The hashes of the word trigrams of `text` (words: runs of alphanumeric characters,
+/// lowercased), for matching a page's lines against a declared text. Each word is hashed once
+/// (FNV-1a of its lowercase form; an ASCII word lowercased as it is read, not copied), and a
+/// trigram's hash is its three words' mixed by MurmurHash3's finaliser, a bijection: two
+/// trigrams that differ in one word never share a hash, and others as rarely as two 64-bit
+/// hashes do (as SipHash's of the three words, used before, did).
+pub fn trigrams(text: &str) -> impl Iterator<Item = u64> + '_ {
+    fn mix(mut h: u64) -> u64 {
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    // (A lowercase word's bytes are their own ASCII lowercase: one loop serves both.)
+    let word = |w: &str| {
+        let lower;
+        let w = if w.is_ascii() {
+            w
+        } else {
+            lower = w.to_lowercase();
+            &lower
+        };
+        w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let words: Vec<u64> =
+        text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(word).collect();
+    (0..words.len().saturating_sub(2))
+        .map(move |i| mix(mix(mix(words[i]) ^ words[i + 1]) ^ words[i + 2]))
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
