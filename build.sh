@@ -178,6 +178,8 @@ test_rust() {
   say "Rust tests (cargo test --release --workspace)"
   # --no-fail-fast: one failing test binary must not hide the results of the others.
   cargo test --release --workspace --no-fail-fast || FAILED+=("cargo test")
+  say "module import graph (scripts/imports.py: fails on a circle)"
+  python3 scripts/imports.py || FAILED+=("module imports")
   say "cargo fmt --all --check"
   cargo fmt --all --check || FAILED+=("cargo fmt")
   say "cargo clippy --workspace --all-targets -- -D warnings"

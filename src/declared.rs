@@ -158,7 +158,7 @@ pub fn has_type(o: &Value, types: &[&str]) -> bool {
     }
 }
 
-/// The `headline` of the page's JSON-LD (an article's first), for [`crate::title::declared`].
+/// The `headline` of the page's JSON-LD (an article's first), for [`crate::title::choice::declared`].
 pub fn json_ld_headline(head: &Head) -> Option<String> {
     JsonLd::parse(&head.json_ld).find(|o| o.get("headline").and_then(text_of))
 }

@@ -203,7 +203,7 @@ pub struct Options {
     pub fallback: bool,
     /// The headline is TitleFinder's checked against the headlines the page declares
     /// (JSON-LD, `og:title`, `twitter:title`, `<title>` less its site suffix, `h1`s;
-    /// [`crate::title::choose`]). Default `true` (measured, docs/METADATA.md); `false` shows
+    /// [`crate::title::choice::choose`]). Default `true` (measured, docs/METADATA.md); `false` shows
     /// TitleFinder's headline as the thesis defines it.
     pub declared_title: bool,
     /// Which article candidate to return ([`crate::Extraction::candidates`]): 0, the default,

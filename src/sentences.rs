@@ -191,8 +191,8 @@ pub fn split(text: &str) -> Vec<(usize, usize, String)> {
 }
 
 /// The sentences of UAX #29 as byte ranges: exactly what
-/// `text.split_sentence_bound_indices()` gives (see [`uax29_ranges_reference`]), at a fraction
-/// of the cost on text written mostly in ASCII.
+/// `text.split_sentence_bound_indices()` gives (`uax29_ranges_reference`, the tests'
+/// reference), at a fraction of the cost on text written mostly in ASCII.
 ///
 /// `unicode-segmentation` looks up the category of every character. But a sentence can only
 /// end right after a full stop, `!`, `?` or a line break, followed by closing quotes or

@@ -178,7 +178,7 @@ impl<'s> Vocabulary<'s> {
         }
     }
 
-    /// Appends the term ids of the [`tokens`] of `text` to `out`. `lowered`: the ASCII letters
+    /// Appends the term ids of the [`crate::words::tokens`] of `text` to `out`. `lowered`: the ASCII letters
     /// of `text` are lowercase already, so that an ASCII word is its own compared form.
     fn push_ids(&mut self, text: &'s str, lowered: bool, out: &mut Vec<usize>) {
         let Vocabulary { ids, buf } = self;

@@ -134,7 +134,7 @@ pub struct Builder<'a> {
     /// The open `<picture>`: its depth in `stack`, and once a `<source>` matched, the URL it
     /// gives (`src/figures.rs`).
     picture: Option<(usize, Option<String>)>,
-    /// Read a kept figure's caption even where its lines were not chosen ([`build`]).
+    /// Read a kept figure's caption even where its lines were not chosen ([`super::build`]).
     captions: bool,
     out: Vec<Block>,
     /// The block being filled: its text and its HTML as they come, and where each text token

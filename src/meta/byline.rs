@@ -72,7 +72,7 @@ pub fn byline(
 /// A byline written as a line of text near the headline, without markup that names it:
 /// "By Jane Doe", "Written by Jane Doe", "Author: Jane Doe", or the lead on a line of its own
 /// and the names on the next ("Written by" / "Jane Doe"). A few lines before the headline,
-/// more after, as [`visible_date`] looks for the date.
+/// more after, as `meta::visible_date` looks for the date.
 fn byline_line(fragments: &[Fragment], headline_line: usize) -> Option<String> {
     let at = fragments.partition_point(|f| f.line < headline_line);
     let near = &fragments[at.saturating_sub(5)..(at + 25).min(fragments.len())];

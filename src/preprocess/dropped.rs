@@ -273,7 +273,7 @@ pub fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
 /// link (`span.mw-editsection`, inside the heading or, since MediaWiki 1.43, beside it in its
 /// `div.mw-heading`), and inside a heading (`in_heading`) the permalink anchor of MkDocs and Sphinx
 /// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
-/// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
+/// the reader shows "Installation\[edit\]" or "Usage¶" and read-aloud says them. (A class
 /// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
 pub fn is_heading_mark(words: &ClassWords, in_heading: bool) -> bool {
     words.edit_section || (in_heading && words.permalink)
