@@ -252,14 +252,10 @@ fn host(url: &str) -> &str {
 }
 
 /// The block of embed `e`, starting on `line`: its text is the title, its HTML one link to the
-/// source, [`Block::src`] the source and [`Block::alt`] what it is.
+/// source.
 pub fn block(e: &Embed, line: usize) -> Block {
     let html = format!("<a href=\"{}\">{}</a>", escape(&e.url), escape(&e.title));
-    Block {
-        src: Some(e.url.clone()),
-        alt: Some(e.what.to_string()),
-        ..Block::new(BlockKind::Embed, e.title.clone(), html, line)
-    }
+    Block::new(BlockKind::Embed { src: e.url.clone(), what: e.what }, e.title.clone(), html, line)
 }
 
 #[cfg(test)]
@@ -306,8 +302,10 @@ mod tests {
     fn cards(html: &str) -> Vec<(String, String, String)> {
         blocks(html, ours())
             .into_iter()
-            .filter(|b| b.kind == BlockKind::Embed)
-            .map(|b| (b.alt.unwrap_or_default(), b.src.unwrap_or_default(), b.text))
+            .filter(|b| matches!(b.kind, BlockKind::Embed { .. }))
+            .map(|b| {
+                (b.alt().unwrap_or_default().into(), b.src().unwrap_or_default().into(), b.text)
+            })
             .collect()
     }
 
@@ -390,7 +388,7 @@ mod tests {
         }
         let html = "<p>Text.</p><iframe title='t' src='https://www.youtube.com/embed/x'></iframe>";
         let b = blocks(html, Preprocessing::thesis(LinkFilter::None));
-        assert!(b.iter().all(|b| b.kind != BlockKind::Embed), "{b:?}");
+        assert!(b.iter().all(|b| !matches!(b.kind, BlockKind::Embed { .. })), "{b:?}");
         // Preprocessing leaves no stand-in for a frame that cannot become a card.
         let lines = |html: &str| Page::parse(html, ours()).line_sources();
         for src in [
@@ -415,7 +413,7 @@ mod tests {
     fn the_card_is_one_link_and_its_title_is_escaped() {
         let html = r#"<p>Text.</p><iframe title="&lt;img src=x onerror=alert(1)&gt; &quot;q&quot;" src="https://example.com/e?a=1&amp;b=&quot;2"></iframe>"#;
         let b = blocks(html, ours());
-        let card = b.iter().find(|b| b.kind == BlockKind::Embed).expect("a card");
+        let card = b.iter().find(|b| matches!(b.kind, BlockKind::Embed { .. })).expect("a card");
         assert_eq!(card.text, "<img src=x onerror=alert(1)> \"q\"");
         assert_eq!(card.html, "<a href=\"https://example.com/e?a=1&amp;b=%222\">&lt;img src=x onerror=alert(1)&gt; &quot;q&quot;</a>");
         let html = crate::render::html(&b);

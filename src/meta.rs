@@ -91,14 +91,14 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
         .find_map(|raw| resolve(&raw))
         .or_else(|| {
             // The article's first picture, when the page declares none.
-            blocks
-                .iter()
-                .filter(|b| b.kind == BlockKind::Figure)
-                .filter(|b| {
-                    !b.src.as_deref().is_some_and(looks_like_logo)
-                        && !b.alt.as_deref().is_some_and(looks_like_logo)
-                })
-                .find_map(|b| b.src.clone())
+            blocks.iter().find_map(|b| match &b.kind {
+                BlockKind::Figure { src, alt }
+                    if !looks_like_logo(src) && !alt.as_deref().is_some_and(looks_like_logo) =>
+                {
+                    Some(src.clone())
+                }
+                _ => None,
+            })
         });
 
     let excerpt = metas
@@ -434,7 +434,7 @@ pub fn header_blocks(blocks: &[Block], headline: &str, byline: Option<&str>) -> 
     let byline = byline.map(crate::words::headline_words).unwrap_or_default();
     let mut out = Vec::new();
     for (i, b) in blocks.iter().enumerate().take(6) {
-        if b.kind == BlockKind::Figure || b.text.is_empty() {
+        if matches!(b.kind, BlockKind::Figure { .. }) || b.text.is_empty() {
             continue;
         }
         // Neither test below passes for a text of more words than this; most blocks are
@@ -542,7 +542,7 @@ pub fn reader_features(
             b.kind == BlockKind::Paragraph && crate::words::spaced_words(&b.text).nth(24).is_some()
         })
         .count();
-    let items = blocks.iter().filter(|b| b.kind == BlockKind::ListItem).count();
+    let items = blocks.iter().filter(|b| matches!(b.kind, BlockKind::ListItem { .. })).count();
     let ld = JsonLd::parse(&page.head.json_ld);
     let og_type = Metas::of(&page.head).first(&["og:type"]).unwrap_or_default();
     let declares = |types: &[&str]| {

@@ -100,7 +100,7 @@ fn is_data_url(raw: &str) -> bool {
 /// as an image's `alt` is, not words of the article).
 pub fn text(blocks: &[Block]) -> String {
     let mut out = String::new();
-    let label = |b: &Block| b.kind == BlockKind::Embed && b.alt.as_deref() != Some("post");
+    let label = |b: &Block| matches!(b.kind, BlockKind::Embed { what, .. } if what != "post");
     for b in blocks.iter().filter(|b| !b.text.is_empty() && !label(b)) {
         out.push_str(&b.text);
         out.push('\n');
@@ -226,7 +226,7 @@ pub fn html(blocks: &[Block]) -> String {
     let mut post_open = false;
     let mut post_left = usize::MAX;
     for (i, b) in blocks.iter().enumerate() {
-        if post_open && post_left == 0 && b.kind != BlockKind::Post {
+        if post_open && post_left == 0 && !matches!(b.kind, BlockKind::Post(_)) {
             while let Some(list) = lists.pop() {
                 close_list(&mut out, list);
             }
@@ -262,9 +262,12 @@ pub fn html(blocks: &[Block]) -> String {
             out.push_str("<dd>");
             dd_open = true;
         }
-        let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
+        let (depth, ordered) = match b.kind {
+            BlockKind::ListItem { depth, ordered } => (usize::from(depth), ordered),
+            _ => (0, false),
+        };
         while lists.len() > depth
-            || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered))
+            || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(ordered))
         {
             close_list(&mut out, lists.pop().expect("an open list"));
         }
@@ -281,21 +284,21 @@ pub fn html(blocks: &[Block]) -> String {
                 out.push_str("<li>");
                 parent.1 = true;
             }
-            out.push_str(if b.ordered { "<ol>" } else { "<ul>" });
-            lists.push((b.ordered, false));
+            out.push_str(if ordered { "<ol>" } else { "<ul>" });
+            lists.push((ordered, false));
         }
         if definition && !in_dl {
             out.push_str("<dl>");
             in_dl = true;
         }
         let d = dir_attr(b);
-        let (open, close) = match b.kind {
-            BlockKind::Heading => {
-                let l = b.level.clamp(1, 6);
+        let (open, close) = match &b.kind {
+            BlockKind::Heading { level } => {
+                let l = (*level).clamp(1, 6);
                 (format!("<h{l} data-block=\"{i}\"{d}>"), format!("</h{l}>"))
             }
             BlockKind::Paragraph => (format!("<p data-block=\"{i}\"{d}>"), "</p>".to_string()),
-            BlockKind::ListItem => {
+            BlockKind::ListItem { .. } => {
                 // Closed by the next item or the list's end (a deeper list may come first).
                 if let Some(list) = lists.last_mut() {
                     list.1 = true;
@@ -308,46 +311,42 @@ pub fn html(blocks: &[Block]) -> String {
                 dd_open = true;
                 (format!("<dd data-block=\"{i}\"{d}>"), String::new())
             }
-            BlockKind::Post => {
+            BlockKind::Post(p) => {
                 let close = if post_open { "</article>" } else { "" };
                 post_open = true;
-                // A header built without a count (before `Post::blocks`) holds up to the next.
-                post_left = b.post.as_ref().map_or(usize::MAX, |p| p.blocks);
+                post_left = p.blocks;
                 (format!("{close}<article><header data-block=\"{i}\"{d}>"), "</header>".to_string())
             }
             BlockKind::Quote => {
                 (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string())
             }
-            BlockKind::Preformatted => {
+            BlockKind::Preformatted { .. } => {
                 (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string())
             }
             // The block's HTML is the table's inside (`table_html`).
-            BlockKind::Table => (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string()),
+            BlockKind::Table(_) => {
+                (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string())
+            }
             // A link card (`src/embeds.rs`): the block's HTML is one link to the source.
-            BlockKind::Embed => {
-                let what = b
-                    .alt
-                    .as_deref()
-                    .filter(|w| matches!(*w, "video" | "audio" | "post" | "frame"))
-                    .unwrap_or("frame");
+            BlockKind::Embed { what, .. } => {
+                let known = matches!(*what, "video" | "audio" | "post" | "frame");
+                let what = if known { what } else { "frame" };
                 (format!("<p data-block=\"{i}\" data-embed=\"{what}\"{d}>"), "</p>".to_string())
             }
             // A display formula: the block's HTML is its `math` element (src/math.rs).
             BlockKind::Math => {
                 (format!("<p data-block=\"{i}\" data-math=\"display\"{d}>"), "</p>".to_string())
             }
-            BlockKind::Figure => {
-                // The caption is the figure's text; the image only has attributes.
+            BlockKind::Figure { src, alt } => {
+                // The caption is the figure's text; the image only has attributes. No
+                // referrer: the page's own image host learns nothing of the reader (issue 15);
+                // the extension's allowlist keeps this one value.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));
-                if let Some(src) = &b.src {
-                    // No referrer: the page's own image host learns nothing of the reader
-                    // (issue 15); the extension's allowlist keeps this one value.
-                    out.push_str(&format!(
-                        "<img src=\"{}\" alt=\"{}\" referrerpolicy=\"no-referrer\">",
-                        escape(src),
-                        escape(b.alt.as_deref().unwrap_or(""))
-                    ));
-                }
+                out.push_str(&format!(
+                    "<img src=\"{}\" alt=\"{}\" referrerpolicy=\"no-referrer\">",
+                    escape(src),
+                    escape(alt.as_deref().unwrap_or(""))
+                ));
                 if b.html.is_empty() {
                     (String::new(), "</figure>".to_string())
                 } else {
@@ -378,6 +377,7 @@ pub fn html(blocks: &[Block]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extraction::Post;
 
     #[test]
     fn escape_replaces_the_five_characters_only() {
@@ -470,19 +470,30 @@ mod tests {
         );
     }
 
-    fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { level, ordered, ..Block::new(kind, text.into(), text.into(), 0) }
+    /// A block of the kind named `kind` (a post's header holding every block after it).
+    fn block(kind: &str, text: &str, level: u8, ordered: bool) -> Block {
+        let kind = match kind {
+            "heading" => BlockKind::Heading { level },
+            "paragraph" => BlockKind::Paragraph,
+            "listitem" => BlockKind::ListItem { depth: level, ordered },
+            "preformatted" => BlockKind::Preformatted { code_lang: None },
+            "term" => BlockKind::Term,
+            "definition" => BlockKind::Definition,
+            "post" => BlockKind::Post(Post { blocks: usize::MAX, ..Post::default() }),
+            other => panic!("no block kind {other}"),
+        };
+        Block::new(kind, text.into(), text.into(), 0)
     }
 
     #[test]
     fn a_deeper_list_goes_inside_the_item_before_it() {
-        let li = |t: &str, level, ordered| block(BlockKind::ListItem, t, level, ordered);
+        let li = |t: &str, level, ordered| block("listitem", t, level, ordered);
         let blocks = [
             li("a", 1, false),
             li("a1", 2, true),
             li("a2", 2, true),
             li("b", 1, false),
-            block(BlockKind::Paragraph, "p", 0, false),
+            block("paragraph", "p", 0, false),
         ];
         assert_eq!(
             html(&blocks),
@@ -503,11 +514,11 @@ mod tests {
 
     #[test]
     fn terms_and_definitions_share_one_definition_list() {
-        let (t, d) = (BlockKind::Term, BlockKind::Definition);
+        let (t, d) = ("term", "definition");
         let blocks = [
             block(t, "a", 0, false),
             block(d, "b", 0, false),
-            block(BlockKind::ListItem, "c", 1, false),
+            block("listitem", "c", 1, false),
             block(t, "e", 0, false),
             block(d, "f", 0, false),
         ];
@@ -520,20 +531,20 @@ mod tests {
 
     #[test]
     fn a_definition_holds_its_lists_and_listings() {
-        let (t, d) = (BlockKind::Term, BlockKind::Definition);
+        let (t, d) = ("term", "definition");
         let held = |kind, text: &str, level| Block {
             in_definition: true,
             ..block(kind, text, level, false)
         };
         let blocks = [
             block(t, "a", 0, false),
-            held(BlockKind::ListItem, "x", 1),
-            held(BlockKind::ListItem, "y", 2),
+            held("listitem", "x", 1),
+            held("listitem", "y", 2),
             block(t, "b", 0, false),
             block(d, "c", 0, false),
-            held(BlockKind::Preformatted, "z", 0),
+            held("preformatted", "z", 0),
             block(d, "e", 0, false),
-            block(BlockKind::Paragraph, "p", 0, false),
+            block("paragraph", "p", 0, false),
         ];
         assert_eq!(
             html(&blocks),
@@ -543,22 +554,22 @@ mod tests {
         );
         // Outside a definition list the mark changes nothing.
         assert_eq!(
-            html(&[held(BlockKind::ListItem, "x", 1)]),
+            html(&[held("listitem", "x", 1)]),
             "<article><ul><li data-block=\"0\">x</li></ul></article>"
         );
-        assert_eq!(html(&[block(d, "c", 0, false), held(BlockKind::ListItem, "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
+        assert_eq!(html(&[block(d, "c", 0, false), held("listitem", "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
     }
 
     #[test]
     fn a_post_holds_the_blocks_after_its_header() {
-        let post = |t: &str| block(BlockKind::Post, t, 0, false);
+        let post = |t: &str| block("post", t, 0, false);
         let blocks = [
-            block(BlockKind::Heading, "Q", 1, false),
+            block("heading", "Q", 1, false),
             post("Ann"),
-            block(BlockKind::Paragraph, "a", 0, false),
-            block(BlockKind::ListItem, "l", 1, false),
+            block("paragraph", "a", 0, false),
+            block("listitem", "l", 1, false),
             post("Bo"),
-            block(BlockKind::Term, "t", 0, false),
+            block("term", "t", 0, false),
         ];
         assert_eq!(
             html(&blocks),
@@ -571,18 +582,18 @@ mod tests {
     fn a_post_ends_after_its_own_blocks() {
         // The page's text after the last post (a footer, "Powered by Discourse") and text between
         // two posts stand outside any post, after its lists and definition lists are closed.
-        let post = |t: &str, n| Block {
-            post: Some(crate::extraction::Post { author: Some(t.into()), date: None, blocks: n }),
-            ..block(BlockKind::Post, t, 0, false)
+        let post = |t: &str, n| {
+            let post = Post { author: Some(t.into()), date: None, blocks: n };
+            Block::new(BlockKind::Post(post), t.into(), t.into(), 0)
         };
-        let p = |t: &str| block(BlockKind::Paragraph, t, 0, false);
+        let p = |t: &str| block("paragraph", t, 0, false);
         let blocks = [
             post("Ann", 1),
-            block(BlockKind::ListItem, "l", 1, false),
+            block("listitem", "l", 1, false),
             p("between"),
             post("Bo", 2),
             p("a"),
-            block(BlockKind::Term, "t", 0, false),
+            block("term", "t", 0, false),
             p("Powered by"),
         ];
         assert_eq!(

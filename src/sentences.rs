@@ -21,7 +21,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Block, BlockKind, Sentence, Table};
+use crate::extraction::{Block, BlockKind, Post, Sentence, Table};
 
 /// The sentences of `blocks`, in reading order, each naming its block by index; `lang` is the
 /// article's language, in which a post's header is announced (`post_header`).
@@ -29,18 +29,18 @@ pub fn of_blocks(blocks: &[Block], lang: &str) -> Vec<Sentence> {
     blocks
         .iter()
         .enumerate()
-        .flat_map(|(i, b)| match &b.table {
-            Some(t) => table_sentences(t, i),
+        .flat_map(|(i, b)| match &b.kind {
+            BlockKind::Table(t) => table_sentences(t, i),
             // A post's header (author · date) is one sentence, whatever its punctuation.
-            None if b.kind == BlockKind::Post && !b.text.is_empty() => {
+            BlockKind::Post(p) if !b.text.is_empty() => {
                 vec![Sentence {
-                    text: post_header(b, lang),
+                    text: post_header(b, p, lang),
                     block: i,
                     start: 0,
                     end: b.text.encode_utf16().count(),
                 }]
             }
-            None => split(&b.text)
+            _ => split(&b.text)
                 .into_iter()
                 .map(|(start, end, text)| Sentence { text, block: i, start, end })
                 .collect(),
@@ -50,10 +50,8 @@ pub fn of_blocks(blocks: &[Block], lang: &str) -> Vec<Sentence> {
 
 /// Read-aloud announces each post of a thread with its author: the sentence of a post's header
 /// is said as "Post by NAME, DATE" in the article's language ([`crate::lang::post_announcement`]),
-/// its offsets still covering the header, which is what the reader highlights (as a table row's);
-/// the header's text when the block carries no post.
-fn post_header(b: &Block, lang: &str) -> String {
-    let Some(p) = &b.post else { return b.text.clone() };
+/// its offsets still covering the header, which is what the reader highlights (as a table row's).
+fn post_header(b: &Block, p: &Post, lang: &str) -> String {
     // The date as the header shows it: what follows the author and ` · `.
     let shown = match &p.author {
         Some(a) => b.text.strip_prefix(a.as_str()).and_then(|r| r.strip_prefix(" · ")),
@@ -536,22 +534,7 @@ mod tests {
             ],
         };
         let text = table_text(&table);
-        let block = Block {
-            kind: BlockKind::Table,
-            html: String::new(),
-            text: text.clone(),
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line: 0,
-            table: Some(table),
-            code_lang: None,
-            in_definition: false,
-            post: None,
-        };
+        let block = Block::new(BlockKind::Table(table), text.clone(), String::new(), 0);
         let said = of_blocks(&[block], "en");
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
@@ -583,10 +566,8 @@ mod tests {
         // line and the highlight follows its lines; a line without a letter or digit is read
         // with the next one (`merge`).
         let text = "services:\n  web:\n\n    build: .\n  }\nx = a.b(1) # e.g. Dr. No";
-        let block = Block {
-            code_lang: Some("yaml".into()),
-            ..Block::new(BlockKind::Preformatted, text.into(), String::new(), 0)
-        };
+        let kind = BlockKind::Preformatted { code_lang: Some("yaml".into()) };
+        let block = Block::new(kind, text.into(), String::new(), 0);
         let got: Vec<_> =
             of_blocks(&[block], "en").into_iter().map(|s| (s.start, s.end, s.text)).collect();
         assert_eq!(

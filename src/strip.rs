@@ -36,7 +36,12 @@ pub fn kept_ids(
     // `<pre>` (or highlighter table), so that no line of the code is hidden.
     let tables: Vec<usize> = blocks
         .iter()
-        .filter(|b| matches!(b.kind, BlockKind::Table | BlockKind::Preformatted | BlockKind::Embed))
+        .filter(|b| {
+            matches!(
+                b.kind,
+                BlockKind::Table(_) | BlockKind::Preformatted { .. } | BlockKind::Embed { .. }
+            )
+        })
         .map(|b| page.lines[b.line].start)
         .collect();
     let mut seen = std::collections::HashSet::new();

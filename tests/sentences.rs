@@ -171,7 +171,7 @@ fn a_post_is_announced_with_its_author_in_the_articles_language() {
         let headers: Vec<(String, String)> = out
             .sentences
             .iter()
-            .filter(|s| out.blocks[s.block].kind == dana::BlockKind::Post)
+            .filter(|s| matches!(out.blocks[s.block].kind, dana::BlockKind::Post(_)))
             .map(|s| {
                 let units: Vec<u16> = out.blocks[s.block].text.encode_utf16().collect();
                 (s.text.clone(), String::from_utf16(&units[s.start..s.end]).unwrap())

@@ -502,7 +502,7 @@ impl<'a> Builder<'a> {
     fn end_post(&mut self, post: Option<(usize, usize)>) {
         let Some((at, _)) = post else { return };
         let n = self.out.len() - at - 1;
-        if let Some(p) = self.out.get_mut(at).and_then(|b| b.post.as_mut()) {
+        if let Some(BlockKind::Post(p)) = self.out.get_mut(at).map(|b| &mut b.kind) {
             p.blocks = n;
         }
     }
@@ -519,30 +519,31 @@ impl<'a> Builder<'a> {
             .find_map(|n| n.tag().filter(|t| matches!(t, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu)))
     }
 
-    /// The kind of a block from its nearest block-level ancestors.
-    fn kind(&self) -> (BlockKind, u8, bool) {
+    /// The kind of a block from its nearest block-level ancestors; `None` for a figure's
+    /// caption, which [`Builder::flush`] gives to its figure.
+    fn kind(&self) -> Option<BlockKind> {
         if self.inside(&[Tag::Pre, Tag::Listing, Tag::Xmp]) {
-            return (BlockKind::Preformatted, 0, false);
+            return Some(BlockKind::Preformatted { code_lang: None });
         }
         if self.figure.as_ref().is_some_and(|f| f.caption.is_some()) {
-            return (BlockKind::Figure, 0, false);
+            return None;
         }
         for name in self.stack.iter().rev() {
             let Some(tag) = name.tag() else { continue };
             match tag {
                 Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
-                    return (BlockKind::Heading, name.as_bytes()[1] - b'0', false)
+                    return Some(BlockKind::Heading { level: name.as_bytes()[1] - b'0' })
                 }
                 // A definition list's terms and definitions are kept as such (`kinds`); the
                 // thesis reads them as list items.
                 Tag::Dt | Tag::Dd
                     if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) =>
                 {
-                    return (
-                        if tag == Tag::Dt { BlockKind::Term } else { BlockKind::Definition },
-                        0,
-                        false,
-                    );
+                    return Some(if tag == Tag::Dt {
+                        BlockKind::Term
+                    } else {
+                        BlockKind::Definition
+                    });
                 }
                 Tag::Li | Tag::Dd | Tag::Dt => {
                     let lists: &[Tag] = if self.kinds {
@@ -557,17 +558,17 @@ impl<'a> Builder<'a> {
                         .count()
                         .clamp(1, 9);
                     let ordered = Self::innermost_list(&self.stack) == Some(Tag::Ol);
-                    return (BlockKind::ListItem, depth as u8, ordered);
+                    return Some(BlockKind::ListItem { depth: depth as u8, ordered });
                 }
-                Tag::Blockquote => return (BlockKind::Quote, 0, false),
+                Tag::Blockquote => return Some(BlockKind::Quote),
                 // An aside preprocessing kept (an article's own note or pull quote) is set off
                 // as a quote (`kinds`); the thesis reads it as paragraphs.
-                Tag::Aside if self.kinds => return (BlockKind::Quote, 0, false),
-                Tag::Figcaption => return (BlockKind::Figure, 0, false),
+                Tag::Aside if self.kinds => return Some(BlockKind::Quote),
+                Tag::Figcaption => return None,
                 _ => {}
             }
         }
-        (BlockKind::Paragraph, 0, false)
+        Some(BlockKind::Paragraph)
     }
 
     /// The header block of a post ([`BlockKind::Post`]): the author, then ` · ` and the date
@@ -588,23 +589,7 @@ impl<'a> Builder<'a> {
             (Some(a), None) => format!("<cite>{}</cite>", escape(a)),
             (None, d) => escape(d.unwrap_or_default()),
         };
-        let b = Block {
-            kind: BlockKind::Post,
-            text,
-            html,
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line,
-            table: None,
-            code_lang: None,
-            in_definition: false,
-            post: Some(post.clone()),
-        };
-        self.out.push(b);
+        self.out.push(Block::new(BlockKind::Post(post.clone()), text, html, line));
     }
 
     /// Whether the block being read stands inside a definition (`dd`) of a definition list
@@ -637,22 +622,7 @@ impl<'a> Builder<'a> {
             self.flush();
             let in_definition = self.in_definition();
             let (text, html) = (text.to_string(), mathml.to_string());
-            self.out.push(Block {
-                kind: BlockKind::Math,
-                text,
-                html,
-                level: 0,
-                ordered: false,
-                src: None,
-                alt: None,
-                dir: None,
-                lang: None,
-                line,
-                table: None,
-                code_lang: None,
-                in_definition,
-                post: None,
-            });
+            self.out.push(Block { in_definition, ..Block::new(BlockKind::Math, text, html, line) });
             return;
         }
         if self.text.is_empty() {
@@ -685,24 +655,27 @@ impl<'a> Builder<'a> {
             self.take(false);
             return;
         }
-        let (kind, level, ordered) = self.kind();
-        let (text, html) = self.take(kind == BlockKind::Preformatted);
+        let kind = self.kind();
+        let (text, html) = self.take(matches!(kind, Some(BlockKind::Preformatted { .. })));
         if text.is_empty() {
             return;
         }
         // A caption belongs to the figure's image just before it; a figure wrapping a table
         // (WordPress's table block) gives the table its caption.
-        if kind == BlockKind::Figure && self.inside(&[Tag::Figure]) {
-            if let Some(last) = self.out.last_mut().filter(|b| b.kind == BlockKind::Table) {
-                if let Some(t) = last.table.as_mut().filter(|t| t.caption.is_empty()) {
-                    (t.caption, t.caption_html) = (text, html);
-                    (last.text, last.html) = (table_text(t), table_html(t));
-                    return;
+        if kind.is_none() && self.inside(&[Tag::Figure]) {
+            if let Some(last) = self.out.last_mut() {
+                if let BlockKind::Table(t) = &mut last.kind {
+                    if t.caption.is_empty() {
+                        (t.caption, t.caption_html) = (text, html);
+                        (last.text, last.html) = (table_text(t), table_html(t));
+                        return;
+                    }
                 }
             }
         }
-        let mut kind = kind;
-        if kind == BlockKind::Figure {
+        let kind = if let Some(kind) = kind {
+            kind
+        } else {
             // The caption (or the credit, or a second paragraph of the caption) of the figure
             // being read goes into its block, after what it holds already.
             if let Some(figure) =
@@ -719,24 +692,21 @@ impl<'a> Builder<'a> {
             // A `figcaption` written just after its figure rather than inside it (a template's
             // slip) captions the figure before it when that has no caption yet.
             if self.figure.is_none() && self.inside(&[Tag::Figcaption]) {
-                if let Some(last) =
-                    self.out.last_mut().filter(|b| b.kind == BlockKind::Figure && b.text.is_empty())
+                if let Some(last) = self
+                    .out
+                    .last_mut()
+                    .filter(|b| matches!(b.kind, BlockKind::Figure { .. }) && b.text.is_empty())
                 {
                     (last.text, last.html) = (text, html);
                     return;
                 }
             }
             // A caption whose image is not kept (a video's, an avatar's) is a paragraph.
-            kind = BlockKind::Paragraph;
-        }
+            BlockKind::Paragraph
+        };
         let in_definition =
             !matches!(kind, BlockKind::Term | BlockKind::Definition) && self.in_definition();
-        self.out.push(Block {
-            level,
-            ordered,
-            in_definition,
-            ..Block::new(kind, text, html, self.line)
-        });
+        self.out.push(Block { in_definition, ..Block::new(kind, text, html, self.line) });
     }
 
     /// The block's text and HTML: the text trimmed (of newlines only inside `pre`) and, outside
@@ -881,20 +851,8 @@ impl<'a> Builder<'a> {
         let (text, html) = (table_text(&table), table_html(&table));
         let line = page.line_of[start] as usize;
         self.out.push(Block {
-            kind: BlockKind::Table,
-            text,
-            html,
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line,
-            table: Some(table),
-            code_lang: None,
             in_definition: self.in_definition(),
-            post: None,
+            ..Block::new(BlockKind::Table(table), text, html, line)
         });
     }
 
@@ -904,9 +862,8 @@ impl<'a> Builder<'a> {
         let Some((text, html)) = code::read(page, c) else { return };
         let line = page.line_of[c.start] as usize;
         self.out.push(Block {
-            code_lang: c.lang.clone(),
             in_definition: self.in_definition(),
-            ..Block::new(BlockKind::Preformatted, text, html, line)
+            ..Block::new(BlockKind::Preformatted { code_lang: c.lang.clone() }, text, html, line)
         });
     }
 
@@ -1004,20 +961,8 @@ impl<'a> Builder<'a> {
             .map(|a| collapse_whitespace(a).trim().to_string())
             .filter(|a| !a.is_empty());
         Some(Block {
-            kind: BlockKind::Figure,
-            text: String::new(),
-            html: String::new(),
-            level: 0,
-            ordered: false,
-            src: Some(src),
-            alt,
-            dir: None,
-            lang: None,
-            line,
-            table: None,
-            code_lang: None,
             in_definition: self.in_definition(),
-            post: None,
+            ..Block::new(BlockKind::Figure { src, alt }, String::new(), String::new(), line)
         })
     }
 

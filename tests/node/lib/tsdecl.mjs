@@ -1,8 +1,9 @@
 // A small reader for the hand-written TypeScript declarations in pkg/dana.d.ts, enough to check
 // a JavaScript value against them: `export type` aliases and `export interface` bodies whose
-// members are `name: T;` or `name?: T;`, with T made of unions, `X[]`, string and number
-// literals, `string`, `number`, `boolean`, `null`, and other declared names. Anything else
-// throws, so a declaration this reader does not understand fails the test instead of passing it.
+// members are `name: T;` or `name?: T;`, with T made of unions, `X[]`, string, number and
+// boolean literals, `string`, `number`, `boolean`, `null`, and other declared names. Anything
+// else throws, so a declaration this reader does not understand fails the test instead of
+// passing it.
 
 export function parseDeclarations(dts) {
   const src = dts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
@@ -51,6 +52,7 @@ export function check(types, type, value, where = 'value', seen = new Set()) {
   if (t === 'string' || t === 'boolean') return typeof value === t ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (t === 'number') return typeof value === 'number' && Number.isFinite(value) ? [] : [`${where}: expected number, got ${short(value)}`];
   if (t === 'null') return value === null ? [] : [`${where}: expected null, got ${short(value)}`];
+  if (t === 'true' || t === 'false') return value === (t === 'true') ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (/^"[^"]*"$/.test(t)) return value === t.slice(1, -1) ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (/^-?\d+(\.\d+)?$/.test(t)) return value === Number(t) ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   const decl = types.get(t);
