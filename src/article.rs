@@ -39,38 +39,16 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::extraction::Candidate;
-use crate::html::{is_void, MAX_DEPTH};
+use crate::html::is_void;
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
+use crate::settings::article::{
+    BODY_SHARE, CANDIDATE_WORDS, ENCLOSING_TEXT, LANDMARK_TEXT, MAJORITY, MAX_LINK_SHARE,
+    MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE, SUBSTANTIAL_RUN,
+};
+use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 use crate::words::trigrams;
-
-/// A run of chosen lines defines the container when its text is at least this share of the
-/// largest run's.
-pub const SUBSTANTIAL_RUN: f64 = 0.2;
-/// A line whose link text is more than this share of its text is navigation.
-pub const MAX_LINK_SHARE: f64 = 0.5;
-/// Characters of text below which a line is a label, unless the next line with text is taken.
-pub const MIN_TEXT: u32 = 25;
-
-/// An element repeated this many times under one parent, with the same name and class, is a
-/// list of posts (a thread's replies, a page of documentation's sections).
-pub const MIN_POSTS: usize = 3;
-
-/// With `Options::post_keys`, this many siblings with keyed ids are a thread's posts (the key
-/// is evidence enough for a thread of two).
-pub const MIN_KEYED_POSTS: usize = 2;
-
-/// Digits at the end of an id that make it a record's key (not `section-1`, `slide-2`).
-pub const MIN_KEY_DIGITS: usize = 3;
-
-/// With `Options::link_lists`, the article's text on each side of a run of link lines must
-/// be at least this many characters (and the run's own) for the run to count as enclosed.
-pub const ENCLOSING_TEXT: u64 = 200;
-
-/// When the substantial runs have no container below the document, the container is the
-/// innermost element around the largest run that holds this share of the chosen text.
-pub const MAJORITY: f64 = 0.8;
 
 /// No element: the document itself.
 const ROOT: u32 = u32::MAX;
@@ -620,18 +598,6 @@ fn keyed_alike(a: &Tok, b: &Tok) -> bool {
         && !classes(b).any(|c| c == "hidden")
 }
 
-/// With `Options::comments`, the characters of prose outside a list of readers' comments that
-/// make an element around it the article they belong to.
-pub const OWN_PROSE: u64 = 500;
-
-/// With `Options::landmark`, the main landmark replaces a choice outside it when it holds more
-/// than this many times the chosen text.
-pub const LANDMARK_TEXT: u64 = 2;
-
-/// With `Options::declared_body`, the share of the chosen text that the declared body must
-/// hold for the container around it to narrow to it.
-pub const BODY_SHARE: f64 = 0.5;
-
 /// schema.org types that make a page an article.
 const ARTICLE_TYPES: [&str; 6] =
     ["Article", "NewsArticle", "BlogPosting", "TechArticle", "ScholarlyArticle", "Report"];
@@ -724,9 +690,6 @@ impl LineText {
             || (self.form_depth > depth && 2 * self.form >= self.text)
     }
 }
-
-/// Words of a candidate's opening in [`Candidate::words`].
-const CANDIDATE_WORDS: usize = 12;
 
 /// The candidate made of the lines of `page` that `lines` flags: its first words, its
 /// characters of text and its first and last line.

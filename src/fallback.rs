@@ -20,6 +20,10 @@
 use crate::density;
 use crate::options::{Algorithm, Options};
 use crate::preprocess::{Page, Preprocessing, Tok};
+use crate::settings::fallback::{
+    DESCRIPTION_WORDS, FOOTER_SHARE, HEADLINE_GAP, SCANT_LINE, SCANT_SHARE, SCANT_TEXT,
+    SENTENCE_WORDS,
+};
 
 /// The page `extract` works on: `html` read as `options` asks, or, with `options.fallback`
 /// and no region above the axis, the better of the two second readings. With
@@ -269,15 +273,6 @@ pub fn above_footer(
         .filter(|chain| chain.iter().all(|&i| regions[i].end < start))
 }
 
-/// With `Options::footer`, a chain is the footer only when it starts in the last
-/// 1/`FOOTER_SHARE` of the page's lines.
-pub const FOOTER_SHARE: usize = 4;
-
-/// At most this many characters of content between the headline and a short article.
-const HEADLINE_GAP: u64 = 100;
-/// The description's opening words that a short article repeats.
-const DESCRIPTION_WORDS: usize = 6;
-
 /// The text of the chosen lines, a space between tokens.
 pub fn chosen_text(page: &Page, chosen: &[bool]) -> String {
     let mut text = String::new();
@@ -300,16 +295,6 @@ fn has_sentence(text: &str) -> bool {
                 >= SENTENCE_WORDS
     })
 }
-
-/// Words a sentence has at least.
-const SENTENCE_WORDS: usize = 6;
-
-/// With `Options::scant`: at most this many characters chosen are scant…
-pub const SCANT_TEXT: u64 = 1000;
-/// … when the page holds this many times more…
-pub const SCANT_SHARE: u64 = 10;
-/// … and no chosen line has this many characters (a short article's paragraph).
-pub const SCANT_LINE: u64 = 250;
 
 /// Characters of text on the page.
 fn text_chars(page: &Page) -> u64 {

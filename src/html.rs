@@ -229,13 +229,6 @@ pub fn collapsed_trimmed_chars(s: &str) -> usize {
     n
 }
 
-/// How deep the stages that walk the page track open elements. Every token looks at the open
-/// elements (a block's kind, end tags finding their start), so without a bound a page of
-/// 100 000 nested elements costs 10^10 steps. Browsers bound their parser's tree depth too
-/// (Blink at 512); deeper elements still give their text, read in the context of the 512
-/// outermost ones.
-pub const MAX_DEPTH: usize = 512;
-
 /// The attributes a frame's source is read from, in order: a lazy loader's first (its `src`
 /// is then often `about:blank`). Preprocessing keeps a frame's start tag by the same list.
 pub const FRAME_SOURCES: [&str; 3] = ["data-src", "data-lazy-src", "src"];

@@ -22,11 +22,8 @@
 
 use crate::extraction::{Block, Dir};
 use crate::preprocess::Page;
+use crate::settings::lang::{MIN_BLOCK_LETTERS, UNSURE};
 use crate::words::{script_of, Script, ScriptCounts};
-
-/// Below this share of right-to-left letters the text is left-to-right; above
-/// `1 - UNSURE` it is right-to-left; in between the declarations decide.
-const UNSURE: f64 = 0.4;
 
 /// The language and direction of the main content (the fields of the same names in
 /// [`crate::Extraction`]), and the direction of each block.
@@ -44,10 +41,6 @@ pub struct Language {
     /// the detector can tell which ([`Block::lang`]).
     pub block_langs: Vec<Option<&'static str>>,
 }
-
-/// Letters a block needs before its own language is decided: fewer (a name, a word in
-/// passing) are read in the article's language.
-const MIN_BLOCK_LETTERS: usize = 20;
 
 /// Decides the language and direction of the article made of `blocks` (whose texts joined by
 /// newlines are `text`), with headline `title`.

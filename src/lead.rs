@@ -3,8 +3,9 @@
 //! lines opens the article.
 
 use crate::extraction::Region;
-use crate::fallback::{chosen_text, SCANT_LINE};
+use crate::fallback::chosen_text;
 use crate::preprocess::Page;
+use crate::settings::fallback::LEAD_TEXT;
 use crate::words::trigrams;
 
 /// With `Options::lead`, a runner-up chain is the article's opening when it stands wholly
@@ -24,10 +25,6 @@ pub fn leads(
     chain.iter().all(|&i| regions[i].start >= h && regions[i].end < first)
         && chain.iter().map(|&i| regions[i].chars).sum::<u64>() >= LEAD_TEXT
 }
-
-/// With `Options::lead`, characters a chain above the choice holds at least to open the
-/// article (a paragraph's, as `scant` reads one: [`crate::fallback::SCANT_LINE`]).
-pub const LEAD_TEXT: u64 = SCANT_LINE;
 
 /// With `Options::lead`, whether the lines `more` repeat the `chosen` ones: at least half of
 /// their word trigrams are the chosen text's (a forum's first post, which a template prints

@@ -63,12 +63,15 @@ mod preprocess;
 mod regions;
 mod render;
 mod sentences;
+mod settings;
 mod strip;
 // Eight bytes of text tested at once; asked by the stages that read every byte of the text.
 mod swar;
 mod title;
 mod tokenize;
 mod words;
+
+use settings::pipeline::MAX_RUNNERS_UP;
 
 /// The few items inside the pipeline that the engine's tests, benchmarks and fuzz targets and
 /// `dana eval`'s headline evaluation reach, one module a stage, behind the cargo feature
@@ -165,7 +168,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.cluster,
         &chosen,
         MAX_RUNNERS_UP,
-        u64::from(article::MIN_TEXT),
+        u64::from(settings::article::MIN_TEXT),
     );
     let mut article_candidates = vec![article::candidate(&page, &chosen)];
     article_candidates.extend(runners_up.iter().map(|chain| {
@@ -286,9 +289,6 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         kept_ids,
     }
 }
-
-/// How many runner-up candidates `Extraction::candidates` lists at most.
-const MAX_RUNNERS_UP: usize = 3;
 
 /// Phase 4's lines: the chosen regions' (with `edges`), else with `fallback` the whole text of
 /// a page without regions, grown to their article with `article`.

@@ -28,6 +28,7 @@
 
 use crate::html::collapse_whitespace;
 use crate::render::escape;
+use crate::settings::blocks::MAX_ALTTEXT;
 use crate::tokenize::Token as Tok;
 
 /// The attribute of the `math` stand-in token that holds the MathML built here. It has a space
@@ -135,9 +136,6 @@ pub struct Math {
     /// its own; else inline in its paragraph.
     pub display: bool,
 }
-
-/// The longest TeX source kept as `alttext`, in bytes (longer ones are cut at a character).
-const MAX_ALTTEXT: usize = 4096;
 
 fn alttext(tex: &str) -> String {
     let t = collapse_whitespace(tex).trim().to_string();

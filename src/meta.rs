@@ -14,15 +14,15 @@ use crate::declared::{
 use crate::extraction::{Block, BlockKind};
 use crate::preprocess::Page;
 use crate::render::{safe_url, UrlUse};
+use crate::settings::meta::{
+    EXCERPT_CHARS, MAX_DATELINE_CHARS, READERABLE_BIAS, READERABLE_WEIGHTS,
+};
 
 mod byline;
 pub mod dates;
 
 pub use byline::clean_names;
 use byline::Markup;
-
-/// Length of the excerpt taken from the first paragraph, in characters.
-const EXCERPT_CHARS: usize = 200;
 
 /// What the page declares about itself for the reader view (the fields of the same names in
 /// [`crate::Extraction`]).
@@ -323,7 +323,6 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
 /// a forum user's name). A longer line is a sentence or a headline that holds a date (a
 /// news ticker's "[ December 8, 2025 ] Top 10 …", a version number "2024.4.4 -> 2024.5.0").
 fn is_dateline(text: &str) -> bool {
-    const MAX_DATELINE_CHARS: usize = 40;
     let labelled_otherwise = text.split_once(':').is_some_and(|(label, _)| {
         let label = label.trim().to_lowercase();
         !label.chars().any(|c| c.is_numeric())
@@ -476,11 +475,6 @@ fn more_words_than(s: &str, n: usize) -> bool {
 fn contains_run(haystack: &[String], needle: &[String]) -> bool {
     !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
 }
-
-/// The logistic model of [`readerable`]: bias and weights in the order of the fields of
-/// [`ReaderFeatures`], written by `cargo run --release -p dana-cli --example readerable_fit`.
-const READERABLE_BIAS: f64 = -2.461;
-const READERABLE_WEIGHTS: [f64; 6] = [0.884, 0.069, 0.672, 0.312, 1.396, -2.583];
 
 /// What [`readerable`] weighs: measured on the extraction itself and on the types the page
 /// declares. `dana eval` reports how well the result separates the page types a reader view

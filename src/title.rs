@@ -26,13 +26,11 @@ use crate::extraction::TitleCandidate;
 use crate::html::collapse_whitespace;
 use crate::options::TitleMetric;
 use crate::preprocess::{Page, Tok};
+use crate::settings::title::MAX_CANDIDATES;
 use crate::tokenize::{Name, Tag};
 use crate::words::{compared_form, for_each_word, Form};
 
 pub mod choice;
-
-/// How many candidates [`crate::Extraction::title_candidates`] keeps.
-const MAX_CANDIDATES: usize = 10;
 
 /// The chosen headline.
 #[derive(Clone, Debug, Default)]

@@ -5,9 +5,11 @@ use std::ops::Range;
 
 use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
-use crate::html::{collapse_whitespace, is_block, is_space, is_void, needs_collapse, MAX_DEPTH};
+use crate::html::{collapse_whitespace, is_block, is_space, is_void, needs_collapse};
 use crate::preprocess::{Page, Tok};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
+use crate::settings::blocks::{CHROME_DEPTH, MAX_INLINE};
+use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 
 use super::code::{self, code_blocks, CodeBlock};
@@ -77,12 +79,6 @@ fn kept_inline(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
-
-/// How many of an image's nearest open ancestors are asked whether they hold page chrome.
-const CHROME_DEPTH: usize = 4;
-
-/// How many inline elements a block keeps open at once; deeper ones keep their text only.
-const MAX_INLINE: usize = 64;
 
 /// Whether start tag `tok` is a caption or a credit of the figure it stands in: `figcaption`,
 /// WordPress's classic `wp-caption-text`, MediaWiki's `thumbcaption`, and the class words

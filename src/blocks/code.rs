@@ -1,9 +1,10 @@
 //! Code blocks: where a listing is (a `pre`, a highlighter's table), the language the page
 //! gives it, and its text as written.
 
-use crate::html::{is_block, is_void, MAX_DEPTH};
+use crate::html::{is_block, is_void};
 use crate::preprocess::{Page, Tok};
 use crate::render::escape;
+use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 
 /// A code block of the page: a `pre` (`listing`, `xmp`), or the table of a table-based

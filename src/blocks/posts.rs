@@ -2,8 +2,9 @@
 //! marks them (an `article`, schema.org microdata) or declares them in JSON-LD.
 
 use crate::extraction::Post;
-use crate::html::{collapse_whitespace, is_void, MAX_DEPTH};
+use crate::html::{collapse_whitespace, is_void};
 use crate::preprocess::{Page, Tok};
+use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 
 use super::code::classes;

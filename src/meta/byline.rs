@@ -4,12 +4,10 @@
 use crate::declared::{looks_like_url, names_of, JsonLd, Metas};
 use crate::html::collapse_whitespace;
 use crate::preprocess::{Page, Preprocessing};
+use crate::settings::meta::{BYLINE_ABOVE_HEADLINE, MAX_BYLINE_CHARS, MAX_CO_AUTHORS};
 use crate::title::Fragment;
 
 use super::dates;
-
-/// Longest byline we accept: a longer "author" is a misused field (a bio, a list of tags).
-const MAX_BYLINE_CHARS: usize = 120;
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
@@ -316,10 +314,6 @@ impl Markup<'_, '_> {
     }
 }
 
-/// How many lines above the headline a byline is looked for first ("By Jane Doe" over the
-/// headline, a kicker, a picture).
-const BYLINE_ABOVE_HEADLINE: usize = 12;
-
 /// The names an element of the body holds, by [`clean_names`]: in microdata (`itemprop=author`)
 /// its `itemprop=name`; else its text, whole when it stands on one line, else its first line
 /// that is names: an author box puts the name and the role or the biography on lines of their
@@ -384,7 +378,6 @@ fn with_co_authors(
     like: &dyn Fn(&crate::preprocess::Tok) -> bool,
 ) -> (String, usize) {
     use crate::preprocess::Tok;
-    const MAX_CO_AUTHORS: usize = 12;
     const INLINE: [&str; 7] = ["span", "b", "strong", "em", "i", "small", "bdi"];
     let mut out = first;
     let mut between = String::new();

@@ -3,6 +3,7 @@
 
 use crate::html::collapse_whitespace;
 use crate::preprocess::Page;
+use crate::settings::title::{MAX_SITE_WORDS, MIN_REWORDED_H1_WORDS, MIN_SLUG_WORDS};
 use crate::words::{headline_words, tokens};
 
 use super::{headings_of_level, Headline};
@@ -71,9 +72,6 @@ pub fn clean_headline(s: &str) -> String {
 /// The separators sites put between a page's headline and their name in `<title>` and
 /// `og:title` ("Headline | Site", "Headline - Site").
 const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
-
-/// The longest site name, in words, that [`strip_site_suffix`] takes off.
-const MAX_SITE_WORDS: usize = 6;
 
 /// "Headline | Site" → "Headline": the text before the last separator, when what follows it is
 /// short enough to be a site's name and something is left before it.
@@ -293,12 +291,6 @@ fn names_the_site(page: &Page, title: &str, address: Option<&Address>) -> bool {
         })
 }
 
-/// The fewest words of a URL's slug that [`choose`] reads as a headline's (`/how-to-book-a-
-/// flight/`; shorter ones, `/laptops/`, `/data-analytics`, name a section or a product
-/// category in words a heading and a declared title share alike; measured on the modern set,
-/// where 2 and 3 also turn pages the wrong way).
-const MIN_SLUG_WORDS: usize = 4;
-
 /// What the page's address says about its headline: the host's name and the path's slug.
 #[derive(Debug)]
 struct Address {
@@ -398,10 +390,6 @@ fn strip_breadcrumb(s: &str) -> &str {
     }
     head
 }
-
-/// The fewest words of a first `h1` that [`choose`] takes for the headline when it says the
-/// declared one in other words (measured on the modern set's even ids: 4 and 6 do worse).
-const MIN_REWORDED_H1_WORDS: usize = 5;
 
 /// Whether the page's first `h1`, of `words`, is its headline in other words than the declared
 /// ones: a sentence-long heading (at least [`MIN_REWORDED_H1_WORDS`] words) of which at least
