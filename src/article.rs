@@ -28,12 +28,10 @@
 //!    lines are mostly readers' comments, the container first widens to the article they
 //!    belong to (`Tree::article_of_comments`; the comments stay, as 7.2.2 groups them).
 //!
-//! Measured alternatives (docs/EVALUATION.md): the container of *all* chosen lines (a tagline
-//! chosen above the article made it the page: cleanportaleval 0.941 → 0.913); the container
-//! of the chosen lines and the headline, as 7.2.1 words it (modern +0.01, but cleanportaleval
-//! 0.826: the headline often stands in the page header, outside the article's element);
-//! dropping chosen lines outside the container (more empty results on every set); two repeated
-//! siblings instead of three for step 4 (cleanportaleval 0.913: a portal's teaser pairs).
+//! Measured alternatives (docs/EVALUATION.md; the thresholds' own in `crate::settings`): the
+//! container of the chosen lines and the headline, as 7.2.1 words it (modern +0.01, but
+//! cleanportaleval 0.826: the headline often stands in the page header, outside the article's
+//! element); dropping chosen lines outside the container (more empty results on every set).
 
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -453,3 +453,37 @@ pub struct Series {
     /// Each line's normalised source (only with `Options::trace`).
     pub source: Vec<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON of a block is flat, every key on every kind in one order: what the extension,
+    /// the demo and the TypeScript declaration read.
+    #[test]
+    fn a_block_serialises_flat_with_every_key() {
+        let figure = Block::new(
+            BlockKind::Figure { src: "https://example.org/a.jpg".into(), alt: Some("A".into()) },
+            "Cap".into(),
+            "Cap".into(),
+            3,
+        );
+        assert_eq!(
+            serde_json::to_string(&figure).unwrap(),
+            r#"{"kind":"figure","text":"Cap","html":"Cap","level":0,"ordered":false,"src":"https://example.org/a.jpg","alt":"A","dir":null,"lang":null,"line":3,"table":null,"code_lang":null,"in_definition":false,"post":null}"#
+        );
+        let item = Block {
+            dir: Some(Dir::Rtl),
+            in_definition: true,
+            ..Block::new(BlockKind::ListItem { depth: 2, ordered: true }, "x".into(), "x".into(), 0)
+        };
+        assert_eq!(
+            serde_json::to_string(&item).unwrap(),
+            r#"{"kind":"listitem","text":"x","html":"x","level":2,"ordered":true,"src":null,"alt":null,"dir":"rtl","lang":null,"line":0,"table":null,"code_lang":null,"in_definition":true,"post":null}"#
+        );
+        let post = Post { author: Some("Ann".into()), date: None, blocks: 1 };
+        let json =
+            serde_json::to_string(&Block::new(BlockKind::Post(post), "Ann".into(), "".into(), 0));
+        assert!(json.unwrap().ends_with(r#""post":{"author":"Ann","date":null,"blocks":1}}"#));
+    }
+}

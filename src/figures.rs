@@ -1,5 +1,5 @@
 //! Which image of the page a figure shows, and which images are not figures at all (issue 13,
-//! issue 15 item 8). Phase 4 (src/blocks.rs) asks these questions of each `<img>` it reads.
+//! issue 15 item 8). Phase 4's block builder asks these questions of each `<img>` it reads.
 //!
 //! **The URL is one the page itself would load.** A reader must not make the browser fetch an
 //! address the page never asked for (a `data-src` can be a tracking pixel's), so the image's URL

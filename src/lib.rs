@@ -43,19 +43,14 @@ mod blocks;
 mod declared;
 mod decode;
 mod density;
-// Embedded media and posts as link cards; asked by `blocks`.
 mod embeds;
 mod extraction;
 mod fallback;
-mod html;
-// Which image a figure shows and which images are not figures; asked by `blocks`.
 mod figures;
-// Internationalised hosts in ASCII before the URL parser reads them (the wasm carries no IDNA
-// tables); asked by `render` and `blocks`.
+mod html;
 mod idn;
 mod lang;
 mod lead;
-// Math kept as MathML built from an allowlist; asked by `preprocess`.
 mod math;
 mod meta;
 mod options;
@@ -65,7 +60,6 @@ mod render;
 mod sentences;
 mod settings;
 mod strip;
-// Eight bytes of text tested at once; asked by the stages that read every byte of the text.
 mod swar;
 mod title;
 mod tokenize;

@@ -521,7 +521,7 @@ const SHOP_TYPES: &[&str] = &[
     "product.group",
 ];
 
-/// The features of an extraction; `words` is `sentences::word_count(text)` (counted once for
+/// The features of an extraction; `words` is `words::word_count(text)` (counted once for
 /// this and the reading time), `page_chars` the sum of T1 over the page.
 pub fn reader_features(
     page: &Page,
@@ -589,7 +589,7 @@ pub fn opening(text: &str, max: usize) -> String {
 
 /// Estimated reading time of `text` in whole minutes (rounded up; 0 for no text) at the silent
 /// reading rate of language `lang` (a BCP 47 tag; unknown languages read at the English rate);
-/// `words` is `sentences::word_count(text)`.
+/// `words` is `words::word_count(text)`.
 pub fn reading_minutes(text: &str, words: usize, lang: &str) -> u32 {
     let primary = lang.split('-').next().unwrap_or_default();
     let units = match primary {

@@ -148,8 +148,8 @@ pub struct Head {
 impl Head {
     /// The contents of the `<meta>` elements that one of the attributes `by` (`name`,
     /// `property`, `itemprop`, `http-equiv`) names `key` (ASCII case-insensitive), whitespace
-    /// collapsed and trimmed, blank ones skipped, in document order. The one `<meta>` lookup
-    /// of the metadata stages ([`crate::meta`], [`crate::lang`], [`crate::title`]).
+    /// collapsed and trimmed, blank ones skipped, in document order. (A stage that looks up many
+    /// keys reads the metas once instead: [`crate::declared::Metas`].)
     pub fn meta_contents<'h>(
         &'h self,
         by: &'h [&str],
