@@ -143,160 +143,122 @@ export interface TitleCandidate {
 
 /**
  * One block of the article: a union on `kind`. Every block has every key; a key that belongs to
- * other kinds is null (`level` 0, `ordered` false). On every kind: `dir` its own direction and
- * `lang` its own language (a primary subtag such as "ar") when written in another script than
- * the article's, else null; `line` the normalised line it starts on; `inDefinition` it stands
- * inside the definition (`kind: "definition"`, a `dd`) before it: a list, a listing or another
- * block a definition holds, which the article HTML writes inside that `dd`.
+ * other kinds is null (`level` 0, `ordered` false).
  */
 export type Block = TextBlock | HeadingBlock | ListItemBlock | PreformattedBlock | FigureBlock | TableBlock | EmbedBlock | PostBlock;
 
-/** A paragraph, a quotation, a definition list's term or definition, or a display formula
- *  (its HTML one `math` element). */
-export interface TextBlock {
-  kind: "paragraph" | "quote" | "term" | "definition" | "math";
+/** What every kind of block has: `dir` its own direction and `lang` its own language (a
+ *  primary subtag such as "ar") when written in another script than the article's, else null;
+ *  `line` the normalised line it starts on; `inDefinition` it stands inside the definition
+ *  (`kind: "definition"`, a `dd`) before it: a list, a listing or another block a definition
+ *  holds, which the article HTML writes inside that `dd`. */
+export interface BlockBase {
   text: string;
   html: string;
+  dir: Dir | null;
+  lang: string | null;
+  line: number;
+  inDefinition: boolean;
+}
+
+/** A paragraph, a quotation, a definition list's term or definition, or a display formula
+ *  (its HTML one `math` element). */
+export interface TextBlock extends BlockBase {
+  kind: "paragraph" | "quote" | "term" | "definition" | "math";
   level: 0;
   ordered: false;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** A heading: `level` 1 to 6. */
-export interface HeadingBlock {
+export interface HeadingBlock extends BlockBase {
   kind: "heading";
-  text: string;
-  html: string;
   level: number;
   ordered: false;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** An item of a list: `level` how many lists it stands in (1 to 9), `ordered` whether its
  *  list is. */
-export interface ListItemBlock {
+export interface ListItemBlock extends BlockBase {
   kind: "listitem";
-  text: string;
-  html: string;
   level: number;
   ordered: boolean;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** Preformatted text or code: `codeLang` the code's language when the page names it
  *  (lowercase, `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`). */
-export interface PreformattedBlock {
+export interface PreformattedBlock extends BlockBase {
   kind: "preformatted";
-  text: string;
-  html: string;
   level: 0;
   ordered: false;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: string | null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** An image: `src` its URL, `alt` its alternative text; its `text` the caption. */
-export interface FigureBlock {
+export interface FigureBlock extends BlockBase {
   kind: "figure";
-  text: string;
-  html: string;
   level: 0;
   ordered: false;
   src: string;
   alt: string | null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** A data table: its caption, header rows and cells in `table`. */
-export interface TableBlock {
+export interface TableBlock extends BlockBase {
   kind: "table";
-  text: string;
-  html: string;
   level: 0;
   ordered: false;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: Table;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** A link card to embedded media or a post: `src` the source's https URL, `alt` what is
  *  embedded. */
-export interface EmbedBlock {
+export interface EmbedBlock extends BlockBase {
   kind: "embed";
-  text: string;
-  html: string;
   level: 0;
   ordered: false;
   src: string;
   alt: "video" | "audio" | "post" | "frame";
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: null;
 }
 
 /** The header of a thread's post (the blocks after it, up to the next post, are the post's):
  *  its author and date as the page marks them in `post`. */
-export interface PostBlock {
+export interface PostBlock extends BlockBase {
   kind: "post";
-  text: string;
-  html: string;
   level: 0;
   ordered: false;
   src: null;
   alt: null;
-  dir: Dir | null;
-  lang: string | null;
-  line: number;
   table: null;
   codeLang: null;
-  inDefinition: boolean;
   post: Post;
 }
 
