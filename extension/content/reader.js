@@ -11,9 +11,9 @@
 
 import { LIMITS, settingsFrom } from '../defaults.js';
 import { saveSettings } from '../sites.js';
-import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom } from './dom.js';
+import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom, cssVar } from './dom.js';
 import { articleNodes, blockTextNodes } from './article.js';
-import { AIDS_CSS, applyAids, choiceOptions, mount as mountAids } from './aids.js';
+import { AIDS_CSS, applyAids, choiceOptions, dropFonts, mount as mountAids } from './aids.js';
 import { buildHeader } from './header.js';
 import { KINDS_CSS } from './kinds.js';
 import { rememberPosition } from './position.js';
@@ -101,9 +101,9 @@ function markLater(body, s) {
 function applySettings(s) {
   if (!surface) return;
   surface.setAttribute('data-theme', s.theme);
-  surface.style.setProperty('--dana-size', `${s.fontSize}px`);
-  surface.style.setProperty('--dana-width', `${s.lineWidth}em`);
-  surface.style.setProperty('--dana-leading', String(s.lineHeight));
+  surface.style.setProperty(cssVar('--dana-size'), `${s.fontSize}px`);
+  surface.style.setProperty(cssVar('--dana-width'), `${s.lineWidth}em`);
+  surface.style.setProperty(cssVar('--dana-leading'), String(s.lineHeight));
   surface.setAttribute('data-font', s.font);
   const q = (sel) => root.querySelector(sel);
   q('#font').value = s.font;
@@ -201,8 +201,8 @@ const CSS = `
 --bg: #fbfbf8; --fg: #1d1d1f; --muted: #5a5a5f; --link: #0b57d0; --rule: #d9d9d4; --bar: #f1f1ec;
 --hl: #ffe27a; --hl-fg: #1d1d1f; --focus: #0b57d0; --speaking: rgba(255, 226, 122, .25);
 background: var(--bg); color: var(--fg);
-font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif; }
-.surface[data-font=sans] { font-family: system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
+font: var(--dana-size, 20px)/var(--dana-leading, 1.6) serif; }
+.surface[data-font=sans] { font-family: system-ui, sans-serif; }
 .surface[data-theme=sepia] { --bg: #f4ecd8; --fg: #3b2f20; --muted: #6b5a43; --link: #7a3e00; --rule: #d8c9a8; --bar: #ebe0c4; }
 .surface[data-theme=dark] { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 @media (prefers-color-scheme: dark) {
@@ -210,7 +210,7 @@ font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'De
 }
 * { box-sizing: border-box; }
 .controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
-font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
+font: 14px/1.3 system-ui, sans-serif; color: var(--fg); }
 .toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; padding: 7px 16px; max-width: 1100px; margin: 0 auto; }
 .speechbar { border-top: 1px solid var(--rule); }
 .speechbar[hidden] { display: none; }
@@ -237,17 +237,16 @@ h3, h4, h5, h6 { font-size: 1.15em; margin: 1.2em 0 .4em; }
 p, ul, ol, blockquote, pre, figure { margin: 0 0 1em; }
 a { color: var(--link); }
 blockquote { border-inline-start: 4px solid var(--rule); padding-inline-start: 1em; color: var(--muted); font-style: italic; }
-pre { font: .8em/1.5 ui-monospace, 'DejaVu Sans Mono', monospace; background: var(--bar); padding: 1em; overflow-x: auto; white-space: pre-wrap; border-radius: 6px; }
-code, kbd, samp { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: .9em; }
+pre { font: .8em/1.5 monospace, monospace; background: var(--bar); padding: 1em; overflow-x: auto; white-space: pre-wrap; border-radius: 6px; }
+/* Twice: monospace alone makes the browser shrink the text to its own monospace size. */
+code, kbd, samp { font-family: monospace, monospace; font-size: .9em; }
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 [data-block] { border-radius: 4px; }
 [data-later] { content-visibility: auto; contain-intrinsic-size: auto 6em; }
 .surface[data-speaking] [data-block]:not(#dana-title) { cursor: pointer; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
-::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
 @media (forced-colors: active) {
-::highlight(dana-sentence) { background-color: Highlight; color: HighlightText; }
 .speaking { outline: 2px solid CanvasText; box-shadow: none; }
 }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -342,6 +341,7 @@ export function close() {
   removeEventListener('keydown', onKey, true);
   if (unwatch) unwatch();
   host.remove();
+  dropFonts();
   host = root = surface = current = unwatch = null;
   dom.removeAttribute(dom.root(), 'data-dana-reader');
   const s = saved;

@@ -1,6 +1,6 @@
 // Read aloud: the engine's sentences, one utterance each, through the Web Speech API
 // (speechSynthesis), inside the reader view so that the sentence being spoken can be
-// highlighted (CSS Custom Highlight API) and kept in view.
+// highlighted (marks.js: elements inside the reader's shadow root) and kept in view.
 //
 // This module knows the reader only through the view it is started with (reader.js
 // `speechView()`): the reader's shadow root and host, the blocks and sentences, and block i's
@@ -19,6 +19,7 @@
 import { LIMITS } from '../defaults.js';
 import { h, languageName, announceIn } from './dom.js';
 import { blockRange } from './article.js';
+import { mark, unmark } from './marks.js';
 import { follow as rulerFollow } from './ruler.js';
 import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, spoken, voiceLabel } from './speech-aids.js';
 import { followHeadings } from './toc.js';
@@ -136,18 +137,16 @@ function rangeFor(s) {
 function highlight(i) {
   const { root, host } = view;
   for (const el of root.querySelectorAll('.speaking')) el.classList.remove('speaking');
+  clearWord(root);
+  unmark(root, 'sentence');
   const s = sentences[i];
-  if (!s) {
-    if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
-    return;
-  }
+  if (!s) return;
   const el = view.blockEl(s.block);
   const shown = view.settings().highlight !== 'none'; // the user may want no highlight at all
-  clearWord();
-  if (!shown && globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
   if (el && shown) el.classList.add('speaking');
-  const range = rangeFor(s);
-  if (range && shown && globalThis.CSS && CSS.highlights && globalThis.Highlight) CSS.highlights.set('dana-sentence', new Highlight(range));
+  const found = rangeFor(s);
+  // The marks' own range: the one found is spent in marking (its text nodes are split).
+  const range = found && shown ? mark(found, 'sentence') : found;
   host.setAttribute('data-sentence', String(i));
   // Kept in view below the sticky controls.
   const box = (range || el)?.getBoundingClientRect();
@@ -408,8 +407,8 @@ export function stop() {
   synth()?.cancel();
   mediaStop();
   rulerFollow(null);
-  clearWord();
-  if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
+  clearWord(root);
+  unmark(root, 'sentence');
   if (host.isConnected) {
     for (const el of root.querySelectorAll('.speaking')) el.classList.remove('speaking');
     root.querySelector('main').removeEventListener('click', onBlockClick);

@@ -102,13 +102,25 @@ export function installFakeSpeech(voiceList) {
 export const fakeRecord = () => ({ spoken: globalThis.__fake.spoken, cancels: globalThis.__fake.cancels, boundaries: globalThis.__fake.boundaries });
 export const fakeFinish = () => (globalThis.__fake.finish(), globalThis.__fake.spoken.length);
 
-// What the sentence highlight covers now, and whether its block is on screen.
+// What read-aloud's sentence mark covers now (the spans it draws inside the reader's shadow
+// root, open in the tests: extension/content/marks.js), and where it is on the screen; null
+// when nothing is marked.
 export function highlightNow() {
-  const hl = CSS.highlights.get('dana-sentence');
-  const range = hl && [...hl][0];
-  if (!range) return null;
+  const root = document.querySelector('[data-dana-surface=reader]')?.shadowRoot;
+  const marks = root ? [...root.querySelectorAll('[data-hl=sentence]')] : [];
+  if (!marks.length) return null;
+  const range = document.createRange();
+  range.setStartBefore(marks[0]);
+  range.setEndAfter(marks.at(-1));
   const box = range.getBoundingClientRect();
   return { text: range.toString(), top: box.top, bottom: box.bottom, vh: innerHeight };
+}
+
+// The text of read-aloud's word mark now, or null.
+export function wordNow() {
+  const root = document.querySelector('[data-dana-surface=reader]')?.shadowRoot;
+  const marks = root ? [...root.querySelectorAll('[data-hl=word]')] : [];
+  return marks.length ? marks.map((m) => m.textContent).join('') : null;
 }
 
 /**
