@@ -183,13 +183,32 @@ function speakCurrent() {
   u.onboundary = (e) => my === token && highlightWord(e, s, view.blockEl(s.block), view.settings().highlight);
   u.onend = () => {
     if (my !== token || !playing) return;
+    // The speech queue is the page's too: an utterance its script queued behind this one would
+    // be said next, in the reader's flow. Nothing of it is said.
+    const q = synth();
+    if (q.speaking || q.pending) q.cancel();
     idx++;
     if (idx < sentences.length) speakCurrent();
     else finish();
   };
+  // Every cancel of ours moves `token` on first (pause, jump, stop) or speaks anew at once
+  // (play), so an utterance of the current token cancelled or paused was stopped by someone
+  // else: the page's script shares speechSynthesis. Reading stops and says so; it does not
+  // carry on under another's control.
+  const taken = () => {
+    if (my !== token || !playing) return;
+    playing = false;
+    token++;
+    synth().cancel();
+    rememberPlace();
+    updateButtons();
+    mediaPlaying(false);
+    announce('Reading stopped: the page took over speech.', true);
+  };
+  u.onpause = taken;
   u.onerror = (e) => {
     if (my !== token) return;
-    if (e && (e.error === 'interrupted' || e.error === 'canceled')) return;
+    if (e && (e.error === 'interrupted' || e.error === 'canceled')) return taken();
     playing = false;
     updateButtons();
     mediaPlaying(false);
@@ -229,7 +248,9 @@ function play() {
   }
   if (idx >= sentences.length) idx = 0;
   playing = true;
+  token++; // what the cancel ends is not reading stopped by someone else (`taken`)
   synth().cancel();
+  synth().resume?.(); // paused by the page's script (`taken` above), the queue says nothing
   speakCurrent();
   mediaPlaying(true);
   announce(`Playing${voice ? `, voice ${voice.name}` : ''}.`);

@@ -500,4 +500,51 @@ describe('hostile pages (issue 15)', () => {
     }
     await pg.close();
   });
+
+  // Issue 37, low: the page read "Dana OpenDyslexic" (a health-related choice) in document.fonts,
+  // kept after the reader closed, and "Dana Reader" in the Media Session's metadata.
+  test('the page finds no telling font name, none after closing, and no extension name in the Media Session', async () => {
+    await h.worker.evaluate(() => chrome.storage.sync.set({ settings: { font: 'opendyslexic' } }));
+    try {
+      const pg = await h.open('/reading.html');
+      await h.isolated(pg, installFakeSpeech, [['Local English', 'en-GB', true]]);
+      const fonts = () => pg.evaluate(() => [...document.fonts].map((f) => `${f.family} ${f.status}`));
+      assert.deepEqual(await fonts(), [], 'the page has no faces of its own');
+      assert.equal((await h.run(pg, 'speak')).active, true);
+      const shown = await until(pg, () => [...document.fonts].some((f) => f.status === 'loaded') && [...document.fonts].map((f) => f.family), null, 'the bundled faces');
+      assert.ok(!shown.some((f) => /dana|dyslexic|lexend|atkinson|naskh|nastaliq/i.test(f)), `telling names: ${shown}`);
+      const meta = await pg.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return m && JSON.stringify({ title: m.title, artist: m.artist, album: m.album });
+      });
+      assert.ok(meta && meta.includes('The night the river rose'), `read-aloud sets the session: ${meta}`);
+      assert.doesNotMatch(meta, /Dana/i);
+      // Closed (read-aloud first, then the reader).
+      for (let i = 0; i < 3 && (await h.run(pg, 'reader')).active; i++);
+      assert.equal(await pg.evaluate(() => document.querySelector('[data-dana-surface=reader]')), null);
+      assert.deepEqual(await fonts(), [], 'no face of the reader left after closing');
+      await pg.close();
+    } finally {
+      await h.worker.evaluate(() => chrome.storage.sync.remove('settings'));
+    }
+  });
+
+  // Issue 37: the speech queue is the page's too. What the page does with it stops read-aloud
+  // (said in the bar); it never carries on under the page's control. The fake engine of the
+  // tests stands for the shared queue: its cancel() (the fake `speechSynthesis.cancel`) is what
+  // the page's speechSynthesis.cancel() does to the reader's utterance.
+  test('read-aloud stops, and says so, when the page cancels the speech', async () => {
+    const pg = await h.open('/reading.html');
+    await h.isolated(pg, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    assert.equal((await h.run(pg, 'speak')).active, true);
+    const state = () => inSurface(h, pg, '#speechbar', (root) => ({ play: root.querySelector('#play').getAttribute('aria-pressed'), status: root.querySelector('.status').textContent }));
+    await h.isolated(pg, () => globalThis.speechSynthesis.cancel());
+    let st;
+    for (let i = 0; i < 40 && !(st = await state()).status.includes('took over'); i++) await pg.waitForTimeout(50);
+    assert.deepEqual(st, { play: 'false', status: 'Reading stopped: the page took over speech.' });
+    const spoken = await h.isolated(pg, () => globalThis.__fake.spoken.length);
+    await h.isolated(pg, fakeFinish);
+    assert.equal(await h.isolated(pg, () => globalThis.__fake.spoken.length), spoken, 'nothing more is said');
+    await pg.close();
+  });
 });
