@@ -14,7 +14,6 @@ import { thisSite, keepForThisSite } from '../sites.js';
 import { RULER_CSS, setRuler } from './ruler.js';
 import { TOC_CSS, mountToc } from './toc.js';
 import { MARKS_CSS } from './marks.js';
-import { saveArticle } from './export.js';
 
 const LABELS = {
   font: { serif: 'Serif', sans: 'Sans-serif', atkinson: 'Atkinson', lexend: 'Lexend', opendyslexic: 'OpenDyslexic' },
@@ -139,7 +138,8 @@ let shown = null; // what applyAids last showed: [host, root, settings, lang]
 
 // Adds the Display button to the reader's toolbar and its panel below it. `change(key, value)`
 // is the reader's: it saves a setting and applies it; `settings()` the current settings.
-export function mount(root, { change, settings }) {
+// `save(format)` saves the article ('md' or 'html': export.js).
+export function mount(root, { change, settings, save }) {
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const step = (key, dir) => change(key, settings()[key] + dir * LIMITS[key][2]);
   // A select's value is a string; a numeric setting (the ruler's lines) is stored as a number.
@@ -168,7 +168,7 @@ export function mount(root, { change, settings }) {
     // Screen-reader mode: the reader's own speech would talk over the user's screen reader.
     btn('screen-reader', 'Screen reader mode: no built-in read-aloud', 'Screen reader mode', () => change('screenReader', !settings().screenReader)),
     siteGroup(root, btn, settings),
-    group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => saveArticle(root.querySelector('article'), 'md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => saveArticle(root.querySelector('article'), 'html'))),
+    group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => save('md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => save('html'))),
     h('p', { class: 'forced-note', text: "Your system's contrast colours are on: the reader uses them instead of its themes and colours." })
   );
   const toolbar = root.querySelector('.toolbar');

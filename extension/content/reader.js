@@ -12,11 +12,12 @@
 import { LIMITS, settingsFrom } from '../defaults.js';
 import { saveSettings } from '../sites.js';
 import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom, cssVar } from './dom.js';
-import { articleNodes, blockTextNodes } from './article.js';
+import { articleNodes, blockTextNodes, relevelHeadings } from './article.js';
 import { AIDS_CSS, applyAids, choiceOptions, dropFonts, mount as mountAids } from './aids.js';
 import { buildHeader } from './header.js';
 import { KINDS_CSS } from './kinds.js';
 import { rememberPosition } from './position.js';
+import { saveArticle } from './export.js';
 
 let host = null;
 let root = null;
@@ -26,22 +27,6 @@ let surface = null;
 let unwatch = null;
 let saved = null;
 let current = null; // { ex, lang, dir, blockEls: Map(index -> element), settings, hooks }
-
-// Headings keep their relative levels below the title's h1, never skipping a level on the way
-// down (h1 then h4 would tell a screen-reader user that sections are missing). A heading whose
-// level changes is replaced by one of the new level holding the same (already vetted) nodes.
-function relevelHeadings(body) {
-  let prev = 1;
-  for (const el of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    const level = Number(el.localName[1]);
-    prev = Math.min(prev + 1, Math.max(2, level));
-    if (level === prev) continue;
-    const to = document.createElement(`h${prev}`);
-    for (const name of el.getAttributeNames()) to.setAttribute(name, el.getAttribute(name));
-    to.append(...el.childNodes);
-    el.replaceWith(to);
-  }
-}
 
 // A block's text as the engine gave it: the text of its element, without nested blocks (the
 // worker sends the article's text once, as its HTML, not again per block and per sentence).
@@ -161,9 +146,9 @@ function nextCandidate(ex, hooks, btn) {
   return btn('candidate', label, text, () => hooks.onCandidate(next));
 }
 
-function buildUi(ex, lang, dir, hooks) {
+function buildUi(ex, lang, dir, title, hooks) {
   // Site, headline, byline, dates and reading time: header.js, in the article's language.
-  const { header, titleEl } = buildHeader(ex, lang, ex.title || document.title || 'Untitled');
+  const { header, titleEl } = buildHeader(ex, lang, title);
   const { body, blockEls } = renderBody(ex, titleEl);
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
@@ -297,12 +282,17 @@ export function open(ex, settings, page, hooks) {
   for (const m of saved.media) m.pause();
 
   ({ host, root } = shadowHost('reader', CSS + KINDS_CSS + AIDS_CSS));
-  const ui = buildUi(ex, lang, dir, hooks);
+  // Decided once: the page's script can change document.title while the reader is open.
+  const title = ex.title || document.title || 'Untitled';
+  const ui = buildUi(ex, lang, dir, title, hooks);
   surface = h('div', { class: 'surface' }, ...ui.nodes);
   root.append(surface);
-  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
+  // `url`: the address the article was read from (content/main.js), without its fragment.
+  const url = (page.url || location.href).split('#')[0];
+  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
   current.later = markLater(ui.body, current.settings);
-  mountAids(root, { change, settings: () => current.settings });
+  const opened = current;
+  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format) });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
   dom.setAttribute(docEl, 'data-dana-reader', '');
@@ -313,10 +303,9 @@ export function open(ex, settings, page, hooks) {
   addEventListener('keydown', onKey, true);
   // The title has the focus and is read with it; screen-reader mode says no more than needed.
   announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
-  rememberPosition(root, ui.blockEls, current.settings, announce);
+  rememberPosition(root, ui.blockEls, current.settings, announce, url);
   // content/main.js calls it sooner, when it shows the reader for the worker; this is for the
   // reader opened from the page's own panel ("Show anyway").
-  const opened = current;
   afterFrame().then(() => current === opened && firstFrameShown());
 }
 

@@ -9,6 +9,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until } from './extension-harness.test.mjs';
+import { readFileSync } from 'node:fs';
 import { installFakeSpeech, fakeFinish } from './lib/fixtures.mjs';
 
 const PARAS = [
@@ -545,6 +546,38 @@ describe('hostile pages (issue 15)', () => {
     const spoken = await h.isolated(pg, () => globalThis.__fake.spoken.length);
     await h.isolated(pg, fakeFinish);
     assert.equal(await h.isolated(pg, () => globalThis.__fake.spoken.length), spoken, 'nothing more is said');
+    await pg.close();
+  });
+
+  // Issue 37, medium: the HTML file was the reader's live tree serialised, so what a page put
+  // into the reader (through the highlight hole above) was saved, and its script ran when the
+  // file was opened from disk. The test puts it there from the extension's own world.
+  test("the saved files are made from the engine's article, never from the reader on screen", async () => {
+    const pg = await h.open('/reading.html');
+    assert.equal((await h.run(pg, 'reader')).active, true);
+    await inSurface(h, pg, 'article', (root) => {
+      const p = root.querySelector('article p');
+      p.textContent = 'TAMPERED BY PAGE: call 555-0100 to verify your account';
+      p.insertAdjacentHTML('afterend', '<script>alert(1)</script><p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click me</a></p>');
+    });
+    // The user's clicks: Display, then each Save button.
+    const press = async (id) => {
+      const at = await inSurface(h, pg, `#${id}`, (root, host, id) => {
+        const r = root.getElementById(id).getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }, id);
+      await pg.mouse.click(at.x, at.y);
+    };
+    await press('display');
+    const save = async (id) => {
+      const [download] = await Promise.all([pg.waitForEvent('download'), press(id)]);
+      return readFileSync(await download.path(), 'utf8');
+    };
+    for (const id of ['save-html', 'save-md']) {
+      const file = await save(id);
+      assert.ok(file.includes(PARAS[0]) && file.includes('the embankment'), `${id}: the article is saved`);
+      assert.doesNotMatch(file, /TAMPERED|<script|onerror|javascript:|click me/, `${id}: nothing of the tampered reader`);
+    }
     await pg.close();
   });
 });
