@@ -580,4 +580,32 @@ describe('hostile pages (issue 15)', () => {
     }
     await pg.close();
   });
+
+  // Issue 37, low: history.replaceState and an untrusted `scroll` every 450 ms made a new
+  // remembered position each time (12 after 12 tries), towards the 200 that evict every other
+  // article's. Now: the user's own scrolling only, under the address the article was read from.
+  test('the page can neither add remembered positions nor move them to another address', async () => {
+    await h.worker.evaluate(() => chrome.storage.local.clear());
+    const pg = await h.open('/long.html');
+    assert.equal((await h.run(pg, 'reader')).active, true);
+    const keys = async () => Object.keys((await h.worker.evaluate(() => chrome.storage.local.get('positions'))).positions || {});
+    // The user scrolls: one entry.
+    await pg.mouse.move(500, 400);
+    await pg.mouse.wheel(0, 2500);
+    let first = [];
+    for (let i = 0; i < 40 && !(first = await keys()).length; i++) await pg.waitForTimeout(100);
+    assert.equal(first.length, 1, 'the user scrolling is remembered');
+    for (let i = 0; i < 12; i++) {
+      await pg.evaluate((i) => {
+        history.replaceState(null, '', `/flush-${i}.html`);
+        dispatchEvent(new Event('scroll'));
+        if (i % 2) scrollBy(0, 40); // a scroll of the page's own making is a trusted event
+      }, i);
+      await pg.waitForTimeout(450);
+    }
+    await pg.waitForTimeout(500);
+    assert.deepEqual(await keys(), first, 'one entry, under the address the article was read from');
+    await pg.close();
+    await h.worker.evaluate(() => chrome.storage.local.clear());
+  });
 });
