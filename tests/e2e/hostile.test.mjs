@@ -109,6 +109,20 @@ for (const name of ['--fg', '--bg', '--muted', '--link', '--rule', '--bar', '--h
 for (const name of ['--dana-size', '--dana-width']) CSS.registerProperty({ name, syntax: '<length>', inherits: false, initialValue: '3px' });
 </script>`, { head: `<style>${FAMILIES.map((f) => `@font-face { font-family: "${f}"; src: local("Liberation Mono"), local("DejaVu Sans Mono"); }`).join('\n')}</style>` });
 
+// Lazy images (issue 37). Without a script that swaps them in: a real placeholder image whose
+// `data-src` is a tracker's, and a data: placeholder whose `data-src` the page never loads.
+// With one: the image in view swapped at load, the one further down still waiting.
+const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+const figure = (img, caption) => `<figure>${img}<figcaption>${caption}</figcaption></figure>`;
+const LAZY_NONE_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1><p>${PARAS[0]}</p>
+${figure('<img src="/img/placeholder.png" data-src="/track.gif?reader=1" alt="The river at dawn" width="640" height="400">', 'The river at dawn, from the old bridge.')}
+<p>${PARAS[1]}</p>${figure(`<img src="${GIF}" data-src="/never.png" alt="The library steps" width="640" height="400">`, 'The steps of the library under water.')}
+${PARAS.slice(2).map((p) => `<p>${p}</p>`).join('')}</article></main>${aside()}`);
+const LAZY_LOADER_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1><p>${PARAS[0]}</p>
+${figure(`<img class="lazy" src="${GIF}" data-src="/shown.png" alt="The river at dawn" width="640" height="400">`, 'The river at dawn, from the old bridge.')}
+${PARAS.slice(1).map((p) => `<p>${p}</p>`).join('')}${figure(`<img class="lazy" src="${GIF}" data-src="/later.png" alt="The library steps" width="640" height="400">`, 'The steps of the library under water.')}
+</article></main>${aside()}<script>document.querySelector('img.lazy').src = document.querySelector('img.lazy').dataset.src;</script>`);
+
 const html = (body, type = 'text/html; charset=utf-8') => (req, res) => {
   res.writeHead(200, { 'Content-Type': type });
   res.end(body);
@@ -182,6 +196,8 @@ describe('hostile pages (issue 15)', () => {
         '/plain.html': html(page(`<header>${nav()}</header><main>${article()}</main>${aside()}`)),
         '/reading.html': html(READING_PAGE),
         '/registries.html': html(REGISTRIES_PAGE),
+        '/lazy-none.html': html(LAZY_NONE_PAGE),
+        '/lazy-loader.html': html(LAZY_LOADER_PAGE),
       },
     });
   });
@@ -607,5 +623,26 @@ describe('hostile pages (issue 15)', () => {
     assert.deepEqual(await keys(), first, 'one entry, under the address the article was read from');
     await pg.close();
     await h.worker.evaluate(() => chrome.storage.local.clear());
+  });
+
+  // Issue 37, low: the reader loaded a `data-src` the page itself never requested (a tracking
+  // URL on a lazy image with a real placeholder).
+  test('the reader loads only images the page loaded or would load', async () => {
+    const seen = (pg) =>
+      inSurface(h, pg, 'article', (root) => [...root.querySelectorAll('article img')].map((i) => new URL(i.src).pathname));
+    const load = (pg) => inSurface(h, pg, 'article', (root) => Promise.all([...root.querySelectorAll('article img')].map((i) => ((i.loading = 'eager'), i.decode().catch(() => {})))).then(() => true));
+    const none = await h.open('/lazy-none.html');
+    assert.equal((await h.run(none, 'reader')).active, true);
+    await load(none);
+    assert.deepEqual(await seen(none), [], 'no picture the page never loaded');
+    const asked = h.server.requests.filter((r) => /track\.gif|never\.png/.test(r));
+    assert.deepEqual(asked, [], 'nothing fetched that the page never asked for');
+    await none.close();
+    // A page whose script swaps `data-src` in: the picture further down is one it would load.
+    const loader = await h.open('/lazy-loader.html');
+    assert.equal((await h.run(loader, 'reader')).active, true);
+    await load(loader);
+    assert.deepEqual(await seen(loader), ['/shown.png', '/later.png']);
+    await loader.close();
   });
 });
