@@ -195,16 +195,7 @@ function speakCurrent() {
   // (play), so an utterance of the current token cancelled or paused was stopped by someone
   // else: the page's script shares speechSynthesis. Reading stops and says so; it does not
   // carry on under another's control.
-  const taken = () => {
-    if (my !== token || !playing) return;
-    playing = false;
-    token++;
-    synth().cancel();
-    rememberPlace();
-    updateButtons();
-    mediaPlaying(false);
-    announce('Reading stopped: the page took over speech.', true);
-  };
+  const taken = () => my === token && playing && pause('Reading stopped: the page took over speech.', true);
   u.onpause = taken;
   u.onerror = (e) => {
     if (my !== token) return;
@@ -256,14 +247,14 @@ function play() {
   announce(`Playing${voice ? `, voice ${voice.name}` : ''}.`);
 }
 
-function pause() {
+function pause(said = 'Paused.', warn = false) {
   playing = false;
   token++;
   synth().cancel();
   rememberPlace();
   updateButtons();
   mediaPlaying(false);
-  announce('Paused.');
+  announce(said, warn);
 }
 
 function jump(to) {
