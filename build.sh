@@ -93,6 +93,16 @@ setup_browsers() { # only the browser tests need them: Debian's Chromium and Fir
   fi
 }
 
+setup_test_python() { # the Markdown export's test renders files with Python-Markdown (pinned, from PyPI:
+  # Debian 12's 3.4.1 loops for ever on some valid Markdown, tests/e2e/export.test.mjs)
+  local venv=target/test-venv want=3.11.3
+  if [ "$("$venv/bin/python" -c 'import markdown; print(markdown.__version__)' 2>/dev/null)" != "$want" ]; then
+    say "Python-Markdown $want in $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "markdown==$want"
+  fi
+}
+
 # ---- build -----------------------------------------------------------------------------------
 build_native() {
   say "native CLI (cargo build --release -p dana-cli)"
@@ -224,6 +234,7 @@ main() {
       t0=$SECONDS
       build_all
       setup_browsers
+      setup_test_python
       test_rust
       test_node_dir tests/node "Node tests of the wasm package"
       test_node_dir tests/e2e "browser tests (Chromium, Firefox)"
