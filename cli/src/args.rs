@@ -145,7 +145,7 @@ impl ExtractOptions {
 }
 
 /// The message for an option no one knows, with the names that are known.
-fn unknown_option(name: &str) -> String {
+pub fn unknown_option(name: &str) -> String {
     let known: Vec<&str> = ExtractOptions::names().collect();
     format!("unknown option '{name}' (known options: {})", known.join(", "))
 }
