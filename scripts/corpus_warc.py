@@ -6,7 +6,8 @@
     python3 scripts/corpus_warc.py --size-mb 1024 big.warc.gz ../shared/corpus/*
 
 For each SET_DIR (index.jsonl, pages/<id>.html) every page present becomes a `response` record:
-WARC-Target-URI is the page's URL from index.jsonl (a `urn:dana-corpus:` name when it has none),
+WARC-Target-URI is the page's URL from index.jsonl (`http://SET.corpus.invalid/ID` when it has
+none: WARC readers such as warcio read the HTTP header of http(s) records only),
 WARC-Record-ID is `<urn:dana-corpus:SET/ID>` (so that a record's output can be scored against
 its gold with `dana eval --peer`), the HTTP header says `Content-Type: text/html` without a
 charset (the corpus does not know what the server sent). Before each response stands its
@@ -55,7 +56,7 @@ def pages(set_dirs, per_set):
 
 def records(set_name, page_id, url, body, copy):
     name = f"{set_name}/{page_id}" + (f"#{copy}" if copy else "")
-    uri = url or f"urn:dana-corpus:{name}"
+    uri = url or f"http://{set_name}.corpus.invalid/{page_id}" + (f"?copy={copy}" if copy else "")
     host = url.split("/")[2] if url.startswith("http") else "corpus.invalid"
     path = "/" + url.split("/", 3)[3] if url.startswith("http") and url.count("/") >= 3 else "/"
     request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: dana-test\r\n\r\n".encode()

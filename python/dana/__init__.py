@@ -8,7 +8,8 @@
 
 ``extract`` runs the engine on one page (text or bytes) and returns the whole result as a dict,
 the fields of ``dana extract --format json``. ``extract_warc`` reads the HTML responses of a WARC
-file and yields one dict per record, the lines of ``dana extract --warc``. Options are those of
+file and yields one dict per record, the lines of ``dana extract --warc``; ``read_warc`` yields
+the same records unextracted (their bytes and HTTP charset), for jobs that spread them first. Options are those of
 the command line, by the snake_case of their long flags (``options()`` lists them); an unknown
 option or a bad value raises ``ValueError`` with the command line's message. The engine runs
 with the GIL released.
@@ -18,6 +19,6 @@ dana-reader[datatrove]``); ``examples/spark_warc.py`` in the repository runs the
 PySpark job.
 """
 
-from ._dana import WarcRecords, __version__, decode, extract, extract_warc, options
+from ._dana import WarcPages, WarcRecords, __version__, decode, extract, extract_warc, options, read_warc
 
-__all__ = ["extract", "extract_warc", "decode", "options", "WarcRecords", "__version__"]
+__all__ = ["extract", "extract_warc", "read_warc", "decode", "options", "WarcRecords", "WarcPages", "__version__"]

@@ -42,6 +42,11 @@ def extract_warc(
     WARC-Record-ID, WARC-Target-URI, WARC-Date, title, text, lang, dir, byline, published,
     readerable. A bad record is reported with a RuntimeWarning and skipped."""
 
+def read_warc(path: Union[str, os.PathLike[str]]) -> WarcPages:
+    """Yields the HTML responses of a WARC unextracted, in the file's order: WARC-Record-ID,
+    WARC-Target-URI, WARC-Date, charset (of the HTTP Content-Type, or None) and body (bytes).
+    A bad record is reported with a RuntimeWarning and skipped."""
+
 def decode(data: bytes, charset: Optional[str] = None) -> tuple[str, str]:
     """The text of a page's bytes and the encoding's name, as extract decodes them."""
 
@@ -50,4 +55,8 @@ def options() -> list[str]:
 
 class WarcRecords(Iterator[dict[str, Any]]):
     def __iter__(self) -> WarcRecords: ...
+    def __next__(self) -> dict[str, Any]: ...
+
+class WarcPages(Iterator[dict[str, Any]]):
+    def __iter__(self) -> WarcPages: ...
     def __next__(self) -> dict[str, Any]: ...

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 
 use dana_cli::args::{invalid_value, unknown_option, ExtractOptions};
 use dana_cli::batch::{Batch, Outcome};
+use dana_cli::warc::{Item, Pages};
 use pyo3::exceptions::{PyOSError, PyRuntimeWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
@@ -187,17 +188,68 @@ impl WarcRecords {
             match next {
                 None => return Ok(None),
                 Some(Outcome::Line(line)) => return Ok(Some(pythonize::pythonize(py, &line)?)),
-                Some(Outcome::Bad(why)) => {
-                    let message = format!("{}: {why}", self.path.display());
-                    // A NUL cannot be in a C string; the message comes from a file's bytes.
-                    let message =
-                        std::ffi::CString::new(message.replace('\0', " ")).expect("no NUL left");
-                    let category = py.get_type::<PyRuntimeWarning>();
-                    PyErr::warn(py, category.as_any(), &message, 1)?;
-                }
+                Some(Outcome::Bad(why)) => warn_bad_record(py, &self.path, &why)?,
             }
         }
     }
+}
+
+/// Reads the HTML responses of a WARC file without extracting them: for a job that spreads the
+/// records over workers before the engine runs (``examples/spark_warc.py``).
+///
+/// Yields one dict per record, in the file's order, the records ``extract_warc`` would extract:
+/// ``WARC-Record-ID``, ``WARC-Target-URI``, ``WARC-Date``, ``charset`` (of the HTTP
+/// ``Content-Type``, or None) and ``body`` (bytes, transfer and content codings undone).
+/// ``extract(record["body"], url, charset=record["charset"])`` then gives the text
+/// ``extract_warc`` gives, ``url`` being the URI when it is an http(s) URL. A bad record is
+/// reported with a ``RuntimeWarning`` and skipped.
+#[pyfunction]
+fn read_warc(path: PathBuf) -> PyResult<WarcPages> {
+    let pages = Pages::open(&path)
+        .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+    Ok(WarcPages { pages: Mutex::new(pages), path })
+}
+
+/// The HTML responses of a WARC: an iterator of dicts (see ``read_warc``).
+#[pyclass(module = "dana")]
+struct WarcPages {
+    pages: Mutex<Pages>,
+    path: PathBuf,
+}
+
+#[pymethods]
+impl WarcPages {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        loop {
+            let next = py.detach(|| self.pages.lock().ok().and_then(|mut pages| pages.next()));
+            match next {
+                None => return Ok(None),
+                Some(Item::Page(page)) => {
+                    let dict = PyDict::new(py);
+                    dict.set_item("WARC-Record-ID", page.record_id)?;
+                    dict.set_item("WARC-Target-URI", page.uri)?;
+                    dict.set_item("WARC-Date", page.date)?;
+                    dict.set_item("charset", page.charset)?;
+                    dict.set_item("body", PyBytes::new(py, &page.body))?;
+                    return Ok(Some(dict));
+                }
+                Some(Item::Bad(why)) => warn_bad_record(py, &self.path, &why)?,
+            }
+        }
+    }
+}
+
+/// A bad record of a WARC, reported as a `RuntimeWarning`.
+fn warn_bad_record(py: Python<'_>, path: &std::path::Path, why: &str) -> PyResult<()> {
+    // A NUL cannot be in a C string; the message comes from a file's bytes.
+    let message = format!("{}: {why}", path.display()).replace('\0', " ");
+    let message = std::ffi::CString::new(message).expect("no NUL left");
+    let category = py.get_type::<PyRuntimeWarning>();
+    PyErr::warn(py, category.as_any(), &message, 1)
 }
 
 /// The names of the options ``extract`` takes as keywords.
@@ -211,6 +263,8 @@ fn _dana(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(extract_warc, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
+    m.add_function(wrap_pyfunction!(read_warc, m)?)?;
+    m.add_class::<WarcPages>()?;
     m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_class::<WarcRecords>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
