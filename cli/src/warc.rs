@@ -485,11 +485,7 @@ fn skip_to_gzip_member(file: &mut BufReader<Counted>, from: u64) -> io::Result<(
 
 impl Read for Members {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let buf = self.fill_buf()?;
-        let n = buf.len().min(out.len());
-        out[..n].copy_from_slice(&buf[..n]);
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, out)
     }
 }
 
@@ -617,12 +613,17 @@ impl Pushback {
 
 impl Read for Pushback {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let buf = self.fill_buf()?;
-        let n = buf.len().min(out.len());
-        out[..n].copy_from_slice(&buf[..n]);
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, out)
     }
+}
+
+/// `Read::read` of a reader whose buffer is its own (the readers here serve text they hold).
+fn read_buffered(reader: &mut impl BufRead, out: &mut [u8]) -> io::Result<usize> {
+    let buf = reader.fill_buf()?;
+    let n = buf.len().min(out.len());
+    out[..n].copy_from_slice(&buf[..n]);
+    reader.consume(n);
+    Ok(n)
 }
 
 impl BufRead for Pushback {
