@@ -7,7 +7,7 @@
 //!
 //! - a `.warc.gz` is read member by member (one record each, as WARC writers compress), each
 //!   member decompressed and its checksum verified before any of it is parsed, so a corrupt
-//!   member is reported and skipped whole ([`Members`]);
+//!   member is reported and skipped whole (`Members`);
 //! - a record whose header block does not parse, or that does not end where its
 //!   `Content-Length` says (a truncated record), is reported, and reading resumes at the next
 //!   line that starts a record (`WARC/1.`), looked for inside the bad record's body first;
@@ -265,9 +265,11 @@ fn parse_header(head: &[u8]) -> Result<(RawRecordHeader, usize), String> {
     Ok((RawRecordHeader { version: version.to_string(), headers }, length))
 }
 
-/// The HTML of an HTTP response block: its `charset` and body, or `None` when the response is
-/// not HTML (or has no body).
-fn http_page(block: &[u8]) -> Result<Option<(Option<String>, Vec<u8>)>, String> {
+/// The `charset` of an HTML response's `Content-Type` (when it has one), and its body.
+type Html = (Option<String>, Vec<u8>);
+
+/// The HTML of an HTTP response block, or `None` when the response is not HTML.
+fn http_page(block: &[u8]) -> Result<Option<Html>, String> {
     let mut fields = [httparse::EMPTY_HEADER; 128];
     let mut response = httparse::Response::new(&mut fields);
     let head = match response.parse(block) {
