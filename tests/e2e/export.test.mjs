@@ -115,12 +115,12 @@ window.ready = true;
 const PY = `import json, sys, markdown
 docs = json.load(sys.stdin)
 json.dump([markdown.markdown(d, extensions=['fenced_code', 'tables']) for d in docs], sys.stdout)`;
-// Python-Markdown from ./build.sh test's environment (target/test-venv, a pinned release), or
+// Python-Markdown from ./build.sh test's environment (target/py/markdown, a pinned release), or
 // $PYTHON's. Not Debian 12's python3-markdown: its 3.4.1 loops for ever on valid Markdown such
 // as "a `<!--` b\n\n- c\n\n> d" (fixed in later releases).
-const PYTHON = [process.env.PYTHON, path.join(REPO, 'target', 'test-venv', 'bin', 'python')].filter(Boolean).find((p) => spawnSync(p, ['-c', 'import markdown']).status === 0);
+const PYTHON = [process.env.PYTHON, path.join(REPO, 'target', 'py', 'markdown', 'bin', 'python')].filter(Boolean).find((p) => spawnSync(p, ['-c', 'import markdown']).status === 0);
 function pythonMarkdown(docs) {
-  assert.ok(PYTHON, 'no Python with Python-Markdown: ./build.sh test makes target/test-venv, or set PYTHON');
+  assert.ok(PYTHON, 'no Python with Python-Markdown: ./build.sh test makes target/py/markdown, or set PYTHON');
   const r = spawnSync(PYTHON, ['-c', PY], { input: JSON.stringify(docs), maxBuffer: 1 << 30, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`Python-Markdown failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
