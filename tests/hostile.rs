@@ -301,9 +301,9 @@ fn nested_100_000_elements() {
     });
 }
 
-/// Regression (found by `nested_100_000_elements`, fixed in src/blocks.rs by bounding the
-/// block builder's open-element stack at 512): 100 000 nested elements took 65 to 170 s, time
-/// growing 17-fold for 4 times the depth. Deep text is still extracted.
+/// Regression (found by `nested_100_000_elements`, fixed by bounding the block builder's
+/// open-element stack, `settings::pipeline::MAX_DEPTH`): 100 000 nested elements took 65 to
+/// 170 s, time growing 17-fold for 4 times the depth. Deep text is still extracted.
 #[test]
 fn deep_nesting_still_gives_the_deep_text() {
     let page = format!(

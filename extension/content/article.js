@@ -9,7 +9,7 @@
 // finds its sentences in them (each block's element carries `data-block="i"`, i its index in
 // `extraction.blocks`).
 
-// Elements the engine emits (src/render.rs: the blocks; src/blocks.rs: the inline set).
+// Elements the engine emits (src/render.rs: the blocks; src/blocks/builder.rs: the inline set).
 const ELEMENTS = new Set([
   'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'pre', 'figure', 'img', 'figcaption',
   'a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp',
@@ -18,7 +18,7 @@ const ELEMENTS = new Set([
   'header',
 ]);
 
-// The inline elements that may carry an in-page anchor (src/blocks.rs `kept_inline`).
+// The inline elements that may carry an in-page anchor (src/blocks/builder.rs `kept_inline`).
 const INLINE = new Set(['a', 'strong', 'em', 'code', 'sub', 'sup', 'mark', 's', 'u', 'small', 'q', 'cite', 'kbd', 'abbr', 'var', 'samp']);
 
 // An in-page anchor of the article (a footnote, its way back): the engine numbers them and
@@ -33,7 +33,7 @@ const DIRS = new Set(['ltr', 'rtl', 'auto']);
 // What an embed's link card stands for (on its `p`; src/render.rs, src/embeds.rs).
 const EMBEDS = new Set(['video', 'audio', 'post', 'frame']);
 
-// A code block's language, the one class the engine writes (on `code`; src/blocks.rs).
+// A code block's language, the one class the engine writes (on `code`; src/blocks/code.rs).
 const LANGUAGE_CLASS = /^language-[a-z0-9+#-]{1,32}$/;
 
 // Math (src/math.rs): presentation MathML elements, in the MathML namespace, inside a `math`
