@@ -274,10 +274,10 @@ chrome.tabs.onRemoved.addListener((tabId) => forget(tabId));
 // longer waits for the stylesheet's round trip, and the capture's computed styles (capture.js
 // `judge`) are asked before the browser has a new user stylesheet to take into account. Worth
 // 2–3 ms of run median in three paired runs, not seen in a fourth (docs/PERFORMANCE.md, "Click
-// to reader, third pass"). Nothing the capture reads depends on it: its rules are keyed on
+// to reader"). Nothing the capture reads depends on it: its rules are keyed on
 // attributes Dana sets only when it shows something. With `script`, the content script too:
 // the call that captured injected the capture alone (FIRST_SCRIPT), and the page compiles the
-// content script while the worker runs the engine (docs/PERFORMANCE.md, "fourth pass").
+// content script while the worker runs the engine (docs/PERFORMANCE.md, "Click to reader").
 const pending = new Map();
 function injectLater(tabId, script) {
   const target = { tabId };

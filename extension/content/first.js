@@ -1,5 +1,5 @@
 // The first contact with a page in reader or read-aloud mode: the capture alone, before the
-// content script (docs/PERFORMANCE.md, "Click to reader, fourth pass").
+// content script (docs/PERFORMANCE.md, "Click to reader").
 //
 // build.mjs bundles this module and what it imports (capture.js, dom.js: about a tenth of
 // bundle/content.js) into bundle/first.js. The worker injects it with a one-line

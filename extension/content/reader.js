@@ -65,7 +65,7 @@ function renderBody(ex, titleEl) {
 // screen (the browser decides that in the same frame: Chromium 148 paints such a block in the
 // frame that first shows the reader, its Element Timing says); only its margins may then
 // differ for that frame (the rule contains its layout). Measured: docs/PERFORMANCE.md, "Click
-// to reader, fourth pass".
+// to reader".
 const LATER = 'data-later';
 function markLater(body, s) {
   const lines = innerHeight / (s.fontSize * s.lineHeight);
