@@ -153,7 +153,7 @@ function article(ex, pageLang) {
 
 // For the quick calls (injecting, asking the mode, storage), and for the calls whose time grows
 // with the page (capturing it, showing its article): a 10 MB article takes 3 s to capture and
-// 8 s to show on the test machine (docs/EXTENSION.md), a page at the size limit twice that.
+// 8 s to show on the test machine, a page at the size limit twice that.
 // The call that starts a mode and captures has a limit of its own (`begin`).
 const TIMEOUT_MS = 10000;
 const PAGE_TIMEOUT_MS = 60000;

@@ -3,7 +3,7 @@
 // browser actually renders with, through the DevTools protocol) chosen per script, high-contrast
 // and custom themes (each axe-clean), forced colours and reduced motion, settings kept across
 // pages, and the options page. Screenshots of every theme and font go to tests/e2e/out/aids-*.png
-// (docs/EXTENSION.md shows some of them, copied into docs/img/).
+// (docs/READING-AIDS.md shows some of them, copied into docs/img/).
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
