@@ -746,7 +746,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     // With `landmark`: a choice outside the page's main landmark (a promotion banner above a
     // shop's product grid, whose cards are link text that Filter 3 weighs as code) gives way
     // to the landmark, whole: the page's own bound of its main content (7.2.1's "smallest
-    // sub-tree", named by the page). Measured: docs/EVALUATION.md, seventh round.
+    // sub-tree", named by the page). Measured: docs/EVALUATION.md, "Each refinement".
     let landmark =
         options.landmark && tree.outside_main(page, c, &runs).inspect(|&m| c = m).is_some();
     if landmark {
@@ -767,7 +767,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     // posts" box, a blogroll, an events list within `gap` lines of the article's end) is not
     // the article, as the headline bounds it from above (7.2.1's "smallest sub-tree" read
     // from below). Readers' comments stay where the page names them: some gold keeps them
-    // (dragnet's), and `comments` decides them (measured: docs/EVALUATION.md, ninth round).
+    // (dragnet's), and `comments` decides them (measured: docs/EVALUATION.md, "Each refinement").
     if options.below_article {
         let below = tree.close[c as usize] as usize + 1;
         for (l, t) in out.iter_mut().enumerate().skip(below) {

@@ -123,7 +123,7 @@ pub fn all_text(t1: &[u32]) -> Vec<bool> {
 /// 1/[`SCANT_SHARE`] of the page's, none of whose lines is a paragraph ([`SCANT_LINE`]): a
 /// promotion banner or a "sign in" prompt chosen on a shop's grid, a listing or a front page,
 /// whose item titles are links that Filter 3 weighs as code. Their gold, and what a reader
-/// needs, is the page's text (measured: docs/EVALUATION.md, seventh round).
+/// needs, is the page's text (measured: docs/EVALUATION.md, "Each refinement").
 pub fn is_scant(t1: &[u32], chosen: &[bool]) -> bool {
     let taken = || t1.iter().zip(chosen).filter(|(_, &c)| c).map(|(&t, _)| u64::from(t));
     let (text, all) = (taken().sum::<u64>(), t1.iter().map(|&t| u64::from(t)).sum::<u64>());
@@ -135,7 +135,7 @@ pub fn is_scant(t1: &[u32], chosen: &[bool]) -> bool {
 /// a sentence under it, or it holds the opening of the description the page declares
 /// (`description`, `og:description`), which a short post's generator writes from its first
 /// sentence. A banner, a "sign in" prompt or a copyright line on a listing is neither
-/// (measured: docs/EVALUATION.md, seventh round).
+/// (measured: docs/EVALUATION.md, "Each refinement").
 pub fn is_short_article(
     page: &Page,
     t1: &[u32],
@@ -176,7 +176,7 @@ pub fn is_short_article(
 /// trademarks or sponsors can be the densest chain (thesis 4.7: the density model sees no
 /// structure); the notice and the place are the web's convention for boilerplate, not a
 /// site's. An article about copyright that ends the page is a chain that starts above the
-/// last quarter, so it stays (measured: docs/EVALUATION.md, eighth round). With `names`
+/// last quarter, so it stays (measured: docs/EVALUATION.md, "Each refinement"). With `names`
 /// (`Options::footer_names`), a chain with content in the last quarter that stands inside an
 /// element named a footer or a sidebar is the page's chrome too, notice or not
 /// (`in_footer_element`; ninth round).

@@ -283,7 +283,7 @@ pub struct Options {
     /// With `footer`, a chain in the last quarter whose first text stands inside an element
     /// whose `id` or `class` names a footer or a sidebar (`id="footer"`, `blq-foot`,
     /// `sidebar_2`) is the page's chrome too, with or without a copyright notice
-    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md, ninth round).
+    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md, "Each refinement").
     pub footer_names: bool,
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing
@@ -298,7 +298,7 @@ pub struct Options {
     /// With `article`, lines Algorithm 1 chose below the element the article is grown to
     /// (a related-posts box, a blogroll within `gap` lines of the article's end) are left
     /// out, but for readers' comments in an element that names them ([`crate::article`]).
-    /// Default `true` (measured, docs/EVALUATION.md, ninth round).
+    /// Default `true` (measured, docs/EVALUATION.md, "Each refinement").
     pub below_article: bool,
 }
 
