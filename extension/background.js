@@ -133,13 +133,18 @@ async function analyse(page, mode, candidate = 0) {
 // The header's dates go formatted in the language the reader shows the article in (the
 // engine's, else the page's: content/reader.js `open`), as `days` { lang, [iso]: text }: the
 // first date a process formats costs tens of ms (days.js), paid once in the worker.
+const WHOLE_PAGE = 0.8;
+
 function article(ex, pageLang) {
   const { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, headerBlocks, readerable, chrome } = ex;
   const days = { lang: lang || pageLang || '' };
   for (const iso of [published, modified]) if (iso) days[iso] = formatDay(iso, days.lang);
   const blocks = ex.blocks.map(({ kind }) => ({ kind }));
-  // The article candidates (the chosen one first), for "Not the article? Next candidate".
-  const candidates = ex.candidates.map(({ words, chars }) => ({ words, chars }));
+  // The article candidates (the chosen one first), for the reader's "Not the article?" cycle.
+  // `whole`: it spans most of the page's lines, so it is the page rather than a part of it
+  // (the reader offers it last and says so).
+  const lines = ex.series.t1.length;
+  const candidates = ex.candidates.map(({ words, chars, start, end }) => ({ words, chars, whole: lines > 0 && end - start + 1 >= WHOLE_PAGE * lines }));
   const sentences = ex.sentences.map(({ block, start, end, text }) =>
     text === ex.blocks[block]?.text.slice(start, end) ? { block, start, end } : { block, start, end, text }
   );

@@ -72,11 +72,17 @@ async function readSelection(m) {
   return true;
 }
 
+let candidateFocus = null;
+
 const readerHooks = {
   onClose: close,
   onSpeak: () => (speech.active() ? speech.stop() : speech.start(reader.speechView())),
-  // "Not the article?": the engine's candidate k of the same page replaces the open one.
-  onCandidate: (k) => chrome.runtime.sendMessage({ type: 'candidate', k }),
+  // "Not the article?": the engine's candidate k of the same page replaces the open one; the
+  // button pressed (`id`) keeps the focus.
+  onCandidate: (k, id) => {
+    candidateFocus = id;
+    return chrome.runtime.sendMessage({ type: 'candidate', k });
+  },
 };
 
 // { mode, settings, site, found, reason, article } for the reader and read-aloud (site: the
@@ -100,9 +106,14 @@ async function show({ mode: m, settings, site, found, reason, article, keep }) {
   // A page that does not look like an article (a product, a listing): said plainly, with the
   // choice to show it anyway or to read a selection (never asked of a selection itself).
   // A candidate the reader asked for replaces the open view, read-aloud included.
+  // A candidate is asked for from the open reader: the panel is never put in its way again,
+  // the first candidate included.
+  const asked = reader.isOpen();
+  const focus = asked ? candidateFocus : null;
+  candidateFocus = null;
   if (speech.active()) speech.stop();
   settings = await forThisSite(settings, site); // this site's own settings over the global ones (sites.js)
-  if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
+  if (!lastPage.selection && !asked && !looksLikeArticle(article)) {
     const c = article.chrome || {};
     const anyway = () => {
       removeMessage();
@@ -112,7 +123,7 @@ async function show({ mode: m, settings, site, found, reason, article, keep }) {
     showMessage({ title: c.notArticle, text: '', role: 'alert', lang: c.lang, onSelection: readSelection, actions: [{ text: c.showAnyway, onclick: anyway, primary: true }, { text: c.useSelection, onclick: () => readSelection('reader') }] });
     return { active: false };
   }
-  reader.open(article, settings, lastPage, readerHooks);
+  reader.open(article, settings, lastPage, readerHooks, { focus });
   if (m === 'speak') return { active: true, ...(await speech.start(reader.speechView())) };
   return { active: true };
 }
