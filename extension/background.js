@@ -387,7 +387,7 @@ async function run(tabId, mode) {
     await send(tabId, { type: 'switch', mode, settings });
     return { ok: true, mode, active: true, found: true };
   }
-  if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
+  if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, new Plain(plainError(new Error(error))), true);
   if (mode !== 'strip') captured.set(tabId, page);
   const result = await show(tabId, mode, page, settings, injected, 0, siteRead);
   if (result.ms) {
@@ -399,11 +399,15 @@ async function run(tabId, mode) {
 }
 
 // Nothing was changed in the page: say what happened there and stop.
-async function fail(tabId, mode, error, e) {
+// The page's panel shows the message only when it is in plain words (`plain`: ours, or one of
+// Chrome's put in words); an engine failure's own words go to the console and to the result.
+async function fail(tabId, mode, error, e, plain = isPlain(e)) {
   console.error(error, e);
-  await send(tabId, { type: 'error', message: error }).catch(() => {});
+  await send(tabId, { type: 'error', message: plain ? plainError(e) : null, detail: error }).catch(() => {});
   return { ok: false, mode, active: false, error };
 }
+
+const isPlain = (e) => e instanceof Plain || CHROME_ERRORS.some(([re]) => re.test(String(e && e.message ? e.message : e)));
 
 // `ms` in the result: how long capturing, the engine and showing took (printed by the tests);
 // in finer detail, the page's own work of capturing (`captureWork`), building the view
@@ -447,7 +451,9 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
     transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.paint || reply.work || 0)),
     at,
   };
-  return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
+  // `reason`: why the engine found no article, for developers (the page's panel says what to do).
+  if (!analysed.found && analysed.reason) console.info(`dana: no article on tab ${tabId}: ${analysed.reason}`);
+  return { ok: true, mode, active: !!reply.active, found: analysed.found, ...(analysed.found ? {} : { reason: analysed.reason }), ms };
 }
 
 // The page each tab's reader was built from, while the worker lives: "Next candidate" runs the

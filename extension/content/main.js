@@ -12,6 +12,7 @@ import { at, capturePage as capturing, captureSelection, elementById } from './c
 import { afterFrame, refusal } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
 import { looksLikeArticle } from './header.js';
+import { words } from './words.js';
 import * as reader from './reader.js';
 import * as speech from './speak.js';
 import * as strip from './strip.js';
@@ -91,12 +92,10 @@ const readerHooks = {
 async function show({ mode: m, settings, site, found, reason, article, keep }) {
   removeMessage();
   if (!found) {
-    showMessage({
-      title: 'No article found on this page',
-      text: `Dana Reader could not find the main text here (${reason || 'no reason given'}). You can select the text you want and have Dana show it or read it aloud.`,
-      role: 'alert',
-      onSelection: readSelection,
-    });
+    // The engine's reason is for developers (the console, `run`'s result), not the panel.
+    if (reason) console.info('Dana Reader: no article:', reason);
+    const w = words(lastPage.lang);
+    showMessage({ title: w.noArticle, text: w.noArticleNext, role: 'alert', lang: lastPage.lang || 'en', onSelection: readSelection });
     return { active: false };
   }
   if (m === 'strip') {
@@ -184,7 +183,12 @@ const handlers = {
   switch: (msg) => switchTo(msg.mode),
   close: () => (close(), { active: false }),
   error: (msg) => {
-    showMessage({ title: 'Dana Reader could not read this page', text: `${msg.message} The page has not been changed.`, role: 'alert' });
+    // `message` is plain words when the worker knows what happened (a page too large, a page
+    // the browser keeps extensions out of); an engine failure's own words go to the console.
+    const w = words(lastPage.lang);
+    if (msg.detail) console.info('Dana Reader:', msg.detail);
+    const english = w === words('en');
+    showMessage({ title: w.failed, text: english && msg.message ? `${msg.message} ${w.failedNext}` : w.failedNext, role: 'alert', lang: english ? 'en' : lastPage.lang });
     return {};
   },
 };

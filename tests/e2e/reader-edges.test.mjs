@@ -1,0 +1,58 @@
+// The reader's rough edges as a new user met them (issue 34): messages in plain words in the
+// page's language, and the rest of the issue's items, each on a page written for the test.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startHarness, until, OUT } from './extension-harness.test.mjs';
+import { NAV_PAGE } from './lib/fixtures.mjs';
+
+const html = (body) => (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(body);
+};
+
+const ROUTES = {
+  '/nav.html': html(NAV_PAGE),
+  '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
+};
+
+let h;
+before(async () => {
+  h = await startHarness({ routes: ROUTES });
+});
+after(() => h && h.close());
+
+// The message panel's heading, text and buttons.
+const panel = (page) =>
+  until(page, () => {
+    const r = document.querySelector('[data-dana-surface=message]')?.shadowRoot;
+    const s = r && r.querySelector('section');
+    return s && { lang: s.getAttribute('lang'), title: s.querySelector('h2').textContent, text: s.querySelector('p').textContent, buttons: [...s.querySelectorAll('button')].map((b) => b.textContent) };
+  }, null, 'the panel');
+
+test('no article: the panel says what to do in plain words; the engine\'s reason is in the result only', async () => {
+  const page = await h.open('/nav.html');
+  const r = await h.run(page, 'reader');
+  assert.equal(r.found, false, JSON.stringify(r));
+  assert.ok(r.reason, 'the reason is in the result');
+  const got = await panel(page);
+  assert.equal(got.title, 'No article found on this page');
+  assert.equal(got.text, 'Select the text you want on the page, then choose Show selection in reader or Read selection aloud.');
+  assert.ok(!got.text.includes(r.reason) && !/\(|axis|region|content than code/.test(got.text), got.text);
+  assert.deepEqual(got.buttons, ['Show selection in reader', 'Read selection aloud', 'Close']);
+  await page.close();
+});
+
+test('no article on an Urdu page: the panel in Urdu', async () => {
+  const page = await h.open('/nav-ur.html');
+  const r = await h.run(page, 'reader');
+  assert.equal(r.found, false, JSON.stringify(r));
+  const got = await panel(page);
+  assert.equal(got.lang, 'ur');
+  assert.equal(got.title, 'اس صفحے پر کوئی مضمون نہیں ملا');
+  assert.match(got.text, /منتخب کریں/);
+  assert.deepEqual(got.buttons, ['انتخاب ریڈر میں دکھائیں', 'انتخاب بلند آواز میں پڑھیں', 'بند کریں']);
+  await page.screenshot({ path: path.join(OUT, 'no-article-ur.png') });
+  await page.close();
+});
