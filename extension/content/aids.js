@@ -264,7 +264,8 @@ export function applyAids(host, root, s, lang) {
   if (fg) q('#text-color').value = fg;
   if (bg) q('#background-color').value = bg;
   // Below 4.5:1 (WCAG AA for body text) the custom colours are hard to read for many people.
-  const ratio = fg && bg ? contrastRatio(fg, bg) : 0;
+  // The ratio is the custom pair's: shown only while the custom theme is the one on screen.
+  const ratio = fg && bg && s.theme === 'custom' ? contrastRatio(fg, bg) : 0;
   q('#contrast').textContent = ratio ? `Contrast ${ratio.toFixed(1)}:1${ratio < 4.5 ? ' (low)' : ''}` : '';
 }
 

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
-import { NAV_PAGE } from './lib/fixtures.mjs';
+import { NAV_PAGE, DEMO_PAGE } from './lib/fixtures.mjs';
 
 const html = (body) => (req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -14,6 +14,7 @@ const html = (body) => (req, res) => {
 
 const ROUTES = {
   '/nav.html': html(NAV_PAGE),
+  '/demo.html': html(DEMO_PAGE),
   '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
 };
 
@@ -55,4 +56,26 @@ test('no article on an Urdu page: the panel in Urdu', async () => {
   assert.deepEqual(got.buttons, ['انتخاب ریڈر میں دکھائیں', 'انتخاب بلند آواز میں پڑھیں', 'بند کریں']);
   await page.screenshot({ path: path.join(OUT, 'no-article-ur.png') });
   await page.close();
+});
+
+const setSettings = (changes) =>
+  h.worker.evaluate(async (c) => {
+    const { settings } = await chrome.storage.sync.get('settings');
+    await chrome.storage.sync.set({ settings: { ...(settings || {}), ...c } });
+  }, changes);
+const inReader = (page, sel) => page.evaluate((q) => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(q)?.textContent ?? null, sel);
+
+test('the contrast ratio shows with the custom theme only, not with a built-in one', async () => {
+  try {
+    for (const [theme, want] of [['contrast-dark', ''], ['dark', ''], ['custom', 'Contrast 16.7:1']]) {
+      await setSettings({ theme, textColor: '#f0f0f0', backgroundColor: '#101010' });
+      const page = await h.open('/demo.html');
+      assert.equal((await h.run(page, 'reader')).active, true);
+      await page.locator('[data-dana-surface=reader] #display').click();
+      assert.equal(await inReader(page, '#contrast'), want, theme);
+      await page.close();
+    }
+  } finally {
+    await h.worker.evaluate(() => chrome.storage.sync.clear());
+  }
 });
