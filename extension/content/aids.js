@@ -135,11 +135,15 @@ export function contrastRatio(a, b) {
 let panel = null;
 let displayButton = null;
 let shown = null; // what applyAids last showed: [host, root, settings, lang]
+let showLayoutIn = null; // the reader's: the state of the layout buttons it put in the row
 
 // Adds the Display button to the reader's toolbar and its panel below it. `change(key, value)`
 // is the reader's: it saves a setting and applies it; `settings()` the current settings.
 // `save(format)` saves the article ('md' or 'html': export.js).
-export function mount(root, { change, settings, save }) {
+// `layout`: the reader's line width and spacing groups, which lead the row, and
+// `showLayout(q, settings)` their state.
+export function mount(root, { change, settings, save, layout = [], showLayout = null }) {
+  showLayoutIn = showLayout;
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const step = (key, dir) => change(key, settings()[key] + dir * LIMITS[key][2]);
   // A select's value is a string; a numeric setting (the ruler's lines) is stored as a number.
@@ -155,6 +159,7 @@ export function mount(root, { change, settings, save }) {
   panel = h(
     'div',
     { role: 'toolbar', 'aria-label': 'Display', class: 'toolbar aids', id: 'display-panel' },
+    ...layout,
     group('Letters', btn('letters-tighter', 'Less space between letters', '−', () => step('letterSpacing', -1)), btn('letters-looser', 'More space between letters', '+', () => step('letterSpacing', 1))),
     group('Words', btn('words-tighter', 'Less space between words', '−', () => step('wordSpacing', -1)), btn('words-looser', 'More space between words', '+', () => step('wordSpacing', 1))),
     select('align', 'align', 'Align'),
@@ -246,6 +251,7 @@ export function applyAids(host, root, s, lang) {
   if (!panel || !panel.isConnected) return;
 
   const q = (sel) => panel.querySelector(sel);
+  showLayoutIn?.(q, s);
   const near = (a, b) => Math.abs(a - b) < 1e-9;
   q('#letters-tighter').disabled = near(s.letterSpacing, LIMITS.letterSpacing[0]);
   q('#letters-looser').disabled = near(s.letterSpacing, LIMITS.letterSpacing[1]);

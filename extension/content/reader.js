@@ -96,13 +96,17 @@ function applySettings(s) {
   const [minS, maxS] = LIMITS.fontSize;
   q('#smaller').disabled = s.fontSize <= minS;
   q('#larger').disabled = s.fontSize >= maxS;
+  applyAids(surface, root, s, current ? current.lang : '');
+}
+
+// The Display row's width and spacing buttons, disabled at their limits (while the row is open).
+function showLayout(q, s) {
   const [minW, maxW] = LIMITS.lineWidth;
   q('#narrower').disabled = s.lineWidth <= minW;
   q('#wider').disabled = s.lineWidth >= maxW;
   const [minL, maxL] = LIMITS.lineHeight;
   q('#tighter').disabled = s.lineHeight <= minL + 1e-9;
   q('#looser').disabled = s.lineHeight >= maxL - 1e-9;
-  applyAids(surface, root, s, current ? current.lang : '');
 }
 
 // Remembers settings for every page, or for this site only (sites.js): only allowed values (defaults.js),
@@ -173,8 +177,6 @@ function buildUi(ex, lang, dir, title, hooks) {
     'div',
     { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
     group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
-    group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
-    group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, ...choiceOptions('font'))),
     h(
       'label',
@@ -188,13 +190,19 @@ function buildUi(ex, lang, dir, title, hooks) {
     btn('close', 'Close reader view (Escape)', 'Close', hooks.onClose)
   );
   toolbar.querySelector('#speak').setAttribute('aria-pressed', 'false');
+  // Line width and spacing lead the Display row (aids.js), which is the toolbar's overflow: the
+  // toolbar itself stays one row at 1024 px and wider, candidates and all.
+  const layout = [
+    group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
+    group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
+  ];
 
   // The controls speak English whatever the article's language and direction.
   const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
   const article = h('article', { lang: lang || null, dir }, header, body);
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
-  return { nodes: [controls, main, announcer], blockEls, titleEl, body };
+  return { nodes: [controls, main, announcer], blockEls, titleEl, body, layout };
 }
 
 const CSS = `
@@ -252,6 +260,9 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 .speaking { outline: 2px solid CanvasText; box-shadow: none; }
 }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* One row from 1024 px: what does not fit is in the Display row (the toolbar's overflow). */
+@media (min-width: 1024px) { .toolbar:not(.aids) { flex-wrap: nowrap; gap: 6px 10px; white-space: nowrap; } .toolbar:not(.aids) select { max-width: 10em; } }
+@media (min-width: 1024px) and (max-width: 1279px) { .toolbar:not(.aids) .label[aria-hidden] { display: none; } }
 @media (max-width: 640px) { main { padding: 20px 14px 80px; } .label { display: none; } }
 `;
 
@@ -311,7 +322,7 @@ export function open(ex, settings, page, hooks, { focus = null } = {}) {
   current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl, focus };
   current.later = markLater(ui.body, current.settings);
   const opened = current;
-  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format) });
+  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format), layout: ui.layout, showLayout });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
   dom.setAttribute(docEl, 'data-dana-reader', '');

@@ -168,7 +168,11 @@ describe('reading aids in Chromium', () => {
     assert.equal(await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('display-panel')), null, 'the panel is not in the reader until opened');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('[data-dana-surface=reader] #display').getAttribute('aria-expanded'), 'true');
-    // Focus lands on the first enabled control: "more space between letters" (less is disabled at 0).
+    // Focus lands on the first enabled control: line width, which leads the row (the toolbar's
+    // overflow); Tab goes on through line spacing to "more space between letters" (less is
+    // disabled at 0).
+    assert.equal(await page.evaluate(focusedId), 'narrower');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(focusedId), 'letters-looser');
     const spacing = () =>
       page.evaluate(() => {

@@ -8,20 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, readerState, until, OUT } from './extension-harness.test.mjs';
+import { CANDIDATES_PAGE } from './lib/fixtures.mjs';
 
-const links = (n, p) => Array.from({ length: n }, (_, i) => `<div class="item"><a href="/${p}${i}">${p} link number ${i}</a></div>`).join('');
-const STORY = (i) => `The keeper climbed the hundred and twelve steps every evening of that last winter, paragraph ${i}, to light the lamp that ships had trusted for a century before the automatic beacon came.`;
-const LETTER = (i) => `Letter ${i}: my grandfather kept a light on the northern coast, and the letters he wrote home each week describe the same steps, the same storms and the same quiet pride in a lamp that never failed.`;
-const PAGE = (head = '') => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The lighthouse keeper's last winter | Example</title>${head}</head><body>
-<div class="menu">${links(30, 'menu')}</div>
-<main><article><h1>The lighthouse keeper's last winter</h1>
-${Array.from({ length: 5 }, (_, i) => `<p>${STORY(i)}</p>`).join('\n')}
-</article></main>
-<div class="links">${links(30, 'more')}</div>
-<section class="comments"><h2>Readers' letters</h2>
-${Array.from({ length: 9 }, (_, i) => `<p>${LETTER(i)}</p>`).join('\n')}
-</section>
-<footer>${links(20, 'foot')}</footer></body></html>`;
+const PAGE = CANDIDATES_PAGE;
 
 // Waits until the reader's article matches `yes` and not `no` (regular expressions' sources).
 const shows = (page, yes, no, what) =>

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
-import { NAV_PAGE, DEMO_PAGE } from './lib/fixtures.mjs';
+import { NAV_PAGE, DEMO_PAGE, CANDIDATES_PAGE } from './lib/fixtures.mjs';
 
 const html = (body) => (req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -15,6 +15,7 @@ const html = (body) => (req, res) => {
 const ROUTES = {
   '/nav.html': html(NAV_PAGE),
   '/demo.html': html(DEMO_PAGE),
+  '/two.html': html(CANDIDATES_PAGE()),
   '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
 };
 
@@ -78,4 +79,44 @@ test('the contrast ratio shows with the custom theme only, not with a built-in o
   } finally {
     await h.worker.evaluate(() => chrome.storage.sync.clear());
   }
+});
+
+// The toolbar's controls, each with its row (its top, rounded) and whether it is shown.
+const toolbarRows = (page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.toolbar');
+    const items = [...bar.querySelectorAll('button, select')].filter((el) => el.checkVisibility());
+    return { tops: [...new Set(items.map((el) => Math.round(el.getBoundingClientRect().top)))], height: Math.round(bar.getBoundingClientRect().height), right: Math.max(...items.map((el) => el.getBoundingClientRect().right)), width: innerWidth, ids: items.map((el) => el.id) };
+  });
+
+test('the toolbar is one row at 1024 px and wider, candidates included; the rest is in a menu reached by keyboard', async () => {
+  const page = await h.open('/two.html');
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 760 });
+    if (width === 1024) {
+      const r = await h.run(page, "reader");
+      assert.equal(r.active, true, JSON.stringify([r, page.danaErrors]));
+    }
+    const rows = await toolbarRows(page);
+    console.log(`# ${width}px: ${JSON.stringify(rows)}`);
+    assert.equal(rows.tops.length, 1, `one row at ${width} px: ${JSON.stringify(rows)}`);
+    assert.ok(rows.right <= width, 'nothing past the window');
+    if (width === 1024) await page.screenshot({ path: path.join(OUT, 'reader-toolbar-1024.png'), clip: { x: 0, y: 0, width, height: 140 } });
+  }
+  // By keyboard: Tab to Display, Enter opens the row with line width and spacing, Enter widens.
+  const focused = () => document.querySelector('[data-dana-surface=reader]').shadowRoot.activeElement?.id;
+  await page.locator('[data-dana-surface=reader] #smaller').focus();
+  for (let i = 0; i < 10 && (await page.evaluate(focused)) !== 'display'; i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(focused), 'display');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(focused), 'narrower');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(focused), 'wider');
+  const width = () => h.worker.evaluate(() => chrome.storage.sync.get('settings').then((s) => s.settings?.lineWidth));
+  const before = (await width()) ?? 38;
+  await page.keyboard.press('Enter');
+  await until(page, () => true, null, 'a frame');
+  assert.equal(await width(), before + 4);
+  await h.worker.evaluate(() => chrome.storage.sync.clear());
+  await page.close();
 });
