@@ -65,6 +65,9 @@ export function fontStack(font, arabic) {
 // page would read there): the suffix of dom.js `cssVar`, drawn when this script loads, which
 // also keeps a page from registering a face of the same name first.
 const familyOf = (key) => cssVar(`--f${Object.keys(FONTS).indexOf(key)}`).slice(2);
+// The family of an Arabic-script face's digits (fonts.js DIGITS), which only right-to-left
+// text names first.
+const digitsOf = (key) => cssVar(`--d${Object.keys(FONTS).indexOf(key)}`).slice(2);
 
 const faces = new Map(); // FONTS key -> Promise of its loaded FontFaces (not yet added)
 const wanted = new Set(); // the FONTS keys the reader shows now
@@ -79,9 +82,10 @@ function facesOf(key) {
   if (!faces.has(key)) {
     const all = Promise.all(
       font.faces.map(async ([file, subset, weight]) => {
+        const family = subset === 'digits' ? digitsOf(key) : familyOf(key);
         const reply = await chrome.runtime.sendMessage({ type: 'font', file });
         if (!reply || typeof reply.data !== 'string') throw new Error(`${file}: ${(reply && reply.error) || 'no reply'}`);
-        const face = new FontFace(familyOf(key), fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
+        const face = new FontFace(family, fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
         await face.load();
         return face;
       })
@@ -231,6 +235,8 @@ export function applyAids(host, root, s, lang) {
   shown = [host, root, s, lang];
   const arabic = ARABIC_SCRIPT.test(root.querySelector('article')?.textContent || '') ? arabicFace(s.arabicFont, lang) : null;
   host.style.setProperty(cssVar('--dana-font'), fontStack(s.font, arabic));
+  // Digits inside Arabic-script (right-to-left) text: the Arabic face's own, sized to its letters.
+  host.style.setProperty(cssVar('--dana-font-rtl'), arabic ? `'${digitsOf(arabic)}', ${fontStack(s.font, arabic)}` : fontStack(s.font, arabic));
   host.style.setProperty(cssVar('--dana-letters'), `${s.letterSpacing}em`);
   host.style.setProperty(cssVar('--dana-words'), `${s.wordSpacing}em`);
   host.setAttribute('data-align', s.align);
@@ -281,6 +287,8 @@ export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${MARKS_CSS}
 .surface[data-screen-reader=on] :is(#speak, #speechbar) { display: none; }
 .surface[data-links=off] article a { color: inherit; text-decoration: none; pointer-events: none; }
 main { font-family: var(--dana-font); }
+main :is(article[dir=rtl], [dir=rtl]) { font-family: var(--dana-font-rtl); }
+main article[dir=rtl] [dir=ltr] { font-family: var(--dana-font); }
 article { letter-spacing: var(--dana-letters, normal); word-spacing: var(--dana-words, normal); }
 /* Spacing letters apart breaks the joins of a cursive script. */
 article:is(:lang(ar), :lang(fa), :lang(ur), :lang(ps), :lang(ckb), :lang(sd), :lang(ug)), article [dir=rtl] { letter-spacing: normal; }

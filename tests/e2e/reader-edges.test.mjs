@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
+import { renderedFonts } from './lib/fonts.mjs';
 import { NAV_PAGE, DEMO_PAGE, CANDIDATES_PAGE } from './lib/fixtures.mjs';
 
 const html = (body) => (req, res) => {
@@ -16,6 +17,10 @@ const ROUTES = {
   '/nav.html': html(NAV_PAGE),
   '/demo.html': html(DEMO_PAGE),
   '/two.html': html(CANDIDATES_PAGE()),
+  '/ar-digits.html': html(`<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>تقرير المرصد عن عام 2024</title></head><body>
+<nav><a href="/">الرئيسية</a> <a href="/a">أخبار</a></nav><main><article><h1>تقرير المرصد عن عام 2024</h1>
+${Array.from({ length: 6 }, (_, i) => `<p>سجّل المرصد في عام 2024 نحو ${1200 + i} ساعة من الرصد الليلي، وبلغت درجة الحرارة ${18 + i} درجة في المتوسط، وهو رقم لم يُسجَّل منذ عام 1998 حين بدأ العمل في الموقع الجديد على ارتفاع 2400 متر.</p>`).join('\n')}
+</article></main><footer><a href="/c">اتصل بنا</a></footer></body></html>`),
   '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
 };
 
@@ -118,5 +123,40 @@ test('the toolbar is one row at 1024 px and wider, candidates included; the rest
   await until(page, () => true, null, 'a frame');
   assert.equal(await width(), before + 4);
   await h.worker.evaluate(() => chrome.storage.sync.clear());
+  await page.close();
+});
+
+// The fonts of a probe of digits put into the reader's first paragraph matching `selector`.
+async function digitFonts(page, selector) {
+  await page.evaluate((sel) => {
+    const p = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(sel);
+    const probe = document.createElement('span');
+    probe.id = 'digit-probe';
+    probe.textContent = '2024';
+    p.append(probe);
+  }, selector);
+  await page.evaluate(() => document.fonts.ready);
+  return renderedFonts(page, '#digit-probe');
+}
+
+test('digits inside Arabic text are the Arabic face\'s; an English paragraph keeps its own', async () => {
+  let page = await h.open('/ar-digits.html');
+  assert.equal((await h.run(page, 'reader')).active, true);
+  let fonts = [];
+  for (let i = 0; i < 40; i++) {
+    fonts = await digitFonts(page, 'article .body p');
+    if (fonts.length === 1 && fonts[0].family === 'Noto Naskh Arabic') break;
+    await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('digit-probe').remove());
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(fonts.map((f) => f.family), ['Noto Naskh Arabic'], JSON.stringify(fonts));
+  await page.screenshot({ path: path.join(OUT, 'reader-arabic-digits.png'), clip: { x: 0, y: 0, width: 1100, height: 520 } });
+  await page.close();
+  // The demo article is English with an Arabic paragraph: its English digits are not Naskh's.
+  page = await h.open('/demo.html');
+  assert.equal((await h.run(page, 'reader')).active, true);
+  await page.waitForTimeout(300);
+  fonts = await digitFonts(page, 'article .body p:not([dir=rtl])');
+  assert.ok(!fonts.some((f) => /Naskh/.test(f.family)), JSON.stringify(fonts));
   await page.close();
 });
