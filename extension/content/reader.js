@@ -319,7 +319,7 @@ export function open(ex, settings, page, hooks, { focus = null } = {}) {
   root.append(surface);
   // `url`: the address the article was read from (content/main.js), without its fragment.
   const url = (page.url || location.href).split('#')[0];
-  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl, focus };
+  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl, headline: ui.titleEl, focus };
   current.later = markLater(ui.body, current.settings);
   const opened = current;
   mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format), layout: ui.layout, showLayout });
@@ -409,7 +409,10 @@ export function speechView() {
     lang: cur.lang,
     blocks,
     sentences,
-    blockEl: (i) => cur.blockEls.get(i) || null,
+    // The headline, when no block of the engine's is it (the page's h1 differs from the title
+    // the engine found, or it has none): read first as block -1, as on every other page.
+    headline: cur.headline.dataset.block === undefined && cur.headline.textContent.trim() ? cur.headline.textContent : null,
+    blockEl: (i) => (i === -1 ? cur.headline : cur.blockEls.get(i) || null),
     settings: () => cur.settings,
     save: (changes) => save({ ...cur.settings, ...changes }),
     announce,

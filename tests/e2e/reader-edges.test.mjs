@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
 import { renderedFonts } from './lib/fonts.mjs';
-import { NAV_PAGE, DEMO_PAGE, CANDIDATES_PAGE } from './lib/fixtures.mjs';
+import { NAV_PAGE, DEMO_PAGE, CANDIDATES_PAGE, installFakeSpeech } from './lib/fixtures.mjs';
 
 const html = (body) => (req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -159,4 +159,16 @@ test('digits inside Arabic text are the Arabic face\'s; an English paragraph kee
   fonts = await digitFonts(page, 'article .body p:not([dir=rtl])');
   assert.ok(!fonts.some((f) => /Naskh/.test(f.family)), JSON.stringify(fonts));
   await page.close();
+});
+
+test('read-aloud starts with the headline on every page, English and Arabic alike', async () => {
+  for (const [url, voice] of [['/demo.html', ['Fake English', 'en-US']], ['/ar-digits.html', ['Fake Arabic', 'ar-SA']], ['/two.html', ['Fake English', 'en-US']]]) {
+    const page = await h.open(url);
+    await h.isolated(page, installFakeSpeech, [voice]);
+    assert.equal((await h.run(page, 'speak')).active, true, url);
+    const first = await until(page, () => true, null, 'x').then(() => h.isolated(page, () => globalThis.__fake.spoken[0]?.text));
+    const title = await inReader(page, 'h1');
+    assert.equal(first, title, `${url}: the first words read are the headline`);
+    await page.close();
+  }
 });
