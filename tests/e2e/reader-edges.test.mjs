@@ -21,6 +21,12 @@ const ROUTES = {
 <nav><a href="/">الرئيسية</a> <a href="/a">أخبار</a></nav><main><article><h1>تقرير المرصد عن عام 2024</h1>
 ${Array.from({ length: 6 }, (_, i) => `<p>سجّل المرصد في عام 2024 نحو ${1200 + i} ساعة من الرصد الليلي، وبلغت درجة الحرارة ${18 + i} درجة في المتوسط، وهو رقم لم يُسجَّل منذ عام 1998 حين بدأ العمل في الموقع الجديد على ارتفاع 2400 متر.</p>`).join('\n')}
 </article></main><footer><a href="/c">اتصل بنا</a></footer></body></html>`),
+  '/author-box.html': html(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>How tide tables are made</title></head><body>
+<nav><a href="/">Home</a> <a href="/blog">Blog</a></nav><main><article><h1>How tide tables are made</h1>
+${['Harmonic constants', 'From constants to predictions', 'Why local charts differ'].map((t, i) => `<h2>${t}</h2>${Array.from({ length: 3 }, (_, k) => `<p>Section ${i} paragraph ${k}: the harbour's gauge records the water level every six minutes for a year, and the record is split into the constituents the moon and the sun impose on it, each with its own period and amplitude.</p>`).join('')}`).join('\n')}
+<h2>SEO Writer</h2><p>Jane writes about the sea and marketing.</p>
+<h3>Get In Touch: 858-842-5746</h3><p>Call us today.</p>
+</article></main><footer><a href="/c">Contact</a></footer></body></html>`),
   '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
 };
 
@@ -171,4 +177,15 @@ test('read-aloud starts with the headline on every page, English and Arabic alik
     assert.equal(first, title, `${url}: the first words read are the headline`);
     await page.close();
   }
+});
+
+test('Contents lists the article\'s headings, not an author box or a call to action at its end', async () => {
+  const page = await h.open('/author-box.html');
+  assert.equal((await h.run(page, 'reader')).active, true);
+  await page.locator('[data-dana-surface=reader] #contents').click();
+  const entries = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('.toc .toc-entry')].map((b) => b.textContent));
+  const inArticle = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article .body :is(h2, h3)')].map((e) => e.textContent));
+  assert.ok(inArticle.includes('SEO Writer'), `the engine kept the author box: ${inArticle}`);
+  assert.deepEqual(entries, ['Harmonic constants', 'From constants to predictions', 'Why local charts differ']);
+  await page.close();
 });
