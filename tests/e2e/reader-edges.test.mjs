@@ -156,6 +156,7 @@ test('digits inside Arabic text are the Arabic face\'s; an English paragraph kee
     await page.waitForTimeout(100);
   }
   assert.deepEqual(fonts.map((f) => f.family), ['Noto Naskh Arabic'], JSON.stringify(fonts));
+  await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('digit-probe').remove());
   await page.screenshot({ path: path.join(OUT, 'reader-arabic-digits.png'), clip: { x: 0, y: 0, width: 1100, height: 520 } });
   await page.close();
   // The demo article is English with an Arabic paragraph: its English digits are not Naskh's.
