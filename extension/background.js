@@ -133,13 +133,18 @@ async function analyse(page, mode, candidate = 0) {
 // The header's dates go formatted in the language the reader shows the article in (the
 // engine's, else the page's: content/reader.js `open`), as `days` { lang, [iso]: text }: the
 // first date a process formats costs tens of ms (days.js), paid once in the worker.
+const WHOLE_PAGE = 0.8;
+
 function article(ex, pageLang) {
   const { html, title, byline, published, modified, siteName, readingMinutes, lang, dir, headerBlocks, readerable, chrome } = ex;
   const days = { lang: lang || pageLang || '' };
   for (const iso of [published, modified]) if (iso) days[iso] = formatDay(iso, days.lang);
   const blocks = ex.blocks.map(({ kind }) => ({ kind }));
-  // The article candidates (the chosen one first), for "Not the article? Next candidate".
-  const candidates = ex.candidates.map(({ words, chars }) => ({ words, chars }));
+  // The article candidates (the chosen one first), for the reader's "Not the article?" cycle.
+  // `whole`: it spans most of the page's lines, so it is the page rather than a part of it
+  // (the reader offers it last and says so).
+  const lines = ex.series.t1.length;
+  const candidates = ex.candidates.map(({ words, chars, start, end }) => ({ words, chars, whole: lines > 0 && end - start + 1 >= WHOLE_PAGE * lines }));
   const sentences = ex.sentences.map(({ block, start, end, text }) =>
     text === ex.blocks[block]?.text.slice(start, end) ? { block, start, end } : { block, start, end, text }
   );
@@ -382,7 +387,7 @@ async function run(tabId, mode) {
     await send(tabId, { type: 'switch', mode, settings });
     return { ok: true, mode, active: true, found: true };
   }
-  if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, error);
+  if (error) return fail(tabId, mode, `Dana Reader could not read this page: ${plainError(new Error(error))}`, new Plain(plainError(new Error(error))), true);
   if (mode !== 'strip') captured.set(tabId, page);
   const result = await show(tabId, mode, page, settings, injected, 0, siteRead);
   if (result.ms) {
@@ -394,11 +399,15 @@ async function run(tabId, mode) {
 }
 
 // Nothing was changed in the page: say what happened there and stop.
-async function fail(tabId, mode, error, e) {
+// The page's panel shows the message only when it is in plain words (`plain`: ours, or one of
+// Chrome's put in words); an engine failure's own words go to the console and to the result.
+async function fail(tabId, mode, error, e, plain = isPlain(e)) {
   console.error(error, e);
-  await send(tabId, { type: 'error', message: error }).catch(() => {});
+  await send(tabId, { type: 'error', message: plain ? plainError(e) : null, detail: error }).catch(() => {});
   return { ok: false, mode, active: false, error };
 }
+
+const isPlain = (e) => e instanceof Plain || CHROME_ERRORS.some(([re]) => re.test(String(e && e.message ? e.message : e)));
 
 // `ms` in the result: how long capturing, the engine and showing took (printed by the tests);
 // in finer detail, the page's own work of capturing (`captureWork`), building the view
@@ -442,7 +451,9 @@ async function show(tabId, mode, page, settings, t0 = performance.now(), candida
     transfer: r1(t1 - t0 - (page.work || 0) + (t3 - t2) - (reply.paint || reply.work || 0)),
     at,
   };
-  return { ok: true, mode, active: !!reply.active, found: analysed.found, ms };
+  // `reason`: why the engine found no article, for developers (the page's panel says what to do).
+  if (!analysed.found && analysed.reason) console.info(`dana: no article on tab ${tabId}: ${analysed.reason}`);
+  return { ok: true, mode, active: !!reply.active, found: analysed.found, ...(analysed.found ? {} : { reason: analysed.reason }), ms };
 }
 
 // The page each tab's reader was built from, while the worker lives: "Next candidate" runs the

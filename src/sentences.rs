@@ -172,6 +172,7 @@ pub fn split(text: &str) -> Vec<(usize, usize, String)> {
     let mut ranges = uax29_ranges(text);
     ranges = split_after_arabic_stops(text, ranges);
     ranges = merge(text, ranges);
+    ranges = join_inside_pairs(text, ranges);
 
     let mut out = Vec::with_capacity(ranges.len());
     let mut utf16 = Utf16Index::new(text);
@@ -447,6 +448,64 @@ fn continues(piece: &str, rest: &str) -> bool {
             && next.is_some_and(|c| c.is_ascii_digit()))
 }
 
+/// Joins the pieces of a sentence split inside brackets or quotes: `(… اخبار ۔ 12 مئی 2024ء )`
+/// is one sentence in any script, though UAX #29 and [`split_after_arabic_stops`] end one at
+/// the stop inside. Only a pair that closes in the same text counts (an opener never closed is
+/// a typo or a smiley, and would swallow the rest of the block); a cut after a line break stays,
+/// so code and verse are still read a line at a time whatever their braces.
+fn join_inside_pairs(text: &str, ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    if ranges.len() < 2 {
+        return ranges;
+    }
+    let pairs = closed_pairs(text);
+    if pairs.is_empty() {
+        return ranges;
+    }
+    let inside = |cut: usize| pairs.iter().any(|&(open, close)| open < cut && cut <= close);
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (start, end) in ranges {
+        match out.last_mut() {
+            Some(last) if inside(start) && !text[..start].ends_with(['\n', '\r']) => last.1 = end,
+            _ => out.push((start, end)),
+        }
+    }
+    out
+}
+
+/// The byte offsets of each opener and its closer, for the pairs that close: brackets, guillemets
+/// and curly double quotes by nesting, straight double quotes by turns. Single quotes are left
+/// out: `'` and `’` are apostrophes as often as quotes.
+fn closed_pairs(text: &str) -> Vec<(usize, usize)> {
+    const PAIRS: &[(char, char)] = &[
+        ('(', ')'),
+        ('[', ']'),
+        ('{', '}'),
+        ('«', '»'),
+        ('“', '”'),
+        ('‹', '›'),
+        ('﴾', '﴿'),
+        ('（', '）'),
+        ('「', '」'),
+        ('『', '』'),
+    ];
+    let mut open: Vec<(char, usize)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, c) in text.char_indices() {
+        if c == '"' && open.last().is_some_and(|&(o, _)| o == '"') {
+            out.extend(open.pop().map(|(_, at)| (at, i)));
+        } else if c == '"' || PAIRS.iter().any(|&(o, _)| o == c) {
+            open.push((c, i));
+        } else if let Some(&(o, _)) = PAIRS.iter().find(|&&(_, cl)| cl == c) {
+            // A closer closes its own opener, and the openers left unclosed inside it.
+            if let Some(k) = open.iter().rposition(|&(x, _)| x == o) {
+                out.push((open[k].1, i));
+                open.truncate(k);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `word` (before a full stop) numbers a heading or a list item: up to three digits, or
 /// several such groups joined by full stops (`2.3`), a roman numeral (`iv`, `XII`), or one letter.
 fn is_marker(word: &str) -> bool {
@@ -579,6 +638,39 @@ mod tests {
                 (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())
             ]
         );
+    }
+
+    #[test]
+    fn no_sentence_ends_inside_brackets_or_quotes() {
+        let texts = |t: &str| split(t).into_iter().map(|(_, _, s)| s).collect::<Vec<_>>();
+        // Urdu: the stop inside the parenthesis ends no sentence (issue 34's page).
+        assert_eq!(
+            texts("یہ خبر پہلے شائع ہوئی (روزنامہ اخبار ۔ 12 مئی 2024ء ) اور پھر نقل ہوئی۔ دوسرا جملہ۔"),
+            ["یہ خبر پہلے شائع ہوئی (روزنامہ اخبار ۔ 12 مئی 2024ء ) اور پھر نقل ہوئی۔", "دوسرا جملہ۔"]
+        );
+        // Arabic guillemets and a question mark inside them.
+        assert_eq!(
+            texts("قال «هل أنت هنا؟ نعم» ثم مضى. وانتهى."),
+            ["قال «هل أنت هنا؟ نعم» ثم مضى.", "وانتهى."]
+        );
+        // English: brackets, curly and straight quotes; a capital after the stop inside.
+        assert_eq!(
+            texts("The report (see p. 4. It is long.) was read. He wrote “Stop. Now.” Then left. She said \"Go. Run.\" Done."),
+            [
+                "The report (see p. 4. It is long.) was read.",
+                "He wrote “Stop. Now.”",
+                "Then left.",
+                "She said \"Go. Run.\"",
+                "Done."
+            ]
+        );
+        // An opener that never closes changes nothing; nor does a stray closer.
+        assert_eq!(
+            texts("Then) this. A smiley (: here. Next one."),
+            ["Then) this.", "A smiley (: here.", "Next one."]
+        );
+        // A line break still ends a line of code whatever its braces.
+        assert_eq!(texts("fn a() {\n    b();\n}"), ["fn a() {", "b();"]);
     }
 
     /// Characters of every kind UAX #29's sentence rules tell apart, ASCII and not.

@@ -65,6 +65,9 @@ export function fontStack(font, arabic) {
 // page would read there): the suffix of dom.js `cssVar`, drawn when this script loads, which
 // also keeps a page from registering a face of the same name first.
 const familyOf = (key) => cssVar(`--f${Object.keys(FONTS).indexOf(key)}`).slice(2);
+// The family of an Arabic-script face's digits (fonts.js DIGITS), which only right-to-left
+// text names first.
+const digitsOf = (key) => cssVar(`--d${Object.keys(FONTS).indexOf(key)}`).slice(2);
 
 const faces = new Map(); // FONTS key -> Promise of its loaded FontFaces (not yet added)
 const wanted = new Set(); // the FONTS keys the reader shows now
@@ -79,9 +82,10 @@ function facesOf(key) {
   if (!faces.has(key)) {
     const all = Promise.all(
       font.faces.map(async ([file, subset, weight]) => {
+        const family = subset === 'digits' ? digitsOf(key) : familyOf(key);
         const reply = await chrome.runtime.sendMessage({ type: 'font', file });
         if (!reply || typeof reply.data !== 'string') throw new Error(`${file}: ${(reply && reply.error) || 'no reply'}`);
-        const face = new FontFace(familyOf(key), fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
+        const face = new FontFace(family, fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
         await face.load();
         return face;
       })
@@ -135,11 +139,15 @@ export function contrastRatio(a, b) {
 let panel = null;
 let displayButton = null;
 let shown = null; // what applyAids last showed: [host, root, settings, lang]
+let showLayoutIn = null; // the reader's: the state of the layout buttons it put in the row
 
 // Adds the Display button to the reader's toolbar and its panel below it. `change(key, value)`
 // is the reader's: it saves a setting and applies it; `settings()` the current settings.
 // `save(format)` saves the article ('md' or 'html': export.js).
-export function mount(root, { change, settings, save }) {
+// `layout`: the reader's line width and spacing groups, which lead the row, and
+// `showLayout(q, settings)` their state.
+export function mount(root, { change, settings, save, layout = [], showLayout = null }) {
+  showLayoutIn = showLayout;
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const step = (key, dir) => change(key, settings()[key] + dir * LIMITS[key][2]);
   // A select's value is a string; a numeric setting (the ruler's lines) is stored as a number.
@@ -155,6 +163,7 @@ export function mount(root, { change, settings, save }) {
   panel = h(
     'div',
     { role: 'toolbar', 'aria-label': 'Display', class: 'toolbar aids', id: 'display-panel' },
+    ...layout,
     group('Letters', btn('letters-tighter', 'Less space between letters', '−', () => step('letterSpacing', -1)), btn('letters-looser', 'More space between letters', '+', () => step('letterSpacing', 1))),
     group('Words', btn('words-tighter', 'Less space between words', '−', () => step('wordSpacing', -1)), btn('words-looser', 'More space between words', '+', () => step('wordSpacing', 1))),
     select('align', 'align', 'Align'),
@@ -226,6 +235,8 @@ export function applyAids(host, root, s, lang) {
   shown = [host, root, s, lang];
   const arabic = ARABIC_SCRIPT.test(root.querySelector('article')?.textContent || '') ? arabicFace(s.arabicFont, lang) : null;
   host.style.setProperty(cssVar('--dana-font'), fontStack(s.font, arabic));
+  // Digits inside Arabic-script (right-to-left) text: the Arabic face's own, sized to its letters.
+  host.style.setProperty(cssVar('--dana-font-rtl'), arabic ? `'${digitsOf(arabic)}', ${fontStack(s.font, arabic)}` : fontStack(s.font, arabic));
   host.style.setProperty(cssVar('--dana-letters'), `${s.letterSpacing}em`);
   host.style.setProperty(cssVar('--dana-words'), `${s.wordSpacing}em`);
   host.setAttribute('data-align', s.align);
@@ -246,6 +257,7 @@ export function applyAids(host, root, s, lang) {
   if (!panel || !panel.isConnected) return;
 
   const q = (sel) => panel.querySelector(sel);
+  showLayoutIn?.(q, s);
   const near = (a, b) => Math.abs(a - b) < 1e-9;
   q('#letters-tighter').disabled = near(s.letterSpacing, LIMITS.letterSpacing[0]);
   q('#letters-looser').disabled = near(s.letterSpacing, LIMITS.letterSpacing[1]);
@@ -264,7 +276,8 @@ export function applyAids(host, root, s, lang) {
   if (fg) q('#text-color').value = fg;
   if (bg) q('#background-color').value = bg;
   // Below 4.5:1 (WCAG AA for body text) the custom colours are hard to read for many people.
-  const ratio = fg && bg ? contrastRatio(fg, bg) : 0;
+  // The ratio is the custom pair's: shown only while the custom theme is the one on screen.
+  const ratio = fg && bg && s.theme === 'custom' ? contrastRatio(fg, bg) : 0;
   q('#contrast').textContent = ratio ? `Contrast ${ratio.toFixed(1)}:1${ratio < 4.5 ? ' (low)' : ''}` : '';
 }
 
@@ -274,6 +287,8 @@ export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${MARKS_CSS}
 .surface[data-screen-reader=on] :is(#speak, #speechbar) { display: none; }
 .surface[data-links=off] article a { color: inherit; text-decoration: none; pointer-events: none; }
 main { font-family: var(--dana-font); }
+main :is(article[dir=rtl], [dir=rtl]) { font-family: var(--dana-font-rtl); }
+main article[dir=rtl] [dir=ltr] { font-family: var(--dana-font); }
 article { letter-spacing: var(--dana-letters, normal); word-spacing: var(--dana-words, normal); }
 /* Spacing letters apart breaks the joins of a cursive script. */
 article:is(:lang(ar), :lang(fa), :lang(ur), :lang(ps), :lang(ckb), :lang(sd), :lang(ug)), article [dir=rtl] { letter-spacing: normal; }

@@ -12,6 +12,7 @@ import { at, capturePage as capturing, captureSelection, elementById } from './c
 import { afterFrame, refusal } from './dom.js';
 import { showMessage, removeMessage } from './message.js';
 import { looksLikeArticle } from './header.js';
+import { words } from './words.js';
 import * as reader from './reader.js';
 import * as speech from './speak.js';
 import * as strip from './strip.js';
@@ -72,11 +73,17 @@ async function readSelection(m) {
   return true;
 }
 
+let candidateFocus = null;
+
 const readerHooks = {
   onClose: close,
   onSpeak: () => (speech.active() ? speech.stop() : speech.start(reader.speechView())),
-  // "Not the article?": the engine's candidate k of the same page replaces the open one.
-  onCandidate: (k) => chrome.runtime.sendMessage({ type: 'candidate', k }),
+  // "Not the article?": the engine's candidate k of the same page replaces the open one; the
+  // button pressed (`id`) keeps the focus.
+  onCandidate: (k, id) => {
+    candidateFocus = id;
+    return chrome.runtime.sendMessage({ type: 'candidate', k });
+  },
 };
 
 // { mode, settings, site, found, reason, article } for the reader and read-aloud (site: the
@@ -85,12 +92,10 @@ const readerHooks = {
 async function show({ mode: m, settings, site, found, reason, article, keep }) {
   removeMessage();
   if (!found) {
-    showMessage({
-      title: 'No article found on this page',
-      text: `Dana Reader could not find the main text here (${reason || 'no reason given'}). You can select the text you want and have Dana show it or read it aloud.`,
-      role: 'alert',
-      onSelection: readSelection,
-    });
+    // The engine's reason is for developers (the console, `run`'s result), not the panel.
+    if (reason) console.info('Dana Reader: no article:', reason);
+    const w = words(lastPage.lang);
+    showMessage({ title: w.noArticle, text: w.noArticleNext, role: 'alert', lang: lastPage.lang || 'en', onSelection: readSelection });
     return { active: false };
   }
   if (m === 'strip') {
@@ -100,9 +105,14 @@ async function show({ mode: m, settings, site, found, reason, article, keep }) {
   // A page that does not look like an article (a product, a listing): said plainly, with the
   // choice to show it anyway or to read a selection (never asked of a selection itself).
   // A candidate the reader asked for replaces the open view, read-aloud included.
+  // A candidate is asked for from the open reader: the panel is never put in its way again,
+  // the first candidate included.
+  const asked = reader.isOpen();
+  const focus = asked ? candidateFocus : null;
+  candidateFocus = null;
   if (speech.active()) speech.stop();
   settings = await forThisSite(settings, site); // this site's own settings over the global ones (sites.js)
-  if (!lastPage.selection && !article.candidate && !looksLikeArticle(article)) {
+  if (!lastPage.selection && !asked && !looksLikeArticle(article)) {
     const c = article.chrome || {};
     const anyway = () => {
       removeMessage();
@@ -112,7 +122,7 @@ async function show({ mode: m, settings, site, found, reason, article, keep }) {
     showMessage({ title: c.notArticle, text: '', role: 'alert', lang: c.lang, onSelection: readSelection, actions: [{ text: c.showAnyway, onclick: anyway, primary: true }, { text: c.useSelection, onclick: () => readSelection('reader') }] });
     return { active: false };
   }
-  reader.open(article, settings, lastPage, readerHooks);
+  reader.open(article, settings, lastPage, readerHooks, { focus });
   if (m === 'speak') return { active: true, ...(await speech.start(reader.speechView())) };
   return { active: true };
 }
@@ -173,7 +183,12 @@ const handlers = {
   switch: (msg) => switchTo(msg.mode),
   close: () => (close(), { active: false }),
   error: (msg) => {
-    showMessage({ title: 'Dana Reader could not read this page', text: `${msg.message} The page has not been changed.`, role: 'alert' });
+    // `message` is plain words when the worker knows what happened (a page too large, a page
+    // the browser keeps extensions out of); an engine failure's own words go to the console.
+    const w = words(lastPage.lang);
+    if (msg.detail) console.info('Dana Reader:', msg.detail);
+    const english = w === words('en');
+    showMessage({ title: w.failed, text: english && msg.message ? `${msg.message} ${w.failedNext}` : w.failedNext, role: 'alert', lang: english ? 'en' : lastPage.lang });
     return {};
   },
 };

@@ -2,6 +2,7 @@
 // offer to read a selection instead.
 
 import { h, shadowHost, dom } from './dom.js';
+import { words } from './words.js';
 
 const CSS = `
 section { direction: ltr; font: 15px/1.45 system-ui, sans-serif; background: #fff; color: #1d1d1f; border: 1px solid #c7c7c2; border-radius: 10px; padding: 14px 16px; box-shadow: 0 6px 24px rgba(0,0,0,.25); }
@@ -26,6 +27,7 @@ export function removeMessage() {
 // primary }]), those buttons instead of the selection ones, and `lang` for the panel's words.
 export function showMessage({ title, text, role, onSelection = null, actions = null, lang = 'en' }) {
   removeMessage();
+  const w = words(lang);
   const before = dom.activeElement();
   const { host, root } = shadowHost('message', CSS);
   message = host;
@@ -35,7 +37,7 @@ export function showMessage({ title, text, role, onSelection = null, actions = n
   };
   const hint = h('p', { class: 'hint', role: 'status' });
   const readSelection = (mode) => async () => {
-    if (!(await onSelection(mode))) hint.textContent = 'Select some text on the page first, then press the button again.';
+    if (!(await onSelection(mode))) hint.textContent = w.selectFirst;
   };
   const heading = h('h2', { tabindex: '-1', text: title });
   const buttons = h('div', { class: 'buttons' });
@@ -43,11 +45,11 @@ export function showMessage({ title, text, role, onSelection = null, actions = n
     buttons.append(...actions.map((a) => h('button', { type: 'button', class: a.primary ? 'primary' : null, onclick: a.onclick }, a.text)));
   } else if (onSelection) {
     buttons.append(
-      h('button', { type: 'button', class: 'primary', onclick: readSelection('reader') }, 'Show selection in reader'),
-      h('button', { type: 'button', onclick: readSelection('speak') }, 'Read selection aloud')
+      h('button', { type: 'button', class: 'primary', onclick: readSelection('reader') }, w.showSelection),
+      h('button', { type: 'button', onclick: readSelection('speak') }, w.speakSelection)
     );
   }
-  buttons.append(h('button', { type: 'button', onclick: close }, 'Close'));
+  buttons.append(h('button', { type: 'button', onclick: close }, w.close));
   // Pressing a button must not clear the page's text selection.
   buttons.addEventListener('mousedown', (e) => e.preventDefault());
   const section = h('section', { role, 'aria-label': 'Dana Reader', lang, dir: 'auto' }, heading, text ? h('p', { text }) : null, hint, buttons);

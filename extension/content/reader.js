@@ -96,13 +96,17 @@ function applySettings(s) {
   const [minS, maxS] = LIMITS.fontSize;
   q('#smaller').disabled = s.fontSize <= minS;
   q('#larger').disabled = s.fontSize >= maxS;
+  applyAids(surface, root, s, current ? current.lang : '');
+}
+
+// The Display row's width and spacing buttons, disabled at their limits (while the row is open).
+function showLayout(q, s) {
   const [minW, maxW] = LIMITS.lineWidth;
   q('#narrower').disabled = s.lineWidth <= minW;
   q('#wider').disabled = s.lineWidth >= maxW;
   const [minL, maxL] = LIMITS.lineHeight;
   q('#tighter').disabled = s.lineHeight <= minL + 1e-9;
   q('#looser').disabled = s.lineHeight >= maxL - 1e-9;
-  applyAids(surface, root, s, current ? current.lang : '');
 }
 
 // Remembers settings for every page, or for this site only (sites.js): only allowed values (defaults.js),
@@ -132,18 +136,34 @@ export function announce(text) {
   announceIn(root && root.getElementById('announce'), text);
 }
 
-// "Not the article? Next candidate": when the engine found more than one article-like part of
-// the page (`ex.candidates`, the chosen one first), the next one in turn, then back to the first.
-// Its label says which one shows and how the next begins.
-function nextCandidate(ex, hooks, btn) {
+// "Not the article?": when the engine found more than one article-like part of the page
+// (`ex.candidates`, the chosen one first), Previous and Next go through them in a cycle, with
+// the counter between them. A candidate that is the whole page (`whole`, background.js) comes
+// last and says so: it is what the user has already seen. `order` is the cycle, as the
+// engine's indices.
+export function candidateOrder(all) {
+  const idx = all.map((_, i) => i);
+  return [0, ...idx.slice(1).filter((i) => !all[i].whole), ...idx.slice(1).filter((i) => all[i].whole)];
+}
+
+function candidateGroup(ex, hooks, btn) {
   const all = ex.candidates || [];
   if (all.length < 2 || !hooks.onCandidate) return null;
-  const k = ex.candidate || 0;
-  const next = (k + 1) % all.length;
-  // The accessible name begins with the visible text (WCAG 2.5.3, label in name).
-  const text = `Next candidate (${k + 1}/${all.length})`;
-  const label = `${text}: not the article? Show candidate ${next + 1} of ${all.length}: ${all[next].words}…`;
-  return btn('candidate', label, text, () => hooks.onCandidate(next));
+  const order = candidateOrder(all);
+  const at = Math.max(0, order.indexOf(ex.candidate || 0));
+  const n = order.length;
+  const describe = (k) => `candidate ${order.indexOf(k) + 1} of ${n}${all[k].whole ? ', the whole page' : ''}: ${all[k].words}…`;
+  const prev = order[(at + n - 1) % n];
+  const next = order[(at + 1) % n];
+  const counter = `${at + 1}/${n}${all[order[at]].whole ? ' · whole page' : ''}`;
+  return h(
+    'span',
+    { class: 'group candidates', role: 'group', 'aria-label': `Not the article? Candidate ${at + 1} of ${n}${all[order[at]].whole ? ', the whole page' : ''}` },
+    h('span', { class: 'label', 'aria-hidden': 'true', text: 'Candidate' }),
+    btn('cand-prev', `Previous candidate: ${describe(prev)}`, '‹', () => hooks.onCandidate(prev, 'cand-prev')),
+    h('span', { id: 'cand-count', class: 'count', 'aria-hidden': 'true', text: counter }),
+    btn('candidate', `Next candidate: ${describe(next)}`, '›', () => hooks.onCandidate(next, 'candidate'))
+  );
 }
 
 function buildUi(ex, lang, dir, title, hooks) {
@@ -157,8 +177,6 @@ function buildUi(ex, lang, dir, title, hooks) {
     'div',
     { role: 'toolbar', 'aria-label': 'Reader settings', class: 'toolbar' },
     group('Size', btn('smaller', 'A− Smaller text', 'A−', () => step('fontSize', -1)), btn('larger', 'A+ Larger text', 'A+', () => step('fontSize', 1))),
-    group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
-    group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
     h('label', { class: 'group' }, h('span', { class: 'label', text: 'Font' }), h('select', { id: 'font', onchange: (e) => change('font', e.target.value) }, ...choiceOptions('font'))),
     h(
       'label',
@@ -167,18 +185,24 @@ function buildUi(ex, lang, dir, title, hooks) {
       h('select', { id: 'theme', onchange: (e) => change('theme', e.target.value) }, ...choiceOptions('theme'))
     ),
     h('span', { class: 'spacer' }),
-    nextCandidate(ex, hooks, btn),
+    candidateGroup(ex, hooks, btn),
     btn('speak', 'Read aloud', 'Read aloud', hooks.onSpeak),
     btn('close', 'Close reader view (Escape)', 'Close', hooks.onClose)
   );
   toolbar.querySelector('#speak').setAttribute('aria-pressed', 'false');
+  // Line width and spacing lead the Display row (aids.js), which is the toolbar's overflow: the
+  // toolbar itself stays one row at 1024 px and wider, candidates and all.
+  const layout = [
+    group('Width', btn('narrower', 'Narrower lines', '−', () => step('lineWidth', -1)), btn('wider', 'Wider lines', '+', () => step('lineWidth', 1))),
+    group('Spacing', btn('tighter', 'Tighter line spacing', '−', () => step('lineHeight', -1)), btn('looser', 'Looser line spacing', '+', () => step('lineHeight', 1))),
+  ];
 
   // The controls speak English whatever the article's language and direction.
   const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
   const article = h('article', { lang: lang || null, dir }, header, body);
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
-  return { nodes: [controls, main, announcer], blockEls, titleEl, body };
+  return { nodes: [controls, main, announcer], blockEls, titleEl, body, layout };
 }
 
 const CSS = `
@@ -202,6 +226,7 @@ font: 14px/1.3 system-ui, sans-serif; color: var(--fg); }
 .group { display: inline-flex; align-items: center; gap: 4px; }
 .label { color: var(--muted); margin-inline-end: 2px; }
 .spacer { flex: 1; }
+.count { min-width: 2.6em; text-align: center; font-variant-numeric: tabular-nums; }
 button, select, input { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--rule); border-radius: 6px; min-height: 32px; }
 button { padding: 4px 10px; cursor: pointer; }
 button:disabled { opacity: .45; cursor: default; }
@@ -235,6 +260,9 @@ figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 .speaking { outline: 2px solid CanvasText; box-shadow: none; }
 }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* One row from 1024 px: what does not fit is in the Display row (the toolbar's overflow). */
+@media (min-width: 1024px) { .toolbar:not(.aids) { flex-wrap: nowrap; gap: 6px 10px; white-space: nowrap; } .toolbar:not(.aids) select { max-width: 10em; } }
+@media (min-width: 1024px) and (max-width: 1279px) { .toolbar:not(.aids) .label[aria-hidden] { display: none; } }
 @media (max-width: 640px) { main { padding: 20px 14px 80px; } .label { display: none; } }
 `;
 
@@ -264,8 +292,10 @@ function onKey(e) {
 }
 
 // Opens the reader on an extraction that has blocks. page = { lang, dir } from the capture;
-// hooks = { onClose, onSpeak }: what the Close and Read aloud buttons (and Escape) do.
-export function open(ex, settings, page, hooks) {
+// hooks = { onClose, onSpeak, onCandidate }: what the Close, Read aloud and candidate buttons
+// (and Escape) do. `focus`: the id of the control that keeps the focus (the candidate button
+// pressed, so that the keyboard stays where it was), else the title takes it.
+export function open(ex, settings, page, hooks, { focus = null } = {}) {
   if (host) close();
   // The engine's language and direction when it decided them, else what the page declares
   // (its `lang` attribute and the computed direction of its body).
@@ -289,10 +319,10 @@ export function open(ex, settings, page, hooks) {
   root.append(surface);
   // `url`: the address the article was read from (content/main.js), without its fragment.
   const url = (page.url || location.href).split('#')[0];
-  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
+  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl, headline: ui.titleEl, focus };
   current.later = markLater(ui.body, current.settings);
   const opened = current;
-  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format) });
+  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format), layout: ui.layout, showLayout });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
   dom.setAttribute(docEl, 'data-dana-reader', '');
@@ -302,7 +332,9 @@ export function open(ex, settings, page, hooks) {
   scrollTo(0, 0);
   addEventListener('keydown', onKey, true);
   // The title has the focus and is read with it; screen-reader mode says no more than needed.
-  announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
+  const counter = root.querySelector('.candidates');
+  if (focus && counter) announce(`${counter.getAttribute('aria-label').replace('Not the article? ', '')}.`);
+  else announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
   rememberPosition(root, ui.blockEls, current.settings, announce, url);
   // content/main.js calls it sooner, when it shows the reader for the worker; this is for the
   // reader opened from the page's own panel ("Show anyway").
@@ -317,9 +349,11 @@ export function open(ex, settings, page, hooks) {
 export function firstFrameShown() {
   const cur = current;
   if (!cur) return;
-  const { titleEl, later } = cur;
-  cur.titleEl = cur.later = null;
-  if (titleEl && dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
+  const { titleEl, later, focus } = cur;
+  cur.titleEl = cur.later = cur.focus = null;
+  const keep = focus && root.getElementById(focus);
+  if (keep) keep.focus({ preventScroll: true });
+  else if (titleEl && dom.isConnected(titleEl) && dom.activeElement() !== host) dom.focus(titleEl, { preventScroll: true });
   // After the focus, whose layout is that of the frame just shown: the rest of the article is
   // laid out in the next frame, not here.
   for (const el of later || []) el.removeAttribute(LATER);
@@ -375,7 +409,10 @@ export function speechView() {
     lang: cur.lang,
     blocks,
     sentences,
-    blockEl: (i) => cur.blockEls.get(i) || null,
+    // The headline, when no block of the engine's is it (the page's h1 differs from the title
+    // the engine found, or it has none): read first as block -1, as on every other page.
+    headline: cur.headline.dataset.block === undefined && cur.headline.textContent.trim() ? cur.headline.textContent : null,
+    blockEl: (i) => (i === -1 ? cur.headline : cur.blockEls.get(i) || null),
     settings: () => cur.settings,
     save: (changes) => save({ ...cur.settings, ...changes }),
     announce,

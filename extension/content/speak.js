@@ -48,8 +48,10 @@ function announce(text, warn = false) {
 // The engine's sentences of the blocks the settings read (speech-aids.js `readable`: code,
 // tables and captions may be skipped); if it returned none for a block with text, the block is
 // read whole.
-function sentencesOf(blocks, given, settings) {
+function sentencesOf(blocks, given, settings, headline = null) {
   const out = given.filter((s) => readable(blocks[s.block], settings)).map((s) => ({ ...s }));
+  // The headline first on every page (reader.js speechView: block -1 when no block is it).
+  if (headline) out.push({ text: headline, block: -1, start: 0, end: headline.length });
   const covered = new Set(given.map((s) => s.block));
   blocks.forEach((b, i) => {
     if (b.text && !covered.has(i) && readable(b, settings)) out.push({ text: b.text, block: i, start: 0, end: b.text.length });
@@ -64,7 +66,7 @@ const sentenceAt = (place) => sentences.findIndex((s) => s.block > place.block |
 // Takes the sentences again after the kinds read changed, staying where reading is.
 function retakeSentences() {
   const here = sentences[idx];
-  sentences = sentencesOf(view.blocks, view.sentences, view.settings());
+  sentences = sentencesOf(view.blocks, view.sentences, view.settings(), view.headline);
   const i = here ? sentenceAt(here) : 0;
   idx = i < 0 ? Math.max(0, sentences.length - 1) : i;
   if (playing) jump(idx);
@@ -356,7 +358,7 @@ export async function start(v) {
   }
   view = v;
   const { root, host } = v;
-  sentences = sentencesOf(v.blocks, v.sentences, v.settings());
+  sentences = sentencesOf(v.blocks, v.sentences, v.settings(), v.headline);
   idx = 0;
   followHeadings(onHeading);
   host.setAttribute('data-speaking', '');

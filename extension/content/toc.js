@@ -17,7 +17,27 @@ export function followHeadings(fn) {
 const connected = () => state && state.root.host.isConnected;
 
 // The article's section headings; the title (h1) is the top of the article, not an entry.
-const headings = () => [...state.root.querySelectorAll('article .body :is(h2, h3, h4, h5, h6)')];
+// Headings at the article's end over next to nothing (a quarter of the article's median
+// section, in words, up to the next heading) are the page's, not the article's: an author box
+// ("SEO Writer" over a line of bio), a call to action ("Get In Touch: 858-842-5746"). An
+// article of short sections keeps its last one, and a short section between long ones stays.
+const words = (text) => (text.match(/[\p{L}\p{N}]+/gu) || []).length;
+
+function headings() {
+  const all = [...state.root.querySelectorAll('article .body :is(h2, h3, h4, h5, h6)')];
+  const body = state.root.querySelector('article .body');
+  const sizes = all.map((el, i) => {
+    const r = document.createRange();
+    r.setStartAfter(el);
+    if (i + 1 < all.length) r.setEndBefore(all[i + 1]);
+    else r.setEndAfter(body.lastChild);
+    return words(r.toString());
+  });
+  const median = [...sizes].sort((a, b) => a - b)[Math.floor(sizes.length / 2)] || 0;
+  let end = all.length;
+  while (end > 1 && sizes[end - 1] < median / 4) end--;
+  return all.slice(0, end);
+}
 
 const controlsBottom = () => state.root.querySelector('.controls').getBoundingClientRect().bottom;
 

@@ -18,7 +18,11 @@
 const LATIN = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 const LATIN_EXT = 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 const ARABIC = 'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC,U+102E0-102FB,U+10E60-10E7E,U+10EC2-10EC4,U+10EFC-10EFF,U+1EE00-1EE03,U+1EE05-1EE1F,U+1EE21-1EE22,U+1EE24,U+1EE27,U+1EE29-1EE32,U+1EE34-1EE37,U+1EE39,U+1EE3B,U+1EE42,U+1EE47,U+1EE49,U+1EE4B,U+1EE4D-1EE4F,U+1EE51-1EE52,U+1EE54,U+1EE57,U+1EE59,U+1EE5B,U+1EE5D,U+1EE5F,U+1EE61-1EE62,U+1EE64,U+1EE67-1EE6A,U+1EE6C-1EE72,U+1EE74-1EE77,U+1EE79-1EE7C,U+1EE7E,U+1EE80-1EE89,U+1EE8B-1EE9B,U+1EEA1-1EEA3,U+1EEA5-1EEA9,U+1EEAB-1EEBB,U+1EEF0-1EEF1';
-export const SUBSET_RANGES = Object.freeze({ latin: LATIN, 'latin-ext': LATIN_EXT, arabic: ARABIC });
+// The digits 0-9 of an Arabic-script face (from its Latin subset), for digits inside
+// Arabic-script text: the reader registers them under a family of their own (content/aids.js),
+// used by right-to-left text only, so an English paragraph's digits stay in the Latin font.
+const DIGITS = 'U+0030-0039';
+export const SUBSET_RANGES = Object.freeze({ latin: LATIN, 'latin-ext': LATIN_EXT, arabic: ARABIC, digits: DIGITS });
 
 // A face: [file, subset, weight]. The family is registered under "Dana <name>" so that a page's
 // own @font-face of the same name cannot take its place.
@@ -61,13 +65,18 @@ export const FONTS = Object.freeze({
     faces: [
       ['fonts/noto-naskh-arabic-arabic-400-normal.woff2', 'arabic', '400'],
       ['fonts/noto-naskh-arabic-arabic-700-normal.woff2', 'arabic', '700'],
+      ['fonts/noto-naskh-arabic-latin-400-normal.woff2', 'digits', '400'],
+      ['fonts/noto-naskh-arabic-latin-700-normal.woff2', 'digits', '700'],
     ],
   },
   nastaliq: {
     family: 'Dana Noto Nastaliq Urdu',
     npm: '@fontsource/noto-nastaliq-urdu',
     licence: 'fonts/noto-nastaliq-urdu-OFL.txt',
-    faces: [['fonts/noto-nastaliq-urdu-arabic-400-normal.woff2', 'arabic', '100 900']],
+    faces: [
+      ['fonts/noto-nastaliq-urdu-arabic-400-normal.woff2', 'arabic', '100 900'],
+      ['fonts/noto-nastaliq-urdu-latin-400-normal.woff2', 'digits', '100 900'],
+    ],
   },
 });
 

@@ -138,6 +138,7 @@ describe('accessibility of the extension UI', () => {
     await h.run(page, 'reader');
     await choose(page, '#theme', 'sepia');
     await choose(page, '#font', 'sans');
+    await page.locator('[data-dana-surface=reader] #display').click(); // line width is in the Display row
     await page.locator('[data-dana-surface=reader] #wider').click();
     const stored = await h.worker.evaluate(() => chrome.storage.sync.get('settings').then((s) => s.settings));
     assert.equal(stored.theme, 'sepia');

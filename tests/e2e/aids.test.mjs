@@ -5,6 +5,7 @@
 // pages, and the options page. Screenshots of every theme and font go to tests/e2e/out/aids-*.png
 // (docs/READING-AIDS.md shows some of them, copied into docs/img/).
 
+import { renderedFonts } from './lib/fonts.mjs';
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -87,23 +88,6 @@ const html = (body) => (req, res) => {
 // The deep focused element's id.
 const focusedId = () => document.querySelector('[data-dana-surface=reader]').shadowRoot.activeElement?.id || null;
 
-// The fonts Chromium renders the first element matching `selector` in the reader with, by
-// family name and glyph count (the DevTools protocol's CSS.getPlatformFontsForNode).
-async function renderedFonts(page, selector) {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
-    const { result } = await cdp.send('Runtime.evaluate', { expression: `document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector(${JSON.stringify(selector)})` });
-    const { nodeId } = await cdp.send('DOM.requestNode', { objectId: result.objectId });
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    return fonts.map((f) => ({ family: f.familyName, custom: f.isCustomFont, glyphs: f.glyphCount }));
-  } finally {
-    await cdp.detach();
-  }
-}
-
 // Waits until the element is rendered (mostly) in `family`; returns the fonts.
 async function waitForFont(page, selector, family) {
   let fonts = [];
@@ -168,7 +152,11 @@ describe('reading aids in Chromium', () => {
     assert.equal(await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.getElementById('display-panel')), null, 'the panel is not in the reader until opened');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('[data-dana-surface=reader] #display').getAttribute('aria-expanded'), 'true');
-    // Focus lands on the first enabled control: "more space between letters" (less is disabled at 0).
+    // Focus lands on the first enabled control: line width, which leads the row (the toolbar's
+    // overflow); Tab goes on through line spacing to "more space between letters" (less is
+    // disabled at 0).
+    assert.equal(await page.evaluate(focusedId), 'narrower');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(focusedId), 'letters-looser');
     const spacing = () =>
       page.evaluate(() => {

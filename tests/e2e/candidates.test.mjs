@@ -1,32 +1,35 @@
-// "Not the article? Next candidate" (issue 12): on a page where readers' letters outweigh the
-// story, the reader opens on the letters (the engine's choice) and offers the story as the next
-// candidate; the button shows it, then comes back round to the first.
+// "Not the article?" (issues 12 and 34): on a page where readers' letters outweigh the story,
+// the reader opens on the letters (the engine's choice) and offers the story as the next
+// candidate; Previous and Next go round the candidates in a cycle, the counter says which one
+// shows, the pressed button keeps the focus, and the "does not look like an article" panel is
+// not put in the way of a candidate the user asked for.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHarness, readerState, until, OUT } from './extension-harness.test.mjs';
+import { CANDIDATES_PAGE } from './lib/fixtures.mjs';
 
-const links = (n, p) => Array.from({ length: n }, (_, i) => `<div class="item"><a href="/${p}${i}">${p} link number ${i}</a></div>`).join('');
-const STORY = (i) => `The keeper climbed the hundred and twelve steps every evening of that last winter, paragraph ${i}, to light the lamp that ships had trusted for a century before the automatic beacon came.`;
-const LETTER = (i) => `Letter ${i}: my grandfather kept a light on the northern coast, and the letters he wrote home each week describe the same steps, the same storms and the same quiet pride in a lamp that never failed.`;
-const PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The lighthouse keeper's last winter | Example</title></head><body>
-<div class="menu">${links(30, 'menu')}</div>
-<main><article><h1>The lighthouse keeper's last winter</h1>
-${Array.from({ length: 5 }, (_, i) => `<p>${STORY(i)}</p>`).join('\n')}
-</article></main>
-<div class="links">${links(30, 'more')}</div>
-<section class="comments"><h2>Readers' letters</h2>
-${Array.from({ length: 9 }, (_, i) => `<p>${LETTER(i)}</p>`).join('\n')}
-</section>
-<footer>${links(20, 'foot')}</footer></body></html>`;
+const PAGE = CANDIDATES_PAGE;
+
+// Waits until the reader's article matches `yes` and not `no` (regular expressions' sources).
+const shows = (page, yes, no, what) =>
+  until(page, ([y, n]) => {
+    const t = document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.querySelector('article')?.innerText || '';
+    return new RegExp(y).test(t) && !(n && new RegExp(n).test(t));
+  }, [yes, no], what);
+const STORY_END = 'paragraph 4, to light the lamp';
+const LETTERS = 'Letter 8: my grandfather';
+const focused = () => document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.activeElement?.id || null;
+// A product's structured data makes the page look like no article (`readerable` low).
+const PRODUCT = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"12.00","priceCurrency":"EUR"}}</script>';
 
 test('the reader offers the next candidate and shows it, then the first again', async () => {
   const h = await startHarness({
     routes: {
       '/two.html': (req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(PAGE);
+        res.end(PAGE());
       },
     },
   });
@@ -38,19 +41,60 @@ test('the reader offers the next candidate and shows it, then the first again', 
     assert.match(st.text, /Letter 8: my grandfather/, "the engine's choice: the letters, the longer part");
     assert.doesNotMatch(st.text, /paragraph 4, to light the lamp/);
     const button = page.locator('[data-dana-surface=reader] #candidate');
-    assert.equal(await button.textContent(), 'Next candidate (1/2)');
-    assert.match(await button.getAttribute('aria-label'), /^Next candidate \(1\/2\): not the article\? Show candidate 2 of 2: The lighthouse keeper's last winter The keeper climbed/);
+    const back = page.locator('[data-dana-surface=reader] #cand-prev');
+    const count = page.locator('[data-dana-surface=reader] #cand-count');
+    assert.equal(await count.textContent(), '1/2');
+    assert.match(await button.getAttribute('aria-label'), /^Next candidate: candidate 2 of 2: The lighthouse keeper's last winter The keeper climbed/);
     await button.click(); // a real click: the reader answers trusted events only
-    await until(page, () => /paragraph 4, to light the lamp/.test(document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.querySelector('article')?.innerText || ''), null, 'the story');
+    await shows(page, STORY_END, null, 'the story');
     st = await readerState(page);
     assert.doesNotMatch(st.text, /Letter 8: my grandfather/, 'the story alone');
-    assert.equal(await button.textContent(), 'Next candidate (2/2)');
+    assert.equal(await count.textContent(), '2/2');
+    assert.equal(await page.evaluate(focused), 'candidate', 'the Next button keeps the focus');
     await page.screenshot({ path: path.join(OUT, 'reader-next-candidate.png') });
-    await button.click();
-    await until(page, () => /Letter 8: my grandfather/.test(document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.querySelector('article')?.innerText || ''), null, 'the letters again');
+    // Next at the last candidate: the first again, the counter with it.
+    await page.keyboard.press('Enter');
+    await shows(page, LETTERS, null, 'the letters again');
+    assert.equal(await count.textContent(), '1/2');
+    // Previous at the first: the last.
+    await back.click();
+    await shows(page, STORY_END, LETTERS, 'the story by Previous');
+    assert.equal(await count.textContent(), '2/2');
+    assert.equal(await page.evaluate(focused), 'cand-prev');
+    await back.click();
+    await shows(page, LETTERS, null, 'the letters by Previous');
     // Closing restores the page as it was, after any number of candidates.
     assert.equal((await h.run(page, 'reader')).active, false);
     assert.equal(await readerState(page), null);
+    await page.close();
+  } finally {
+    await h.close();
+  }
+});
+
+test('a page that does not look like an article: the panel once, never again while going round the candidates', async () => {
+  const h = await startHarness({
+    routes: {
+      '/product.html': (req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(PAGE(PRODUCT));
+      },
+    },
+  });
+  try {
+    const page = await h.open('/product.html');
+    const panel = () => !!document.querySelector('[data-dana-surface=message]');
+    const r = await h.run(page, 'reader'); // presses "Show it anyway"
+    assert.equal(r.found, true, JSON.stringify(r));
+    await shows(page, LETTERS, null, 'the letters');
+    const count = page.locator('[data-dana-surface=reader] #cand-count');
+    assert.equal(await count.textContent(), '1/2');
+    await page.locator('[data-dana-surface=reader] #candidate').click();
+    await shows(page, STORY_END, null, 'the story');
+    await page.locator('[data-dana-surface=reader] #candidate').click();
+    await shows(page, LETTERS, null, 'the letters again');
+    assert.equal(await page.evaluate(panel), false, 'no panel over the first candidate');
+    assert.equal(await count.textContent(), '1/2');
     await page.close();
   } finally {
     await h.close();

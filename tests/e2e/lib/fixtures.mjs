@@ -135,3 +135,18 @@ export const LINKS_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Links</ti
 
 /** The same links inside `<nav>`: navigation is pruned, so the page has no article at all. */
 export const NAV_PAGE = LINKS_PAGE.replace('<ul id="links">', '<nav><ul id="links">').replace('</ul>', '</ul></nav>');
+
+const candidateLinks = (n, p) => Array.from({ length: n }, (_, i) => `<div class="item"><a href="/${p}${i}">${p} link number ${i}</a></div>`).join('');
+const STORY = (i) => `The keeper climbed the hundred and twelve steps every evening of that last winter, paragraph ${i}, to light the lamp that ships had trusted for a century before the automatic beacon came.`;
+const LETTER = (i) => `Letter ${i}: my grandfather kept a light on the northern coast, and the letters he wrote home each week describe the same steps, the same storms and the same quiet pride in a lamp that never failed.`;
+// A story and readers' letters longer than it: two article candidates (candidates.test.mjs).
+export const CANDIDATES_PAGE = (head = '') => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The lighthouse keeper's last winter | Example</title>${head}</head><body>
+<div class="menu">${candidateLinks(30, 'menu')}</div>
+<main><article><h1>The lighthouse keeper's last winter</h1>
+${Array.from({ length: 5 }, (_, i) => `<p>${STORY(i)}</p>`).join('\n')}
+</article></main>
+<div class="links">${candidateLinks(30, 'more')}</div>
+<section class="comments"><h2>Readers' letters</h2>
+${Array.from({ length: 9 }, (_, i) => `<p>${LETTER(i)}</p>`).join('\n')}
+</section>
+<footer>${candidateLinks(20, 'foot')}</footer></body></html>`;
