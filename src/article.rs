@@ -942,11 +942,10 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         }
     }
     for e in comments {
-        for l in tree.open[e as usize] as usize..=tree.close[e as usize] as usize {
+        let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
+        for (l, t) in out.iter_mut().enumerate().take(to + 1).skip(from) {
             // A line the comment shares with what stands around it stays.
-            if out[l] && tree.common(e, tree.of_line(l)) == e {
-                out[l] = false;
-            }
+            *t = *t && tree.common(e, tree.of_line(l)) != e;
         }
     }
     out
