@@ -36,13 +36,15 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::blocks::posts::PostList;
 use crate::extraction::Candidate;
 use crate::html::is_void;
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
 use crate::settings::article::{
-    BODY_SHARE, CANDIDATE_WORDS, ENCLOSING_TEXT, LANDMARK_TEXT, MAJORITY, MAX_LINK_SHARE,
-    MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE, SUBSTANTIAL_RUN,
+    BODY_SHARE, CANDIDATE_WORDS, COMMENTS_AFTER, ENCLOSING_TEXT, LANDMARK_TEXT, MAJORITY,
+    MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE,
+    SUBSTANTIAL_RUN,
 };
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
@@ -361,15 +363,19 @@ impl Tree {
         c: u32,
         runs: &[(usize, usize, u64)],
         boxes: bool,
+        units: &[u32],
     ) -> u32 {
         let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let mut lists = self.keyed_lists_inside(page, c);
+        // With `Options::comments_apart`, posts known by their structure are comments too
+        // (a news site's own comment markup, with no key and no class naming comments).
+        lists.extend(units);
         if let Some(thread) =
             self.posts(page, c, true).filter(|p| p.len() >= 2 && keyed_alike(tag(p[0]), tag(p[1])))
         {
             lists.extend(thread);
         }
-        lists.retain(|&e| self.is_comment(page, e));
+        lists.retain(|&e| units.contains(&e) || self.is_comment(page, e));
         // With `boxes` (`Options::comment_box`), a thread without keys (a blog host's
         // `<div id="comment-box">` of `ul`s, each comment known by an `<a name="comment-N">`):
         // the element around the container whose id or first class names the comments.
@@ -413,6 +419,100 @@ impl Tree {
             a = self.parent[a as usize];
         }
         c
+    }
+
+    /// The element whose start tag is token `tok`, if one is.
+    fn element_at(&self, tok: usize) -> Option<u32> {
+        self.tag.binary_search(&tok).ok().map(|e| e as u32)
+    }
+
+    /// `Options::threads`: the posts of the thread that `c` is one of or stands in, known by
+    /// their structure ([`crate::blocks::posts`]: each with an author, a date and text of its
+    /// own), where their classes differ (SMF's `windowbg`/`windowbg2`) or a forum's template
+    /// sets each in a table of its own: the outermost list with a post holding `c`.
+    fn thread_of(&self, c: u32, lists: &[PostList]) -> Option<Vec<u32>> {
+        let at = self.tag[c as usize];
+        let list = lists
+            .iter()
+            .filter(|l| !l.nested)
+            .find(|l| l.posts.iter().any(|&(s, e)| s <= at && at <= e))?;
+        Some(list.posts.iter().filter_map(|&(s, _)| self.element_at(s)).collect())
+    }
+
+    /// `Options::comments_apart`: the readers' comments of the article `c`: posts of `units`
+    /// (known by their structure), keyed comments ([`Tree::is_comment`]) and blocks whose id or
+    /// first class names comments ([`names_comment`]) that do not hold `c` and stand after
+    /// [`COMMENTS_AFTER`] characters of its own prose (its lines outside them that are not
+    /// navigation or forms). Empty when there are none: the page is a thread.
+    fn comments_after_prose(&self, page: &Page, c: u32, units: &[u32]) -> Vec<u32> {
+        let tag = |e: u32| &page.toks[self.tag[e as usize]];
+        let holds = |a: u32, b: u32| self.common(a, b) == a;
+        let keyed =
+            self.keyed_lists_inside(page, c).into_iter().filter(|&e| self.is_comment(page, e));
+        let named = (0..self.tag.len() as u32).filter(|&e| {
+            matches!(tag(e), Tok::Start { name, .. } if name.tag().is_some_and(|t| COMMENT_BLOCKS.contains(&t)))
+                && names_comment(tag(e))
+        });
+        // A unit with a heading is a teaser of another article (a headline, a byline, a date
+        // and a snippet), not a comment.
+        let headed = |e: u32| {
+            let depth = self.depth[e as usize];
+            (e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth).any(|d| {
+                matches!(tag(d as u32), Tok::Start { name, .. } if matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6)))
+            })
+        };
+        let units = units.iter().copied().filter(|&e| !headed(e));
+        let mut found: Vec<u32> =
+            units.chain(keyed).chain(named).filter(|&e| !holds(e, c)).collect();
+        found.sort_unstable();
+        found.dedup();
+        // The article's prose before each line: its lines outside every comment found.
+        let (from, to) = (self.open[c as usize] as usize, self.close[c as usize] as usize);
+        let mut inside = vec![false; to + 1 - from];
+        for &e in &found {
+            let (a, b) = (self.open[e as usize] as usize, self.close[e as usize] as usize);
+            for l in a.max(from)..=b.min(to) {
+                inside[l - from] = true;
+            }
+        }
+        let depth = self.depth[c as usize];
+        let mut before = vec![0u64; to + 2 - from];
+        for l in from..=to {
+            let t = &self.texts[l];
+            let prose = !inside[l - from] && !t.is_navigation_or_form(depth);
+            before[l + 1 - from] = before[l - from] + if prose { u64::from(t.text) } else { 0 };
+        }
+        // Comments often stand after the article's element: all of its prose is before them.
+        found.retain(|&e| {
+            let open = self.open[e as usize] as usize;
+            open >= from && before[open.min(to + 1) - from] >= COMMENTS_AFTER
+        });
+        found
+    }
+
+    /// `Options::threads`: when `c` stands in a schema.org `Question` item, the `Answer` items
+    /// inside that item or after it, each with its author's card and the comments on it (read as
+    /// the answer's furniture by the block builder).
+    fn answers(&self, page: &Page, c: u32) -> Vec<u32> {
+        let is = |e: u32, kind: &str| {
+            page.toks[self.tag[e as usize]]
+                .attr("itemtype")
+                .is_some_and(|t| t.trim().rsplit('/').next() == Some(kind))
+        };
+        let mut up = std::iter::successors(Some(c).filter(|&e| e != ROOT), |&a| {
+            Some(self.parent[a as usize]).filter(|&p| p != ROOT)
+        });
+        if !up.any(|a| is(a, "Question")) {
+            return Vec::new();
+        }
+        let holds = |a: u32, b: u32| self.common(a, b) == a;
+        let mut out: Vec<u32> = Vec::new();
+        for e in (c as usize + 1..self.tag.len()).map(|e| e as u32) {
+            if is(e, "Answer") && !holds(e, c) && !out.iter().any(|&a| holds(a, e)) {
+                out.push(e);
+            }
+        }
+        out
     }
 
     /// `Options::declared_body`: the element the page declares its article's body (schema.org
@@ -527,6 +627,12 @@ impl Tree {
         self.common(self.first[l], self.last[l])
     }
 }
+
+/// The blocks that hold a comment section when their id or first class names comments
+/// ([`Tree::comments_after_prose`]); an inline element so named (a "12 comments" link) stands in
+/// a line of the article's.
+const COMMENT_BLOCKS: [Tag; 8] =
+    [Tag::Div, Tag::Section, Tag::Aside, Tag::Ol, Tag::Ul, Tag::Li, Tag::Article, Tag::Footer];
 
 /// Whether the id or the first class of `t` names a comment (`comment-949545`, WordPress's
 /// `li-comment-N`, `class="comment …"`, `id="comment-box"`).
@@ -760,9 +866,38 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         c = b;
         out[tree.open[b as usize] as usize..].iter_mut().for_each(|t| *t = false);
     }
+    // With `comments_apart`: on a page that declares an article, posts after it are readers'
+    // comments (issue 32); with `threads`, on any other page they are the thread (issue 33).
+    let apart = options.comments_apart && declares_article(page);
+    let lists =
+        if options.threads || apart { crate::blocks::posts::lists(page) } else { Vec::new() };
+    let units: Vec<u32> = if apart {
+        lists
+            .iter()
+            .filter(|l| !l.nested)
+            .flat_map(|l| &l.posts)
+            .filter_map(|&(s, _)| tree.element_at(s))
+            .collect()
+    } else {
+        Vec::new()
+    };
     if options.comments && declares_article(page) {
-        c = tree.article_of_comments(page, c, &runs, options.comment_box);
+        c = tree.article_of_comments(page, c, &runs, options.comment_box, &units);
     }
+    // Comments follow an article's own text; a forum that calls its topic an article
+    // (`og:type`) opens with the first post, a link aggregator's story with a line or two.
+    // A list one of whose posts holds the article is the thread it opens (NodeBB's, XenForo's
+    // topics under `og:type` `article`), not comments on it.
+    let at = tree.tag[c as usize];
+    let units: Vec<u32> = lists
+        .iter()
+        .filter(|l| !l.nested && !l.posts.iter().any(|&(s, e)| s <= at && at <= e))
+        .flat_map(|l| &l.posts)
+        .filter_map(|&(s, _)| tree.element_at(s))
+        .filter(|e| units.contains(e))
+        .collect();
+    let comments = if apart { tree.comments_after_prose(page, c, &units) } else { Vec::new() };
+    let apart = apart && !comments.is_empty();
     // With `below_article`: what Algorithm 1 chose below the article's element (a "related
     // posts" box, a blogroll, an events list within `gap` lines of the article's end) is not
     // the article, as the headline bounds it from above (7.2.1's "smallest sub-tree" read
@@ -771,10 +906,18 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     if options.below_article {
         let below = tree.close[c as usize] as usize + 1;
         for (l, t) in out.iter_mut().enumerate().skip(below) {
-            *t = *t && tree.in_comments(page, l);
+            *t = *t && tree.in_comments(page, l) && !apart;
         }
     }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
+    if options.threads && !apart {
+        if let Some(thread) = tree.thread_of(c, &lists).filter(|t| t.len() > posts.len()) {
+            posts = thread;
+        }
+        // A Q&A page whose question was chosen: its answers are the thread's posts too (the
+        // accepted one first, outside the list of the others).
+        posts.extend(tree.answers(page, c));
+    }
     if options.questions {
         posts.extend(tree.question(page, &posts));
     }
@@ -796,6 +939,13 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         }
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
+        }
+    }
+    for e in comments {
+        let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
+        for (l, t) in out.iter_mut().enumerate().take(to + 1).skip(from) {
+            // A line the comment shares with what stands around it stays.
+            *t = *t && tree.common(e, tree.of_line(l)) != e;
         }
     }
     out

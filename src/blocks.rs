@@ -15,17 +15,19 @@ use crate::render::escape;
 
 mod builder;
 mod code;
-mod posts;
+pub mod posts;
 mod tables;
+mod units;
 
-/// Builds the blocks of the main content from the lines marked in `chosen`, with two
+/// Builds the blocks of the main content from the lines marked in `chosen`, with three
 /// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
 /// lines only):
 /// - `whole_code` (`Options::article`): a code block is kept whole or not at all
 ///   (`Builder::code`);
 /// - `captions` (`Options::media`): the caption of a kept figure is read even where its lines
 ///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
-///   chooses it).
+///   chooses it);
+/// - `threads` (`Options::threads`): posts known by their structure get their headers too.
 pub fn build(
     page: &Page,
     chosen: &[bool],
@@ -33,10 +35,15 @@ pub fn build(
     url: Option<&str>,
     whole_code: bool,
     captions: bool,
+    threads: bool,
 ) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
-        _ => builder::Builder::new(page, url, captions).run(chosen, whole_code),
+        _ => {
+            // A thread's posts are `kinds` too (the thesis reads none).
+            let posts = if whole_code { posts::find(page, threads) } else { Vec::new() };
+            builder::Builder::new(page, url, captions).run(chosen, whole_code, &posts)
+        }
     }
 }
 
@@ -74,7 +81,15 @@ mod tests {
     fn all(html: &str) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/news/a.html"), true, true)
+        build(
+            &page,
+            &chosen,
+            Algorithm::Danag,
+            Some("https://example.org/news/a.html"),
+            true,
+            true,
+            true,
+        )
     }
 
     #[test]
@@ -102,7 +117,15 @@ mod tests {
         let kinds: Vec<_> = b.iter().map(|b| (b.kind.name(), b.text.as_str())).collect();
         assert_eq!(kinds, [("paragraph", "Before."), ("heading", "Note"), ("quote", "An aside.")]);
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        let b = build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+        );
         assert_eq!(
             b.iter().map(|b| b.kind.name()).collect::<Vec<_>>(),
             ["paragraph", "heading", "paragraph"]
@@ -130,7 +153,15 @@ mod tests {
             "<dl><dt>Rod</dt><dd>A unit.</dd></dl>",
             crate::preprocess::Preprocessing::thesis(LinkFilter::None),
         );
-        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        let b = build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+        );
         assert_eq!(
             b.iter().map(|b| (b.kind.name(), b.level())).collect::<Vec<_>>(),
             [("listitem", 1), ("listitem", 1)]
@@ -202,7 +233,15 @@ mod tests {
         // Under the thesis's phase 4, no posts.
         let two = format!("{}{}", art("Ann"), art("Bob"));
         let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        let b = build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+        );
         assert!(b.iter().all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
 
@@ -247,7 +286,7 @@ mod tests {
         let html = page(ld);
         let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false)
+        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false, false)
             .iter()
             .all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
@@ -324,7 +363,15 @@ mod tests {
             "<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>",
             crate::preprocess::Preprocessing::thesis(LinkFilter::None),
         );
-        let b = build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false);
+        let b = build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+        );
         assert!(b.iter().all(|b| !b.in_definition));
     }
 
@@ -390,7 +437,8 @@ mod tests {
         *chosen.last_mut().unwrap() = false;
         let two = page.line_sources().iter().position(|l| l.contains("Two")).unwrap();
         chosen[two] = true;
-        let b = build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, true);
+        let b =
+            build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, true, true);
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
     }
@@ -401,7 +449,7 @@ mod tests {
         let sources = page.line_sources();
         let chosen: Vec<bool> =
             sources.iter().map(|l| needles.iter().any(|n| l.contains(n))).collect();
-        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, captions)
+        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, captions, true)
     }
 
     #[test]
@@ -594,7 +642,7 @@ mod tests {
         let build_with = |lines: &[usize]| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, true, true)
+            build(&page, &chosen, Algorithm::Danag, None, true, true, true)
         };
         // Only the first paragraph and one cell of the first table: that table is whole, the
         // second (after the last chosen line) is not read.
@@ -726,7 +774,7 @@ mod tests {
         let build_with = |lines: &[usize], whole: bool| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, whole, true)
+            build(&page, &chosen, Algorithm::Danag, None, whole, true, whole)
                 .into_iter()
                 .map(|b| (b.kind.name(), b.text))
                 .collect::<Vec<_>>()
@@ -764,7 +812,7 @@ mod tests {
             "<p>سلام <b>world</b> دنیا</p>",
             crate::preprocess::Preprocessing::thesis(LinkFilter::None),
         );
-        let b = build(&page, &[true], Algorithm::R2l, None, true, true);
+        let b = build(&page, &[true], Algorithm::R2l, None, true, true, true);
         assert_eq!(b[0].text, "سلام دنیا");
     }
 }

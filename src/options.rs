@@ -300,6 +300,17 @@ pub struct Options {
     /// out, but for readers' comments in an element that names them ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md, "Each refinement").
     pub below_article: bool,
+    /// With `article`, posts known by their structure (two or more sibling units, each with an
+    /// author, a date and text of its own: SMF, vBulletin, XenForo, Lemmy-like threads) are a
+    /// thread's: when the article is one of them, every post of the list is taken, and each
+    /// keeps its author and date as a header, without its card, signature or votes
+    /// (`crate::blocks`). Default `true` (issue 33).
+    pub threads: bool,
+    /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
+    /// not a thread, readers' comments (a list of posts after the article's own text) are not
+    /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
+    /// keeps comments).
+    pub comments_apart: bool,
 }
 
 impl Default for Options {
@@ -336,6 +347,8 @@ impl Default for Options {
             hidden_class: true,
             lead: true,
             below_article: true,
+            threads: true,
+            comments_apart: true,
         }
     }
 }
@@ -445,6 +458,8 @@ switches! {
     hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
+    threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
+    comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
 }
 
 impl Options {

@@ -66,6 +66,11 @@ pub mod article {
     /// 0.9299 → 0.9329).
     pub const OWN_PROSE: u64 = 500;
 
+    /// With `Options::comments_apart`, the characters of an article's own prose that stand
+    /// before a list of posts when they are readers' comments; with less (a forum's topic,
+    /// a link aggregator's story of a line or two) the posts are the page (issue 32).
+    pub const COMMENTS_AFTER: u64 = 250;
+
     /// With `Options::landmark`, the main landmark replaces a choice outside it when it holds
     /// more than this many times the chosen text (dc7a1ec: modern 0.8005 → 0.8088).
     pub const LANDMARK_TEXT: u64 = 2;
@@ -105,6 +110,17 @@ pub mod fallback {
     /// With `Options::lead`, characters a chain above the choice holds at least to open the
     /// article: a paragraph's, as `scant` reads one (c3aaca5).
     pub const LEAD_TEXT: u64 = SCANT_LINE;
+}
+
+/// A thread's posts (`src/blocks/posts.rs`, `src/blocks/units.rs`; `Options::threads`).
+pub mod posts {
+    /// Characters of text, not in links, that a post known by its structure has of its own at
+    /// least: a one-word reply ("Thanks!") is no evidence of a thread (issue 33).
+    pub const POST_TEXT: u64 = 20;
+
+    /// Characters an author's name has at most, as a post's card writes it (a handle, a name
+    /// and a "(Full Name)"): longer, the element is a profile, not a name (issue 33).
+    pub const SHORT_NAME: usize = 64;
 }
 
 /// Phase 4's block builder and figures (`src/blocks/`, `src/figures.rs`, `src/math.rs`).

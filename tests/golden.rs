@@ -561,12 +561,19 @@ fn essentials() {
         // so Algorithm 1 chooses the comments: the container widens to the post they belong to.
         (
             "blog-comments",
-            "default",
+            "no-comments-apart",
             &[
                 "Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge.",
                 "Only the three areas, in my experience. The rest of the sole never touches the wood once the toe, the mouth and the heel are in one plane, so the hours are better spent sharpening.",
             ],
             &["Recent Posts", "Proudly powered by WordPress", "Leave a Reply"],
+        ),
+        // Issue 32, `comments_apart`: the post they belong to, without them.
+        (
+            "blog-comments",
+            "default",
+            &["Then the sole was lapped on sandpaper glued to a sheet of glass, the iron ground square and honed, and the cap iron set close to the edge."],
+            &["Only the three areas, in my experience.", "Recent Posts", "Leave a Reply"],
         ),
         // Without `comments`, the comments alone.
         (
@@ -621,9 +628,16 @@ fn essentials() {
         // the post they belong to is taken, and the comments stay (thesis 7.2.2).
         (
             "blog-comment-box",
-            "default",
+            "no-comments-apart",
             &["The second day began under low cloud, with frost still on the tents.", "Thank you for visiting, Eamon! See you on the trail."],
             &["Camping (48)"],
+        ),
+        // Issue 32, `comments_apart`: the post, without its comments.
+        (
+            "blog-comment-box",
+            "default",
+            &["The second day began under low cloud, with frost still on the tents."],
+            &["Thank you for visiting", "Camping (48)"],
         ),
         // Without it, the comments alone.
         ("blog-comment-box", "no-comment-box", &["Thank you for visiting, Mira! See you on the trail."], &["The second day began under low cloud, with frost still on the tents."]),
@@ -789,6 +803,49 @@ fn essentials() {
             "default",
             &["mossgrower · September 14, 2025", "Hedgerow Jan · September 14, 2025", "Fit an overflow kit near the top of the barrel and run a length of hose to a soakaway or a second container. Mine cost less than a bag of compost and took ten minutes."],
             &["Quote", "Report", "Posted", "Create an account", "Powered by"],
+        ),
+        // Issues 33 and 32: a thread whose posts are known by their structure alone (SMF's alternating
+        // `windowbg`/`windowbg2`, vBulletin's and XenForo's units): every post with its author and date,
+        // without the profile, the rank or the buttons.
+        (
+            "forum-smf",
+            "default",
+            &["Clover Ridge · « Reply #2 on: June 08, 2025, 08:02:55 AM »", "The sheet worked like a charm. They walked in within twenty minutes, and this morning they were already bringing in pale yellow pollen."],
+            &["Posts:", "Logged", "Karma", "Quote", "Newbie"],
+        ),
+        (
+            "forum-vbulletin",
+            "default",
+            &["Gearbox Gwen · 03-14-2025, 08:30 PM", "Adjusting the rear shoes was the answer. Two clicks on each side with the star wheel and the pedal is high and firm again, and the kit pushed the last of the air out in ten minutes."],
+            &["Join Date", "Posts:", "Reply With Quote"],
+        ),
+        (
+            "forum-xenforo",
+            "default",
+            &["Hazel Birch · 2 May 2025", "Birch it was. The bowl is a little lopsided and the handle thinner than I meant, but it stirred a whole pan of porridge this morning without complaint."],
+            &["Messages", "Reaction score", "Report"],
+        ),
+        // Issue 33: a Q&A page whose question was chosen keeps every answer, the accepted one first,
+        // each under its author; votes, reputations and the comments on each post are furniture.
+        (
+            "qa-stackexchange",
+            "default",
+            &["SpokeWise", "Gravel_Grace", "cog_and_crank", "A stiff link makes a tick once per turn of the chain rather than a steady squeak. Backpedal slowly and watch the chain run through the rear derailleur: a stiff link jumps as it goes round the jockey wheels."],
+            &["18,204", "Share", "answered", "How long are the rides", "Viewed"],
+        ),
+        // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's
+        // list) are not the article.
+        (
+            "comments-news",
+            "default",
+            &["The repairs are expected to cost a little over four million pounds, most of it from a coastal defence grant, with the rest borrowed against harbour dues over twenty years."],
+            &["Reader note", "Ruth O.", "Show more comments"],
+        ),
+        (
+            "comments-wordpress",
+            "default",
+            &["“People walk past here every day and had no idea what was behind the boards,” said the project’s leader. “Now they can sit where the keepers sat and watch the boats come up the flight.” The tea room is open from Friday to Sunday until the end of October."],
+            &["says:", "Reply", "Leave a Reply"],
         ),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),

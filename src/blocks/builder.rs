@@ -13,7 +13,7 @@ use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 
 use super::code::{self, code_blocks, CodeBlock};
-use super::posts::post_marks;
+use super::posts::PostMark;
 use super::tables::data_tables;
 
 /// Whether the heading on `line` (not chosen) stands alone between two chosen lines: the lines
@@ -222,7 +222,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    pub fn run(mut self, chosen: &[bool], whole_code: bool) -> Vec<Block> {
+    pub fn run(mut self, chosen: &[bool], whole_code: bool, posts: &[PostMark]) -> Vec<Block> {
         let page = self.page;
         // An image's line has no text, so it never rises above the axis by itself: an image
         // between the first and the last chosen line belongs to the article, unless it is a
@@ -244,7 +244,6 @@ impl<'a> Builder<'a> {
         let mut embeds = embeds.iter().peekable();
         // A thread's posts (`kinds`): each kept one starts with its header block; the text of
         // the elements its author and date were read from is that header's, not the post's.
-        let posts = if whole_code { post_marks(page) } else { Vec::new() };
         let mut posts = posts.iter().peekable();
         let mut quiet: Vec<(usize, usize)> = Vec::new();
         // The post being read: its header's index in `out` and its element's last token. A
@@ -571,13 +570,13 @@ impl<'a> Builder<'a> {
     /// as the page shows it (`shown`, at most 64 characters), else its day (the first ten
     /// characters, `2024-08-04`).
     fn post(&mut self, post: &Post, shown: &str, line: usize) {
-        let day = post.date.as_deref().map(|d| {
-            if !shown.is_empty() && shown.chars().count() <= 64 {
-                shown
-            } else {
-                d.get(..10).unwrap_or(d)
-            }
-        });
+        // A date the page shows but that reads as no day (vBulletin's `03-14-2025`) is shown.
+        let shown = Some(shown).filter(|s| !s.is_empty() && s.chars().count() <= 64);
+        let day = post
+            .date
+            .as_deref()
+            .map(|d| shown.unwrap_or_else(|| d.get(..10).unwrap_or(d)))
+            .or(shown);
         let text =
             [post.author.as_deref(), day].into_iter().flatten().collect::<Vec<_>>().join(" · ");
         let html = match (&post.author, day) {

@@ -1,5 +1,8 @@
 //! The posts of a thread: where each starts and ends, and its author and date, as the page
-//! marks them (an `article`, schema.org microdata) or declares them in JSON-LD.
+//! marks them (an `article`, schema.org microdata), shows them by its structure
+//! ([`super::units`], `Options::threads`) or declares them in JSON-LD, found once for the
+//! stages that need them: `crate::article` takes every post of a thread and leaves readers'
+//! comments under an article out, the block builder writes each post's header.
 
 use crate::extraction::Post;
 use crate::html::{collapse_whitespace, is_void};
@@ -8,6 +11,8 @@ use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 
 use super::code::classes;
+pub use super::units::PostList;
+use super::units::{post_date, short_name};
 
 /// A post of a thread as the page marks it ([`Post`]): tokens `start..=end` of its element, its
 /// author and date, and the token ranges of the elements they were read from (their text is the
@@ -23,6 +28,84 @@ pub struct PostMark {
     pub shown: String,
     /// An `<article>` (not microdata): a post only on a page of two or more.
     pub article: bool,
+    /// A microdata post's own text (`itemprop` [`BODY_PROPS`]): tokens `start..=end`; what the
+    /// post holds outside it and its replies (votes, the author's card, the comments on it, its
+    /// menu) is furniture (`Options::threads`).
+    pub body: Option<(usize, usize)>,
+}
+
+/// `itemprop`s that hold a microdata post's own text.
+const BODY_PROPS: [&str; 3] = ["text", "articleBody", "commentText"];
+
+/// The lists of sibling posts the page's structure shows ([`super::units`]).
+pub fn lists(page: &Page) -> Vec<PostList> {
+    super::units::find(page).0
+}
+
+/// The page's posts: microdata and `<article>` posts, with `structure` (`Options::threads`)
+/// also posts known by their structure and each microdata post's furniture, else those
+/// declared in JSON-LD alone.
+pub fn find(page: &Page, structure: bool) -> Vec<PostMark> {
+    let mut marks = post_marks(page, structure);
+    if !structure {
+        if marks.is_empty() {
+            marks = json_ld_posts(page);
+        }
+        marks.iter_mut().for_each(|m| m.body = None);
+        return marks;
+    }
+    // Posts declared in JSON-LD alone come first: the page's own word on its posts.
+    let declared = marks.is_empty();
+    if declared {
+        marks = json_ld_posts(page);
+    }
+    let (_, units) = super::units::find(page);
+    // A post known both ways keeps the header its microdata gives: a unit is not marked again
+    // when a marked post starts inside it before its own text, or holds it with its own text
+    // apart (a card inside the post, the comments on an answer: the post's furniture).
+    for u in units {
+        if !marks.iter().any(|m| {
+            (u.start <= m.start && m.start < u.first_text)
+                || ((declared || m.body.is_some()) && m.start <= u.start && u.end <= m.end)
+        }) {
+            marks.push(PostMark {
+                start: u.start,
+                end: u.end,
+                post: u.post,
+                quiet: u.quiet,
+                shown: u.shown,
+                ..PostMark::default()
+            });
+        }
+    }
+    marks.sort_by_key(|m| m.start);
+    // A microdata post's furniture: what it holds outside its own text and its replies.
+    let spans: Vec<(usize, usize)> = marks.iter().map(|m| (m.start, m.end)).collect();
+    for m in &mut marks {
+        let Some((from, to)) = m.body else { continue };
+        let mut cuts: Vec<(usize, usize)> = spans
+            .iter()
+            .copied()
+            .filter(|&(s, e)| m.start < s && e <= m.end)
+            .chain([(from, to)])
+            .collect();
+        cuts.sort_unstable();
+        let mut at = m.start + 1;
+        for (s, e) in cuts {
+            if s > at {
+                m.quiet.push((at, s - 1));
+            }
+            at = at.max(e + 1);
+        }
+        if at < m.end {
+            m.quiet.push((at, m.end - 1));
+        }
+        m.quiet.sort_unstable();
+    }
+    // A post inside another's furniture (the comments on an answer) is not read as a post.
+    let quiet: Vec<(usize, usize)> = marks.iter().flat_map(|m| m.quiet.iter().copied()).collect();
+    marks.retain(|m| !quiet.iter().any(|q| q.0 <= m.start && m.start <= q.1));
+    marks
 }
 
 /// Whether start tag `tok` is a post by its schema.org microdata type (the `itemtype` URL's
@@ -43,21 +126,12 @@ fn is_post_type_name(t: &str) -> bool {
     POST_TYPES.contains(&t)
 }
 
-/// A date as the article may carry it ([`Post::date`]).
-fn post_date(v: &str) -> Option<String> {
-    let v = v.trim();
-    let ok = (4..=64).contains(&v.len())
-        && v.as_bytes()[..4].iter().all(u8::is_ascii_digit)
-        && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
-    ok.then(|| v.to_string())
-}
-
 /// The page's posts in document order, innermost attribution: an author or a date inside a
 /// reply nested in a post is the reply's. The author is the first `itemprop=author` (its
 /// `itemprop=name` when it has one: Stack Exchange writes the name twice), else the first
 /// `rel=author` or element of class `author`, `username`, `creator` or `user-name`; the date
 /// the first `itemprop=dateCreated`/`datePublished`, else the first `<time datetime>`.
-pub fn post_marks(page: &Page) -> Vec<PostMark> {
+fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
     // Most pages have no element that starts a post (no `article`, no post's microdata): their
     // tokens are not walked with the stack below, which would find none (the posts they may
     // declare in JSON-LD are read all the same, at the end).
@@ -69,7 +143,7 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
     let mut open_posts: Vec<usize> = Vec::new();
     // Text being read for the innermost post: (post, kind, depth in `stack`, start token, text),
     // kind 0 an `itemprop=author`, 1 its `itemprop=name`, 2 a class-marked author, 3 a date,
-    // 4 the post's number.
+    // 4 the post's number, 5 its body.
     let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
     // What each post has: an itemprop author, a name, a class author; read so far.
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
@@ -110,6 +184,15 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
                                 reading.push((p, 3, stack.len(), i, String::new()));
                             }
                         }
+                    }
+                    if marks[p].body.is_none()
+                        && !marks[p].article
+                        && BODY_PROPS.iter().any(|w| has(w))
+                        && !self_closing
+                        && !is_void(tag)
+                    {
+                        marks[p].body = Some((i, usize::MAX));
+                        reading.push((p, 5, stack.len(), i, String::new()));
                     }
                     // The post's number in the thread (`itemprop=position`) and its count of likes
                     // (`itemprop=interactionStatistic`, Discourse's "2 Likes") are the page's
@@ -165,7 +248,9 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
                 }
                 while reading.last().is_some_and(|r| r.2 >= pos) {
                     let Some((p, k, _, start, text)) = reading.pop() else { break };
-                    if k >= 3 {
+                    if k == 5 {
+                        marks[p].body = Some((start, i));
+                    } else if k >= 3 {
                         if let Some(q) = marks[p].quiet.iter_mut().find(|q| q.0 == start) {
                             q.1 = i;
                         }
@@ -180,7 +265,8 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
             Tok::Text(t) => {
                 for r in reading.iter_mut() {
                     r.4.push_str(t);
-                    r.4.push(' ');
+                    // An author's card keeps its texts apart: its first is the name.
+                    r.4.push(if r.1 == 0 { '\n' } else { ' ' });
                 }
             }
         }
@@ -190,6 +276,12 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
         // A name the page marks as one (`itemprop=name`) is taken as written when it is short:
         // a forum's handle (`user30200`) is a name there, though a byline's cleaning refuses it.
         let marked = name.as_ref().and_then(|n| short_name(&n.0));
+        // A card whose name's own element is hidden (Stack Exchange's `d-none` copy, which
+        // preprocessing drops) starts with the name, as its link (`Options::threads`).
+        let first = itemprop
+            .as_ref()
+            .filter(|_| structure)
+            .and_then(|a| a.0.lines().map(str::trim).find(|l| !l.is_empty()).and_then(short_name));
         let chosen = match (&itemprop, name) {
             // Only the name's own element is the header's: the author's card may hold more (Stack
             // Exchange's "answered …" line, a reputation); but a short card of words alone is the
@@ -206,13 +298,15 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
             (None, _) => class,
         };
         if let Some((text, from, to)) = chosen {
-            if let Some(author) = crate::meta::clean_names(&text, true).or(marked) {
+            let text = text.replace('\n', " ");
+            if let Some(author) = crate::meta::clean_names(&text, true).or(marked).or(first) {
                 m.post.author = Some(author);
                 m.quiet.push((from, to));
             }
         }
         m.quiet.retain(|q| q.1 != usize::MAX);
         m.quiet.sort_unstable();
+        m.body = m.body.filter(|b| b.1 != usize::MAX);
     }
     // An `<article>` is a post only beside another (a thread), and only with an author and a
     // date: a page's one `article` is the article itself.
@@ -224,18 +318,7 @@ pub fn post_marks(page: &Page) -> Vec<PostMark> {
         (m.post.author.is_some() || m.post.date.is_some())
             && (!m.article || (articles >= 2 && m.post.author.is_some() && m.post.date.is_some()))
     });
-    if marks.is_empty() {
-        return json_ld_posts(page);
-    }
     marks
-}
-
-/// A name as the page writes it, whitespace collapsed, when it is short (1 to 64 characters,
-/// five words at most): a forum's handle (`user30200`) is a name there, though a byline's
-/// cleaning refuses it.
-fn short_name(s: &str) -> Option<String> {
-    let n = collapse_whitespace(s).trim().to_string();
-    ((1..=64).contains(&n.chars().count()) && n.split_whitespace().count() <= 5).then_some(n)
 }
 
 /// The posts a page declares only in JSON-LD (Invision Community's `DiscussionForumPosting`

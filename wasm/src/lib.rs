@@ -130,6 +130,12 @@ export interface DanaOptions {
   /** With `article`, what Algorithm 1 chose below the article's element (but readers'
    *  comments in an element naming them) is left out. */
   belowArticle?: boolean | null;
+  /** With `article`, posts known by their structure are a thread's: every post is taken, each
+   *  under a header of its author and date. */
+  threads?: boolean | null;
+  /** With `article`, on a page that declares an article, readers' comments after it are left
+   *  out. */
+  commentsApart?: boolean | null;
 }
 
 export interface TitleCandidate {

@@ -1,0 +1,497 @@
+//! Posts known by their structure (`Options::threads`): a forum's, a comment section's or a
+//! nested thread's units that no microdata marks (SMF, vBulletin, XenForo, phpBB, Lemmy- and
+//! Reddit-like threads, GitHub-like issues, WordPress and widget comments).
+//!
+//! A post here is one of two or more sibling elements of one kind (the same tag and the same
+//! first class, its digits aside: SMF's alternating `windowbg`/`windowbg2`; or ids of one
+//! prefix and a number), each holding an author (an author or user-name class, `rel=author`,
+//! `itemprop=author`, a link to a member's profile, the post's own `data-author`), a date
+//! (`<time>`, a date in a `title`, a short element whose class names a date, a date or an
+//! "N hours ago" written as text) and text of its own; a reply nested in a post, of the same
+//! kind, is a post too.
+
+use crate::extraction::Post;
+use crate::html::{collapse_whitespace, is_void};
+use crate::preprocess::{Page, Tok};
+use crate::settings::pipeline::MAX_DEPTH;
+use crate::settings::posts::{POST_TEXT, SHORT_NAME};
+use crate::tokenize::{Name, Tag};
+
+/// A list of sibling posts (the replies nested in them are posts too).
+#[derive(Clone, Debug, Default)]
+pub struct PostList {
+    /// Tokens `start..=end` of each post of the list, in document order.
+    pub posts: Vec<(usize, usize)>,
+    /// Whether the list is inside a post of another list (the comments on an answer).
+    pub nested: bool,
+}
+
+/// A post known by its structure: tokens `start..=end` of its element, where its own text
+/// starts (its longest text), its author and date, its furniture (`quiet`: the cards its
+/// author and date stand in, its signature) and its date as the page shows it.
+pub struct Unit {
+    pub start: usize,
+    pub end: usize,
+    pub first_text: usize,
+    pub post: Post,
+    pub quiet: Vec<(usize, usize)>,
+    pub shown: String,
+}
+
+/// A date as a post may carry it in an attribute ([`Post::date`]): an ISO date or date-time.
+pub fn post_date(v: &str) -> Option<String> {
+    let v = v.trim();
+    let ok = (4..=64).contains(&v.len())
+        && v.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+        && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'+' | b'-' | b'.'));
+    ok.then(|| v.to_string())
+}
+
+/// A name as the page writes it, whitespace collapsed, when it is short ([`SHORT_NAME`]
+/// characters, five words at most): a forum's handle (`user30200`) is a name there, though a
+/// byline's cleaning refuses it.
+pub fn short_name(s: &str) -> Option<String> {
+    let n = collapse_whitespace(s).trim().to_string();
+    ((1..=SHORT_NAME).contains(&n.chars().count()) && n.split_whitespace().count() <= 5)
+        .then_some(n)
+}
+
+/// The posts of a page known by their structure: the lists ([`PostList`]) and each post.
+pub fn find(page: &Page) -> (Vec<PostList>, Vec<Unit>) {
+    units(page, &Elements::of(page))
+}
+
+/// No element: the document itself.
+const ROOT: u32 = u32::MAX;
+
+/// The elements of a page, rebuilt from its tokens (tolerantly, as `crate::blocks` reads
+/// them), with what [`units`] asks of each: whether it marks an author or a date.
+struct Elements {
+    /// Each element's start tag and its end (its end tag, or the page's last token).
+    start: Vec<usize>,
+    end: Vec<usize>,
+    parent: Vec<u32>,
+    /// The last element inside each element (itself when it holds none).
+    last: Vec<u32>,
+    /// Whether the element marks an author ([`author_mark`]) with a name of its own (1 to 64
+    /// characters of text).
+    author: Vec<bool>,
+    /// Whether the element marks a date, and the date it gives when it gives one.
+    date: Vec<bool>,
+    day: Vec<Option<String>>,
+    /// Characters of text and of link text before each token (the page's running sums).
+    text: Vec<u64>,
+    link: Vec<u64>,
+}
+
+impl Elements {
+    fn of(page: &Page) -> Elements {
+        let n = page.toks.len();
+        let mut els = Elements {
+            start: Vec::new(),
+            end: Vec::new(),
+            parent: Vec::new(),
+            last: Vec::new(),
+            author: Vec::new(),
+            date: Vec::new(),
+            day: Vec::new(),
+            text: Vec::with_capacity(n + 1),
+            link: Vec::with_capacity(n + 1),
+        };
+        // Open elements: index, name, and whether its class names a date.
+        let mut stack: Vec<(u32, &Name, bool)> = Vec::new();
+        let mut links = 0usize;
+        let (mut text, mut link) = (0u64, 0u64);
+        for (i, tok) in page.toks.iter().enumerate() {
+            els.text.push(text);
+            els.link.push(link);
+            match tok {
+                Tok::Start { name, self_closing, .. } => {
+                    if *self_closing || is_void(name) || stack.len() >= MAX_DEPTH {
+                        continue;
+                    }
+                    let e = els.start.len() as u32;
+                    els.start.push(i);
+                    els.end.push(n.saturating_sub(1));
+                    els.parent.push(stack.last().map_or(ROOT, |s| s.0));
+                    els.last.push(e);
+                    els.author.push(author_mark(tok));
+                    let day = ["datetime", "content"]
+                        .iter()
+                        .find_map(|k| tok.attr(k).and_then(post_date))
+                        .or_else(|| tok.attr("title").and_then(written_day));
+                    let machine =
+                        matches!(&**name, "time" | "relative-time" | "time-ago" | "local-time")
+                            || tok.attr("datetime").is_some()
+                            || tok.attr("itemprop").is_some_and(|p| {
+                                p.split_ascii_whitespace()
+                                    .any(|p| p == "dateCreated" || p == "datePublished")
+                            });
+                    els.date.push(machine || day.is_some());
+                    els.day.push(day);
+                    links += usize::from(name.is(Tag::A));
+                    stack.push((e, name, names_date(tok)));
+                }
+                Tok::End { name } => {
+                    let Some(pos) = stack.iter().rposition(|s| s.1 == name) else { continue };
+                    let last = els.start.len() as u32 - 1;
+                    for &(e, name, dated) in &stack[pos..] {
+                        let e = e as usize;
+                        els.end[e] = i;
+                        els.last[e] = last;
+                        links -= usize::from(name.is(Tag::A));
+                        let chars = els.text[i] - els.text[els.start[e]];
+                        // An author's name and a date written out are short texts of their own.
+                        if els.author[e] && !(1..=SHORT_NAME as u64).contains(&chars) {
+                            els.author[e] = false;
+                        }
+                        if dated && !els.date[e] && chars <= 80 {
+                            let t = text_of(page, els.start[e], i);
+                            els.date[e] = t.bytes().any(|b| b.is_ascii_digit()) || relative(&t);
+                        }
+                    }
+                    stack.truncate(pos);
+                }
+                Tok::Text(t) => {
+                    let w = u64::from(page.weights[i].text);
+                    text += w;
+                    link += if links > 0 { w } else { 0 };
+                    // A date written as text ("June 7, 2025, 06:40 PM", "5 months ago") marks
+                    // the element it stands in.
+                    if let Some(&(e, _, _)) = stack.last() {
+                        let e = e as usize;
+                        if !els.date[e] && t.len() <= 100 {
+                            if let Some(day) = written_day(t) {
+                                els.date[e] = true;
+                                els.day[e] = Some(day);
+                            } else if relative(t) {
+                                els.date[e] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        els.text.push(text);
+        els.link.push(link);
+        els
+    }
+
+    /// Characters of text inside element `e`, and of link text.
+    fn chars(&self, e: usize) -> (u64, u64) {
+        let (s, t) = (self.start[e], self.end[e] + 1);
+        (self.text[t] - self.text[s], self.link[t] - self.link[s])
+    }
+
+    /// Whether element `a` holds element `b` (or is it).
+    fn holds(&self, a: usize, b: usize) -> bool {
+        a <= b && b as u32 <= self.last[a]
+    }
+}
+
+/// The text of tokens `from..=to`, its pieces joined by a space.
+fn text_of(page: &Page, from: usize, to: usize) -> String {
+    page.toks[from..=to.min(page.toks.len() - 1)]
+        .iter()
+        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Words of a class that name a date or a time (`postdate`, `comment-date`, `live-timestamp`,
+/// `moment-time`), as whole parts of a class (`timeline-comment` names none).
+const DATE_CLASS_PARTS: [&str; 10] = [
+    "date",
+    "time",
+    "timestamp",
+    "datetime",
+    "postdate",
+    "posttime",
+    "relativetime",
+    "dateline",
+    "published",
+    "ago",
+];
+
+/// Whether start tag `tok` has a class that names a date ([`DATE_CLASS_PARTS`]).
+fn names_date(tok: &Tok) -> bool {
+    tok.attr("class").is_some_and(|c| {
+        c.split_ascii_whitespace().any(|c| {
+            c.split(['-', '_']).any(|p| DATE_CLASS_PARTS.iter().any(|w| p.eq_ignore_ascii_case(w)))
+        })
+    })
+}
+
+/// A day written out ("June 7, 2025, 06:40:12 PM", "Saturday, April 12th, 2025", an ISO date
+/// in a tooltip) as `YYYY-MM-DD`, in English and the languages [`crate::meta::dates`] reads.
+fn written_day(t: &str) -> Option<String> {
+    let t = t.trim();
+    if t.len() > 100 || !t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    crate::meta::dates::parse_visible(t, "en").map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// The units of time of a relative date ("5 months ago", "3 hrs ago").
+const RELATIVE_UNITS: [&str; 14] = [
+    "second", "sec", "minute", "min", "hour", "hr", "day", "week", "wk", "month", "mo", "year",
+    "yr", "moment",
+];
+
+/// Whether `t` is a relative date: a number (or "a", "an") and a unit of time followed by
+/// "ago" ("5 months ago", "an hour ago"), "yesterday", "today" or "just now", and little more.
+fn relative(t: &str) -> bool {
+    let t = t.trim();
+    if t.len() > 40 {
+        return false;
+    }
+    let lower = t.to_ascii_lowercase();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    if words.len() > 6 {
+        return false;
+    }
+    let ago = words.windows(3).any(|w| {
+        (w[0].bytes().all(|b| b.is_ascii_digit()) || w[0] == "a" || w[0] == "an")
+            && RELATIVE_UNITS.iter().any(|u| w[1].strip_suffix('s').unwrap_or(w[1]) == *u)
+            && w[2] == "ago"
+    });
+    ago || words.first().is_some_and(|w| *w == "yesterday" || *w == "today")
+        || lower.starts_with("just now")
+}
+
+/// Parts of a link's address that lead to a member's profile (`/u/name`, `/users/12/name`,
+/// `member.php?u=3`, `memberlist.php?mode=viewprofile`, SMF's `action=profile`, Hacker
+/// News's `user?id=`, Lobsters' and Slashdot's `/~name`).
+const PROFILE_PATHS: [&str; 13] = [
+    "/u/",
+    "/user/",
+    "/users/",
+    "/member/",
+    "/members/",
+    "/profile/",
+    "/profiles/",
+    "/people/",
+    "member.php",
+    "memberlist.php",
+    "action=profile",
+    "user?id=",
+    "/~",
+];
+
+/// Words a class holds when it names an author (`username`, `comment-author`, `author-name`).
+const AUTHOR_CLASSES: [&str; 6] =
+    ["author", "username", "user-name", "creator", "nickname", "hnuser"];
+
+/// Whether start tag `tok` marks an author: `itemprop` `author` or `creator`, `rel=author`, a
+/// class naming an author ([`AUTHOR_CLASSES`], or vCard's `fn`), or a link to a member's
+/// profile ([`PROFILE_PATHS`]).
+fn author_mark(tok: &Tok) -> bool {
+    let words = |k: &str, f: &dyn Fn(&str) -> bool| {
+        tok.attr(k).is_some_and(|v| v.split_ascii_whitespace().any(f))
+    };
+    words("itemprop", &|p| p == "author" || p == "creator")
+        || words("rel", &|r| r.eq_ignore_ascii_case("author"))
+        || words("class", &|c| {
+            let c = c.to_ascii_lowercase();
+            // A class whose last part is `name` (`talk-name`, `comment_name`) names its author
+            // in a post.
+            c == "fn"
+                || AUTHOR_CLASSES.iter().any(|w| c.contains(w))
+                || c.rsplit(['-', '_']).next() == Some("name") && c.len() > 4
+        })
+        || (tok.is_start(Tag::A)
+            && tok.attr("href").is_some_and(|h| PROFILE_PATHS.iter().any(|p| h.contains(p))))
+}
+
+/// Tags an element that is a post can have.
+const POST_ELEMENTS: [Tag; 8] =
+    [Tag::Div, Tag::Li, Tag::Article, Tag::Section, Tag::Table, Tag::Tr, Tag::Tbody, Tag::Dl];
+
+/// What makes siblings posts of one list: the same tag and the same first class with its
+/// digits dropped (`windowbg`, `windowbg2`), or for elements without a class, ids of one prefix
+/// and a number ([`crate::article`]'s keys: `edit581133`); `None` for an element of neither.
+fn kind(tok: &Tok) -> Option<(String, String)> {
+    let Tok::Start { name, .. } = tok else { return None };
+    if !name.tag().is_some_and(|t| POST_ELEMENTS.contains(&t)) {
+        return None;
+    }
+    if let Some(c) = tok.attr("class").and_then(|c| c.split_ascii_whitespace().next()) {
+        return Some((
+            name.to_string(),
+            c.trim_end_matches(|c: char| c.is_ascii_digit()).to_ascii_lowercase(),
+        ));
+    }
+    let id = tok.attr("id")?;
+    let prefix = id.trim_end_matches(|c: char| c.is_ascii_digit());
+    (!prefix.is_empty() && id.len() - prefix.len() >= 3)
+        .then(|| (name.to_string(), format!("#{prefix}")))
+}
+
+/// The posts a page's structure shows: lists of sibling elements of one [`kind`], two or more
+/// of them posts ([`Elements`]: an author, a date, [`POST_TEXT`] of text not in links and not
+/// mostly links), with the replies of the same kind nested in them; and each post's header and
+/// furniture ([`unit`]).
+fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
+    let n = els.start.len();
+    if n == 0 {
+        return (Vec::new(), Vec::new());
+    }
+    // Elements holding an author and a date: running counts over the elements (in document
+    // order, an element's descendants follow it up to `last`).
+    let mut authors = vec![0u32; n + 1];
+    let mut dates = vec![0u32; n + 1];
+    for e in 0..n {
+        authors[e + 1] = authors[e] + u32::from(els.author[e]);
+        dates[e + 1] = dates[e] + u32::from(els.date[e]);
+    }
+    let inside = |counts: &[u32], e: usize| counts[els.last[e] as usize + 1] - counts[e];
+    let post_like = |e: usize| {
+        let (text, link) = els.chars(e);
+        (inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some())
+            && inside(&dates, e) > 0
+            && text - link >= POST_TEXT
+            && 2 * link < text
+    };
+    // Siblings grouped by kind, under each parent.
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+    for e in 0..n {
+        let p = els.parent[e];
+        children[if p == ROOT { n } else { p as usize }].push(e as u32);
+    }
+    let mut found: Vec<(usize, Vec<usize>, (String, String))> = Vec::new();
+    for (p, kids) in children.iter().enumerate() {
+        if kids.len() < 2 {
+            continue;
+        }
+        let mut groups: Vec<((String, String), Vec<usize>)> = Vec::new();
+        for &k in kids {
+            let Some(key) = kind(&page.toks[els.start[k as usize]]) else { continue };
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push(k as usize),
+                None => groups.push((key, vec![k as usize])),
+            }
+        }
+        for (key, members) in groups {
+            let posts: Vec<usize> = members.into_iter().filter(|&e| post_like(e)).collect();
+            if posts.len() >= 2 {
+                found.push((p, posts, key));
+            }
+        }
+    }
+    // Replies: posts of a list's kind nested in its posts. A list inside a post of another
+    // list is nested (the comments on an answer), or, of the same kind, part of it.
+    let mut lists: Vec<PostList> = Vec::new();
+    let mut all: Vec<usize> = Vec::new();
+    found.sort_by_key(|f| f.1[0]);
+    for (i, (_, posts, key)) in found.iter().enumerate() {
+        let outer = found[..i].iter().find(|(_, o, _)| o.iter().any(|&u| els.holds(u, posts[0])));
+        if outer.is_some_and(|o| o.2 == *key) {
+            continue;
+        }
+        let replies: Vec<usize> = posts
+            .iter()
+            .flat_map(|&u| u + 1..=els.last[u] as usize)
+            .filter(|&d| kind(&page.toks[els.start[d]]).as_ref() == Some(key) && post_like(d))
+            .collect();
+        all.extend(posts.iter().chain(&replies));
+        lists.push(PostList {
+            posts: posts.iter().map(|&e| (els.start[e], els.end[e])).collect(),
+            nested: outer.is_some(),
+        });
+    }
+    all.sort_unstable();
+    all.dedup();
+    let units = all.iter().filter_map(|&e| unit(page, els, e, &all)).collect();
+    (lists, units)
+}
+
+/// The header and furniture of post `e` (one of `posts`, the page's posts by structure): its
+/// author (its own `data-author`, else the first author mark not in a reply or a quote), its
+/// date (the first date mark), and as furniture the cards they stand in (the outermost element
+/// around each inside the post that does not hold its longest text: a forum's profile pane
+/// with the rank and the post count, a header row with the votes) and its signature (an
+/// element whose class, id or role names one).
+fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> {
+    let last = els.last[e] as usize;
+    // Its own elements: not in a reply, not in a quote.
+    let replies: Vec<usize> = posts.iter().copied().filter(|&r| r > e && r <= last).collect();
+    let quotes: Vec<usize> = (e + 1..=last).filter(|&d| matches!(&page.toks[els.start[d]], Tok::Start { name, .. } if name.is(Tag::Blockquote) || name.is(Tag::Q))).collect();
+    let own = |d: usize| {
+        !replies.iter().any(|&r| els.holds(r, d)) && !quotes.iter().any(|&q| els.holds(q, d))
+    };
+    // Its longest text of its own: where the post's words are.
+    let mut longest = (0u32, els.start[e]);
+    for i in els.start[e]..=els.end[e] {
+        if let Tok::Text(_) = page.toks[i] {
+            let w = page.weights[i].text;
+            if w > longest.0 && !replies.iter().any(|&r| (els.start[r]..=els.end[r]).contains(&i)) {
+                longest = (w, i);
+            }
+        }
+    }
+    let main = longest.1;
+    let name_of = |d: usize| {
+        let t = collapse_whitespace(&text_of(page, els.start[d], els.end[d])).trim().to_string();
+        // A link titled with the name it shows first (Lemmy's `name@instance`).
+        match page.toks[els.start[d]].attr("title").map(str::trim) {
+            Some(title) if !title.is_empty() && t.starts_with(title) => title.to_string(),
+            _ => t,
+        }
+    };
+    let declared = page.toks[els.start[e]]
+        .attr("data-author")
+        .map(|a| collapse_whitespace(a).trim().to_string())
+        .filter(|a| !a.is_empty());
+    let marked: Vec<usize> = (e + 1..=last).filter(|&d| els.author[d] && own(d)).collect();
+    let author = declared.or_else(|| marked.first().map(|&d| name_of(d)))?;
+    let author = crate::meta::clean_names(&author, true).or_else(|| short_name(&author))?;
+    // The outermost element around `d` inside the post that does not hold its own text.
+    let card = |d: usize| {
+        let mut c = d;
+        while els.parent[c] != ROOT && els.parent[c] as usize != e {
+            let p = els.parent[c] as usize;
+            if (els.start[p]..=els.end[p]).contains(&main) {
+                break;
+            }
+            c = p;
+        }
+        (els.start[c], els.end[c])
+    };
+    // A date in the author's profile pane (phpBB's "Joined: …") is the member's, when the post
+    // has a date of its own outside it; a header line holding both gives the post's.
+    let profile =
+        marked.first().map(|&d| card(d)).filter(|&(s, t)| s != els.start[e] && t != els.end[e]);
+    let dates = || {
+        (e + 1..=last)
+            .filter(|&d| els.date[d] && own(d) && !(els.start[d]..=els.end[d]).contains(&main))
+    };
+    let date = dates()
+        .find(|&d| !profile.is_some_and(|(s, t)| (s..=t).contains(&els.start[d])))
+        .or_else(|| dates().next())?;
+    let mut quiet: Vec<(usize, usize)> = marked
+        .iter()
+        .filter(|&&d| {
+            name_of(d) == author
+                || crate::meta::clean_names(&name_of(d), true).as_deref() == Some(&*author)
+        })
+        .map(|&d| card(d))
+        .collect();
+    quiet.push(card(date));
+    for d in (e + 1..=last).filter(|&d| own(d)) {
+        let tok = &page.toks[els.start[d]];
+        if ["class", "id", "data-role"]
+            .iter()
+            .any(|k| tok.attr(k).is_some_and(|v| v.to_ascii_lowercase().contains("signature")))
+        {
+            quiet.push((els.start[d], els.end[d]));
+        }
+    }
+    quiet.sort_unstable();
+    quiet.dedup();
+    let shown =
+        collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string();
+    let day = (date..=els.last[date] as usize).find_map(|d| els.day[d].clone());
+    let post = Post { author: Some(author), date: day, blocks: 0 };
+    Some(Unit { start: els.start[e], end: els.end[e], first_text: main, post, quiet, shown })
+}
