@@ -41,9 +41,11 @@ use crate::html::is_void;
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
 use crate::settings::article::{
-    BODY_SHARE, CANDIDATE_WORDS, ENCLOSING_TEXT, LANDMARK_TEXT, MAJORITY, MAX_LINK_SHARE,
-    MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE, SUBSTANTIAL_RUN,
+    BODY_SHARE, CANDIDATE_WORDS, ENCLOSING_TEXT, FURNITURE_TEXT, LANDMARK_TEXT, MAJORITY,
+    MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE,
+    SUBSTANTIAL_RUN,
 };
+use crate::settings::fallback::SCANT_TEXT;
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 use crate::words::trigrams;
@@ -778,6 +780,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     if options.questions {
         posts.extend(tree.question(page, &posts));
     }
+    let single = posts.len() == 1;
     for e in posts {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
@@ -797,8 +800,49 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
         }
+        if options.furniture && single {
+            trim_furniture(page, &tree, from, to, &mut out);
+        }
     }
     out
+}
+
+/// The text of line `l`, its text tokens joined by spaces.
+fn line_text(page: &Page, l: usize) -> String {
+    let line = &page.lines[l];
+    page.toks[line.start..line.end]
+        .iter()
+        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `Options::furniture`: the taken lines at the top and at the bottom of one article's lines
+/// `from..=to` that are furniture, not the story: short lines of mostly link text (share and
+/// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]) or without a letter (a view
+/// counter, a separator). The trim stops at the first line that is neither, on each side:
+/// inside the story such lines are its own (a linked list in the prose). An article that is
+/// mostly such lines (a listing, a table of contents), or short, is left whole.
+fn trim_furniture(page: &Page, tree: &Tree, from: usize, to: usize, out: &mut [bool]) {
+    let texts = &tree.texts;
+    let furniture = |l: usize| {
+        let t = texts[l];
+        (f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
+            || !line_text(page, l).chars().any(char::is_alphabetic)
+    };
+    let taken: Vec<usize> = (from..=to).filter(|&l| out[l] && texts[l].text > 0).collect();
+    let top = taken.iter().take_while(|&&l| furniture(l)).count();
+    let bottom = taken[top..].iter().rev().take_while(|&&l| furniture(l)).count();
+    let text = |ls: &[usize]| ls.iter().map(|&l| u64::from(texts[l].text)).sum::<u64>();
+    let (edges, story) = (
+        text(&taken[..top]) + text(&taken[taken.len() - bottom..]),
+        text(&taken[top..taken.len() - bottom]),
+    );
+    // A short story keeps its edges: trimmed below `scant`'s bound, it would give way to the
+    // whole page's text (dragnet R722's two-line craft post).
+    if edges < story && story >= SCANT_TEXT {
+        taken[..top].iter().chain(&taken[taken.len() - bottom..]).for_each(|&l| out[l] = false);
+    }
 }
 
 /// `Options::link_lists`: a list of links that the article's own text encloses is part of the

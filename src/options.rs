@@ -300,6 +300,11 @@ pub struct Options {
     /// out, but for readers' comments in an element that names them ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md, ninth round).
     pub below_article: bool,
+    /// With `article`, the taken lines at the top and the bottom of an article's element that
+    /// are furniture (mostly link text, or without a letter: share rows, tag lists, view
+    /// counters) are left out, up to the first line of the story ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md).
+    pub furniture: bool,
 }
 
 impl Default for Options {
@@ -336,6 +341,7 @@ impl Default for Options {
             hidden_class: true,
             lead: true,
             below_article: true,
+            furniture: true,
         }
     }
 }
@@ -445,6 +451,7 @@ switches! {
     hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
+    furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
 }
 
 impl Options {

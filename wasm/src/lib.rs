@@ -130,6 +130,9 @@ export interface DanaOptions {
   /** With `article`, what Algorithm 1 chose below the article's element (but readers'
    *  comments in an element naming them) is left out. */
   belowArticle?: boolean | null;
+  /** With `article`, link-dense or letterless lines at the top and the bottom of the
+   *  article's element (share rows, tag lists, view counters) are left out. */
+  furniture?: boolean | null;
 }
 
 export interface TitleCandidate {
