@@ -23,11 +23,11 @@ use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, Name, Tag
 
 mod dropped;
 
-pub use dropped::is_boilerplate;
 use dropped::{
     breaks_out_of_foreign_content, declares_boilerplate_role, hidden_class, hides,
-    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords, Marks,
+    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords,
 };
+pub use dropped::{is_boilerplate, names_site_box, Marks};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
