@@ -37,7 +37,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::extraction::Candidate;
-use crate::html::is_void;
+use crate::html::{is_heading, is_void};
 use crate::options::Options;
 use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
@@ -547,6 +547,17 @@ impl Tree {
         boxed && a == e
     }
 
+    /// Whether line `l` starts inside a heading (`h1` to `h6`) within `e`.
+    fn in_heading(&self, page: &Page, l: usize, e: u32) -> bool {
+        std::iter::successors(Some(self.first[l]).filter(|&a| a != ROOT), |&a| {
+            Some(self.parent[a as usize]).filter(|&p| p != ROOT)
+        })
+        .take_while(|&a| a != e)
+        .any(|a| {
+            matches!(&page.toks[self.tag[a as usize]], Tok::Start { name, .. } if is_heading(name))
+        })
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -856,9 +867,11 @@ fn trim_furniture(page: &Page, tree: &Tree, e: u32, out: &mut [bool]) {
     let texts = &tree.texts;
     let furniture = |l: usize| {
         let t = texts[l];
-        (f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
-            || !line_text(page, l).chars().any(char::is_alphabetic)
-            || tree.in_site_box(page, l, e)
+        // A heading is the article's (a blog post's title links to its own address).
+        !tree.in_heading(page, l, e)
+            && ((f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
+                || !line_text(page, l).chars().any(char::is_alphabetic)
+                || tree.in_site_box(page, l, e))
     };
     let taken: Vec<usize> = (from..=to).filter(|&l| out[l] && texts[l].text > 0).collect();
     let top = taken.iter().take_while(|&&l| furniture(l)).count();
