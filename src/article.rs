@@ -38,14 +38,15 @@ use std::collections::HashMap;
 
 use crate::blocks::posts::PostList;
 use crate::extraction::Candidate;
-use crate::html::is_void;
+use crate::html::{is_heading, is_void};
 use crate::options::Options;
-use crate::preprocess::{Page, Tok};
+use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
-    BODY_SHARE, CANDIDATE_WORDS, COMMENTS_AFTER, ENCLOSING_TEXT, LANDMARK_TEXT, MAJORITY,
-    MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE,
-    SUBSTANTIAL_RUN,
+    BODY_SHARE, CANDIDATE_WORDS, COMMENTS_AFTER, ENCLOSING_TEXT, FURNITURE_TEXT, LANDMARK_TEXT,
+    MAJORITY, MAX_BOX_LINE, MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS,
+    MIN_POSTS, MIN_TEXT, OWN_PROSE, SUBSTANTIAL_RUN,
 };
+use crate::settings::fallback::SCANT_TEXT;
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 use crate::words::trigrams;
@@ -617,6 +618,45 @@ impl Tree {
         .any(|a| names_comment(&page.toks[self.tag[a as usize]]))
     }
 
+    /// Whether line `l` starts inside an element within `e` (not `e` itself) whose class, id
+    /// or role names a site's box ([`names_site_box`]: sharing, tags, related posts, a
+    /// newsletter, an author bio) and none naming comments (readers' comments are
+    /// `Options::comments`' to decide).
+    fn in_site_box(&self, page: &Page, l: usize, e: u32) -> bool {
+        let lines = |a: u32| {
+            (self.open[a as usize]..=self.close[a as usize]).map(|l| self.texts[l as usize].text)
+        };
+        let text = |a: u32| -> u64 { lines(a).map(u64::from).sum() };
+        let mut boxed = false;
+        let mut a = self.first[l];
+        while a != ROOT && a != e {
+            let t = &page.toks[self.tag[a as usize]];
+            if names_comment(t) {
+                return false;
+            }
+            if let Tok::Start { attrs, .. } = t {
+                // A box holding much of the article is the article, whatever its class says
+                // (a blog's post classed by its category, `entry-category-social_media`).
+                boxed |= names_site_box(&Marks::of(attrs))
+                    && text(a) as f64 <= MAX_BOX_SHARE * text(e) as f64
+                    && lines(a).all(|t| t < MAX_BOX_LINE);
+            }
+            a = self.parent[a as usize];
+        }
+        boxed && a == e
+    }
+
+    /// Whether line `l` starts inside a heading (`h1` to `h6`) within `e`.
+    fn in_heading(&self, page: &Page, l: usize, e: u32) -> bool {
+        std::iter::successors(Some(self.first[l]).filter(|&a| a != ROOT), |&a| {
+            Some(self.parent[a as usize]).filter(|&p| p != ROOT)
+        })
+        .take_while(|&a| a != e)
+        .any(|a| {
+            matches!(&page.toks[self.tag[a as usize]], Tok::Start { name, .. } if is_heading(name))
+        })
+    }
+
     /// The smallest element holding lines `from..=to`.
     fn of_lines(&self, from: usize, to: usize) -> u32 {
         (from..=to).map(|l| self.of_line(l)).reduce(|a, b| self.common(a, b)).unwrap_or(ROOT)
@@ -921,6 +961,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     if options.questions {
         posts.extend(tree.question(page, &posts));
     }
+    let single = posts.len() == 1;
     for e in posts {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
@@ -940,6 +981,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
         }
+        if options.furniture && single && declares_article(page) {
+            trim_furniture(page, &tree, e, &mut out);
+        }
     }
     for e in comments {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
@@ -949,6 +993,48 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
         }
     }
     out
+}
+
+/// The text of line `l`, its text tokens joined by spaces.
+fn line_text(page: &Page, l: usize) -> String {
+    let line = &page.lines[l];
+    page.toks[line.start..line.end]
+        .iter()
+        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `Options::furniture`: the taken lines at the top and at the bottom of one article's lines
+/// `from..=to` that are furniture, not the story: short lines of mostly link text (share and
+/// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]) or without a letter (a view
+/// counter, a separator). The trim stops at the first line that is neither, on each side:
+/// inside the story such lines are its own (a linked list in the prose). An article that is
+/// mostly such lines (a listing, a table of contents), or short, is left whole.
+fn trim_furniture(page: &Page, tree: &Tree, e: u32, out: &mut [bool]) {
+    let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
+    let texts = &tree.texts;
+    let furniture = |l: usize| {
+        let t = texts[l];
+        // A heading is the article's (a blog post's title links to its own address).
+        !tree.in_heading(page, l, e)
+            && ((f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
+                || !line_text(page, l).chars().any(char::is_alphabetic)
+                || tree.in_site_box(page, l, e))
+    };
+    let taken: Vec<usize> = (from..=to).filter(|&l| out[l] && texts[l].text > 0).collect();
+    let top = taken.iter().take_while(|&&l| furniture(l)).count();
+    let bottom = taken[top..].iter().rev().take_while(|&&l| furniture(l)).count();
+    let text = |ls: &[usize]| ls.iter().map(|&l| u64::from(texts[l].text)).sum::<u64>();
+    let (edges, story) = (
+        text(&taken[..top]) + text(&taken[taken.len() - bottom..]),
+        text(&taken[top..taken.len() - bottom]),
+    );
+    // A short story keeps its edges: trimmed below `scant`'s bound, it would give way to the
+    // whole page's text (dragnet R722's two-line craft post).
+    if edges < story && story >= SCANT_TEXT {
+        taken[..top].iter().chain(&taken[taken.len() - bottom..]).for_each(|&l| out[l] = false);
+    }
 }
 
 /// `Options::link_lists`: a list of links that the article's own text encloses is part of the

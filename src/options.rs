@@ -311,6 +311,11 @@ pub struct Options {
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
     /// keeps comments).
     pub comments_apart: bool,
+    /// With `article`, the taken lines at the top and the bottom of an article's element that
+    /// are furniture (mostly link text, or without a letter: share rows, tag lists, view
+    /// counters) are left out, up to the first line of the story ([`crate::article`]).
+    /// Default `true` (measured, docs/EVALUATION.md).
+    pub furniture: bool,
 }
 
 impl Default for Options {
@@ -349,6 +354,7 @@ impl Default for Options {
             below_article: true,
             threads: true,
             comments_apart: true,
+            furniture: true,
         }
     }
 }
@@ -460,6 +466,7 @@ switches! {
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
+    furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
 }
 
 impl Options {

@@ -16,18 +16,18 @@ use std::borrow::Cow;
 
 use crate::html::{
     collapse_and_trim, collapse_whitespace, collapsed_trimmed_chars, could_be_https, is_block,
-    is_void, keeps_whitespace,
+    is_heading, is_void, keeps_whitespace,
 };
 use crate::options::{LinkFilter, Options};
 use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, Name, Tag};
 
 mod dropped;
 
-pub use dropped::is_boilerplate;
 use dropped::{
     breaks_out_of_foreign_content, declares_boilerplate_role, hidden_class, hides,
-    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords, Marks,
+    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords,
 };
+pub use dropped::{is_boilerplate, names_site_box, Marks};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,11 +231,6 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
     let pos = attrs.iter().position(|(k, _)| k == ELEMENT_ID)?;
     let (_, value) = attrs.remove(pos);
     value.trim().parse().ok()
-}
-
-/// Whether `name` is a heading element.
-fn is_heading(name: &Name) -> bool {
-    matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
 }
 
 impl<'a> Page<'a> {

@@ -55,6 +55,17 @@ pub mod article {
     /// be at least this many characters (and the run's own) for the run to count as enclosed:
     /// a "more stories" list closing an article is followed by one line (9bdadd5).
     pub const ENCLOSING_TEXT: u64 = 200;
+    /// With `Options::furniture`, a link-dense line at an article's edge is furniture when it
+    /// has fewer characters of text than this (a share row, a tag list); a longer one is
+    /// prose in an old page's unclosed `<a name>` (cleaneval final-184).
+    pub const FURNITURE_TEXT: u32 = 200;
+    /// … and an element naming a site's box (sharing, tags, an author bio) at an article's
+    /// edge is furniture when it holds at most this share of the article's element's text (a
+    /// blog's post classed by its category, `entry-category-social_media`, is not).
+    pub const MAX_BOX_SHARE: f64 = 0.25;
+    /// … and none of its lines holds this many characters (a post of a blog's front page,
+    /// classed `entry-author-…`, has paragraphs; a share row or a bio has not).
+    pub const MAX_BOX_LINE: u32 = 400;
 
     /// When the substantial runs have no container below the document, the container is the
     /// innermost element around the largest run that holds this share of the chosen text

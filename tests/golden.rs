@@ -673,6 +673,17 @@ fn essentials() {
             &["A cold frame from old windows", "Four sash windows from a skip", "March 4, 2024"],
         ),
         ("blog-related-below", "no-below-article", &["Four sash windows from a skip and a weekend with the saw gave us a frame that has lasted three winters so far."], &[]),
+        // Issue 32, `furniture`: an Arabic news story (`og:type` `article`) whose element
+        // opens with a print and share row and closes with a "follow us on Google News" link,
+        // a tag line and a view counter: the edges go, the story stays.
+        (
+            "arabic-news-furniture",
+            "default",
+            &["وأبدى عدد من سكان الحي سعادتهم بالمشروع، وقالت إحدى الجارات إنها كانت تمر أمام المبنى المغلق كل صباح في طريقها إلى السوق، وإنها لم تتوقع يوما أن تدخله لتستعير كتابا لأحفادها."],
+            &["طباعة", "لينكدين", "غوغل نيوز", "تاجز", "17302"],
+        ),
+        // Without it, the share row and the follow line are read.
+        ("arabic-news-furniture", "no-furniture", &["طباعة Email فيسبوك تويتر لينكدين", "تابعوا أخبار المدينة من صحيفة المثال عبر غوغل نيوز"], &[]),
         // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
         // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
         // name gives way to the story above it (ninth round).

@@ -43,6 +43,7 @@ pub fn options(a: u8, b: u8) -> Options {
         below_article: (a ^ b) & 0x40 == 0,
         threads: (a ^ b) & 0x20 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
+        furniture: (a ^ b) & 0x20 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]
             [usize::from((b >> 3) & 3)],
     }

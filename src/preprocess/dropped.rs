@@ -294,6 +294,14 @@ pub fn is_boilerplate(name: &Name) -> bool {
 /// sentence of the article, and the corpora's gold text leaves it out (docs/FIDELITY.md).
 /// Not in the thesis (4.3.1 keeps every element; our `prune` drops every `aside`).
 pub fn in_article_aside(marks: &Marks) -> bool {
+    !names_site_box(marks)
+}
+
+/// Whether an element's `class`, `id` or `role` names one of the boxes sites put in an
+/// article's column (related posts, newsletter sign-up, sharing, ads, author bio, table of
+/// contents, comments, a forum post's signature): [`in_article_aside`]'s vocabulary, and
+/// `Options::furniture`'s at the article's edges.
+pub fn names_site_box(marks: &Marks) -> bool {
     // Short words must be whole words of the value (`ad` is in `header`); long ones may be
     // parts of a compound (`ArticlePullquote_root`, `sidePanelWrapper`). A class naming the
     // element `aside` (`single-post__aside`) names a column of the layout, not a note.
@@ -338,7 +346,7 @@ pub fn in_article_aside(marks: &Marks) -> bool {
         "optin",
         "teaser",
     ];
-    ![marks.class, marks.id, marks.role].into_iter().flatten().any(|v| {
+    [marks.class, marks.id, marks.role].into_iter().flatten().any(|v| {
         let v = v.to_ascii_lowercase();
         v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w))
             || PARTS.iter().any(|p| v.contains(p))

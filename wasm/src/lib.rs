@@ -136,6 +136,9 @@ export interface DanaOptions {
   /** With `article`, on a page that declares an article, readers' comments after it are left
    *  out. */
   commentsApart?: boolean | null;
+  /** With `article`, link-dense or letterless lines at the top and the bottom of the
+   *  article's element (share rows, tag lists, view counters) are left out. */
+  furniture?: boolean | null;
 }
 
 export interface TitleCandidate {
