@@ -56,6 +56,7 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
         options.url.as_deref(),
         options.article,
         options.media,
+        options.data_tables,
     );
     let text = render::text(&blocks);
     let fragments = title::fragments(&page);
@@ -199,6 +200,7 @@ fn stage_benches(
                     &p.chosen,
                     algorithm,
                     None,
+                    true,
                     true,
                     true,
                 ));

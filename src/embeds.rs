@@ -292,6 +292,7 @@ mod tests {
             Some("https://example.org/news/a.html"),
             true,
             true,
+            true,
         )
     }
 

@@ -17,6 +17,11 @@ pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
     )
 }
 
+/// Heading elements, `h1` to `h6`.
+pub fn is_heading(name: &(impl AsTag + ?Sized)) -> bool {
+    matches!(name.as_tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
+}
+
 /// Block-level elements: a line ends before their start tag and after their end tag.
 pub fn is_block(name: &(impl AsTag + ?Sized)) -> bool {
     use Tag::*;

@@ -196,6 +196,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.url.as_deref(),
         options.article,
         options.media,
+        options.data_tables,
     );
     let text = render::text(&blocks);
 

@@ -41,6 +41,10 @@ pub fn options(a: u8, b: u8) -> Options {
         hidden_class: (a ^ b) & 0x80 == 0,
         lead: (a ^ b) & 0x40 == 0,
         below_article: (a ^ b) & 0x40 == 0,
+        inline_controls: b & 4 == 0,
+        whole_paragraphs: b & 0x40 == 0,
+        data_tables: b & 0x40 == 0,
+        index_lists: b & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]
             [usize::from((b >> 3) & 3)],
     }
