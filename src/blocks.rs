@@ -74,6 +74,13 @@ mod tests {
     use crate::extraction::Post;
     use crate::LinkFilter;
 
+    /// The blocks of `html` with every line chosen, as the thesis's preprocessing and phase 4
+    /// read them.
+    fn thesis(html: &str) -> Vec<Block> {
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, false, false, false)
+    }
+
     fn all(html: &str) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
@@ -112,16 +119,7 @@ mod tests {
         let b = all(html);
         let kinds: Vec<_> = b.iter().map(|b| (b.kind.name(), b.text.as_str())).collect();
         assert_eq!(kinds, [("paragraph", "Before."), ("heading", "Note"), ("quote", "An aside.")]);
-        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis(html);
         assert_eq!(
             b.iter().map(|b| b.kind.name()).collect::<Vec<_>>(),
             ["paragraph", "heading", "paragraph"]
@@ -145,19 +143,7 @@ mod tests {
             ]
         );
         // As the thesis reads phase 4 (no `article`): list items, as before.
-        let page = Page::parse(
-            "<dl><dt>Rod</dt><dd>A unit.</dd></dl>",
-            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
-        );
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis("<dl><dt>Rod</dt><dd>A unit.</dd></dl>");
         assert_eq!(
             b.iter().map(|b| (b.kind.name(), b.level())).collect::<Vec<_>>(),
             [("listitem", 1), ("listitem", 1)]
@@ -228,16 +214,7 @@ mod tests {
         assert!(bad.iter().all(|g| g.0 != "post"), "{bad:?}");
         // Under the thesis's phase 4, no posts.
         let two = format!("{}{}", art("Ann"), art("Bob"));
-        let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis(&two);
         assert!(b.iter().all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
 
@@ -355,19 +332,7 @@ mod tests {
             ]
         );
         // Under the thesis's phase 4 nothing is held.
-        let page = Page::parse(
-            "<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>",
-            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
-        );
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis("<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>");
         assert!(b.iter().all(|b| !b.in_definition));
     }
 

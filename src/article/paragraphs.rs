@@ -1,7 +1,7 @@
 //! `Options::whole_paragraphs`: a paragraph that Algorithm 1 and step 2 took in part is taken
 //! whole.
 
-use crate::html::is_block;
+use crate::html::{is_block, is_heading};
 use crate::preprocess::{Page, Tok};
 use crate::tokenize::Tag;
 
@@ -22,21 +22,12 @@ pub(super) fn take_whole(page: &Page, tree: &Tree, out: &mut [bool]) {
         while e != ROOT {
             if let Tok::Start { name, .. } = &page.toks[tree.tag[e as usize]] {
                 if is_block(name) {
-                    return matches!(
-                        name.as_ref(),
-                        "p" | "li"
-                            | "dd"
-                            | "dt"
-                            | "h1"
-                            | "h2"
-                            | "h3"
-                            | "h4"
-                            | "h5"
-                            | "h6"
-                            | "figcaption"
-                            | "caption"
-                    )
-                    .then_some(e);
+                    let paragraph = is_heading(name)
+                        || matches!(
+                            name.as_ref(),
+                            "p" | "li" | "dd" | "dt" | "figcaption" | "caption"
+                        );
+                    return paragraph.then_some(e);
                 }
             }
             e = tree.parent[e as usize];
