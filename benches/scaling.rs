@@ -83,9 +83,18 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         });
         regions::choose(&mut found, gap, None, options.cluster);
         let chosen = regions::chosen_lines(&found, &t1, &t2, options.edges);
-        let built = blocks::build(&page, &chosen, algorithm, None, true, true, true);
+        let built = blocks::build(&page, &chosen, algorithm, None, true, true, true, true);
         let build = fastest(3, min_time, || {
-            black_box(blocks::build(black_box(&page), &chosen, algorithm, None, true, true, true));
+            black_box(blocks::build(
+                black_box(&page),
+                &chosen,
+                algorithm,
+                None,
+                true,
+                true,
+                true,
+                true,
+            ));
         });
         let rendering = fastest(3, min_time, || {
             black_box(render::text(black_box(&built)));

@@ -57,6 +57,7 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
         options.article,
         options.media,
         options.threads,
+        options.data_tables,
     );
     let text = render::text(&blocks);
     let fragments = title::fragments(&page);
@@ -200,6 +201,7 @@ fn stage_benches(
                     &p.chosen,
                     algorithm,
                     None,
+                    true,
                     true,
                     true,
                     true,

@@ -51,6 +51,9 @@ use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
 use crate::words::trigrams;
 
+mod index;
+mod paragraphs;
+
 /// No element: the document itself.
 const ROOT: u32 = u32::MAX;
 
@@ -75,7 +78,7 @@ impl Tree {
     /// One pass over the tokens (tolerant, as [`crate::blocks`] reads them: an end tag closes
     /// the nearest open element of its name and those left open inside it; a stray end tag is
     /// ignored).
-    fn of(page: &Page) -> Tree {
+    fn of(page: &Page, hrefs: bool) -> Tree {
         let lines = page.lines.len();
         let mut t = Tree {
             parent: Vec::new(),
@@ -91,6 +94,8 @@ impl Tree {
         // `Tag`s, integers, not strings); open links and forms.
         let mut stack: Vec<(u32, &Name)> = Vec::new();
         let (mut links, mut forms) = (0usize, 0usize);
+        // A link: an `a` element; with `hrefs` (`Options::index_lists`), not a named anchor.
+        let is_link = |tok: &Tok| tok.is_start(Tag::A) && !(hrefs && index::is_named_anchor(tok));
         // The depth of the outermost open form.
         let mut form_depth = u32::MAX;
         for (i, tok) in page.toks.iter().enumerate() {
@@ -110,14 +115,14 @@ impl Tree {
                     t.close.push(lines as u32 - 1);
                     t.tag.push(i);
                     stack.push((inside, name));
-                    links += usize::from(name.is(Tag::A));
+                    links += usize::from(is_link(tok));
                     forms += usize::from(name.is(Tag::Form));
                 }
                 Tok::End { name } => {
                     if let Some(pos) = stack.iter().rposition(|e| e.1 == name) {
                         for e in &stack[pos..] {
                             t.close[e.0 as usize] = line as u32;
-                            links -= usize::from(e.1.is(Tag::A));
+                            links -= usize::from(is_link(&page.toks[t.tag[e.0 as usize]]));
                             forms -= usize::from(e.1.is(Tag::Form));
                         }
                         stack.truncate(pos);
@@ -865,7 +870,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     if !chosen.contains(&true) {
         return out;
     }
-    let tree = Tree::of(page);
+    let tree = Tree::of(page, options.index_lists);
     let texts = &tree.texts;
     // Runs of consecutive chosen lines, with their text.
     let mut runs: Vec<(usize, usize, u64)> = Vec::new();
@@ -992,6 +997,12 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
             *t = *t && tree.common(e, tree.of_line(l)) != e;
         }
     }
+    if options.index_lists {
+        index::take_index_lists(page, &tree, c, &mut out);
+    }
+    if options.whole_paragraphs {
+        paragraphs::take_whole(page, &tree, &mut out);
+    }
     out
 }
 
@@ -1104,11 +1115,11 @@ mod tests {
     fn the_nesting_is_rebuilt_tolerantly() {
         // `<p>` is left open by `</div>`; the stray `</span>` is ignored.
         let p = page("<div><p>one two</div></span><section><p>three</p></section>");
-        let t = Tree::of(&p);
+        let t = Tree::of(&p, true);
         let (one, three) = (line_of(&p, "one"), line_of(&p, "three"));
         assert_eq!(t.common(t.of_line(one), t.of_line(three)), ROOT);
         let p = page("<article><div><p>one</p></div><div><div><p>three</p></div></div></article>");
-        let t = Tree::of(&p);
+        let t = Tree::of(&p, true);
         let c = t.common(t.of_line(line_of(&p, "one")), t.of_line(line_of(&p, "three")));
         assert_eq!(
             (t.open[c as usize], t.close[c as usize]),
@@ -1185,7 +1196,7 @@ mod tests {
     }
 
     /// The lines of `html` whose text `grow` takes when the lines holding `needles` are chosen.
-    fn grown_from(html: &str, needles: &[&str], options: &Options) -> Vec<String> {
+    pub(super) fn grown_from(html: &str, needles: &[&str], options: &Options) -> Vec<String> {
         let p = page(html);
         let mut chosen = vec![false; p.lines.len()];
         for needle in needles {

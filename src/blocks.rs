@@ -28,6 +28,8 @@ mod units;
 ///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
 ///   chooses it);
 /// - `threads` (`Options::threads`): posts known by their structure get their headers too.
+/// - `grid` (`Options::data_tables`): a table whose rows pair labels with values is a data
+///   table without header cells, and a cell holding only a heading is a header cell.
 pub fn build(
     page: &Page,
     chosen: &[bool],
@@ -36,13 +38,14 @@ pub fn build(
     whole_code: bool,
     captions: bool,
     threads: bool,
+    grid: bool,
 ) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => {
             // A thread's posts are `kinds` too (the thesis reads none).
             let posts = if whole_code { posts::find(page, threads) } else { Vec::new() };
-            builder::Builder::new(page, url, captions).run(chosen, whole_code, &posts)
+            builder::Builder::new(page, url, captions).run(chosen, whole_code, &posts, grid)
         }
     }
 }
@@ -78,6 +81,22 @@ mod tests {
     use crate::extraction::Post;
     use crate::LinkFilter;
 
+    /// The blocks of `html` with every line chosen, as the thesis's preprocessing and phase 4
+    /// read them.
+    fn thesis(html: &str) -> Vec<Block> {
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+            false,
+        )
+    }
+
     fn all(html: &str) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
@@ -86,6 +105,7 @@ mod tests {
             &chosen,
             Algorithm::Danag,
             Some("https://example.org/news/a.html"),
+            true,
             true,
             true,
             true,
@@ -116,16 +136,7 @@ mod tests {
         let b = all(html);
         let kinds: Vec<_> = b.iter().map(|b| (b.kind.name(), b.text.as_str())).collect();
         assert_eq!(kinds, [("paragraph", "Before."), ("heading", "Note"), ("quote", "An aside.")]);
-        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis(html);
         assert_eq!(
             b.iter().map(|b| b.kind.name()).collect::<Vec<_>>(),
             ["paragraph", "heading", "paragraph"]
@@ -149,19 +160,7 @@ mod tests {
             ]
         );
         // As the thesis reads phase 4 (no `article`): list items, as before.
-        let page = Page::parse(
-            "<dl><dt>Rod</dt><dd>A unit.</dd></dl>",
-            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
-        );
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis("<dl><dt>Rod</dt><dd>A unit.</dd></dl>");
         assert_eq!(
             b.iter().map(|b| (b.kind.name(), b.level())).collect::<Vec<_>>(),
             [("listitem", 1), ("listitem", 1)]
@@ -232,16 +231,7 @@ mod tests {
         assert!(bad.iter().all(|g| g.0 != "post"), "{bad:?}");
         // Under the thesis's phase 4, no posts.
         let two = format!("{}{}", art("Ann"), art("Bob"));
-        let page = Page::parse(&two, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis(&two);
         assert!(b.iter().all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
 
@@ -286,7 +276,7 @@ mod tests {
         let html = page(ld);
         let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false, false)
+        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false, false, false)
             .iter()
             .all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
@@ -359,19 +349,7 @@ mod tests {
             ]
         );
         // Under the thesis's phase 4 nothing is held.
-        let page = Page::parse(
-            "<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>",
-            crate::preprocess::Preprocessing::thesis(LinkFilter::None),
-        );
-        let b = build(
-            &page,
-            &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-        );
+        let b = thesis("<dl><dt>g</dt><dd><ol><li>first</li></ol></dd></dl>");
         assert!(b.iter().all(|b| !b.in_definition));
     }
 
@@ -437,8 +415,16 @@ mod tests {
         *chosen.last_mut().unwrap() = false;
         let two = page.line_sources().iter().position(|l| l.contains("Two")).unwrap();
         chosen[two] = true;
-        let b =
-            build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, true, true);
+        let b = build(
+            &page,
+            &chosen,
+            Algorithm::Danag,
+            Some("https://example.org/"),
+            true,
+            true,
+            true,
+            true,
+        );
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
     }
@@ -449,7 +435,16 @@ mod tests {
         let sources = page.line_sources();
         let chosen: Vec<bool> =
             sources.iter().map(|l| needles.iter().any(|n| l.contains(n))).collect();
-        build(&page, &chosen, Algorithm::Danag, Some("https://example.org/"), true, captions, true)
+        build(
+            &page,
+            &chosen,
+            Algorithm::Danag,
+            Some("https://example.org/"),
+            true,
+            captions,
+            true,
+            true,
+        )
     }
 
     #[test]
@@ -594,7 +589,6 @@ mod tests {
             ("one column", format!("<table><tr>{}</tr><tr>{}</tr><tr>{}</tr></table>", cells(1), cells(1), cells(1))),
             ("one row", format!("<table><tr><th>a</th>{}</tr></table>", cells(3))),
             ("presentation", format!("<table role=presentation><tr><th>a</th>{}</tr><tr><th>b</th>{}</tr></table>", cells(2), cells(2))),
-            ("small without header", format!("<table><tr>{}</tr><tr>{}</tr></table>", cells(3), cells(3))),
             ("prose in cells", format!("<table><tr><th>a</th><td>{}</td></tr><tr><th>b</th><td>x</td></tr></table>", "words ".repeat(200))),
             ("holds a heading", format!("<table><tr><th>a</th><td><h2>Title</h2></td></tr><tr>{}</tr></table>", cells(2))),
             // A heading is a row-group label only in a row's one cell, as wide as the table,
@@ -633,6 +627,46 @@ mod tests {
         assert_eq!(b.iter().map(|b| b.kind.name()).collect::<Vec<_>>(), ["table"]);
     }
 
+    /// The blocks' kinds of `html` with every line chosen, with `grid` (`Options::data_tables`)
+    /// on or off.
+    fn grid(html: &str, on: bool) -> Vec<Block> {
+        let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
+        build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, true, true, true, on)
+    }
+
+    #[test]
+    fn rows_pairing_labels_with_values_are_a_data_table_without_header_cells() {
+        let kinds = |b: &[Block]| b.iter().map(|b| b.kind.name()).collect::<Vec<_>>();
+        let prices = "<table><tr><td>Apprentice</td><td>$45–$70</td></tr><tr><td>Journeyman</td><td>$70–$110</td></tr><tr><td>Master</td><td>$100–$160</td></tr></table>";
+        assert_eq!(kinds(&grid(prices, true)), ["table"]);
+        // Without `grid`, Readability's rule: six cells and no header cell are layout.
+        assert_eq!(kinds(&grid(prices, false)), ["paragraph"; 6]);
+        // A spanning label row and a cell spanning rows keep the rows a grid.
+        let spans = "<table><tr><td colspan=2>Tour of the hills</td></tr><tr><td>Distance</td><td>157 mi</td></tr><tr><td rowspan=2>Winners</td><td>2024: A. Rider</td></tr><tr><td>2025: B. Rider</td></tr></table>";
+        assert_eq!(kinds(&grid(spans, true)), ["table"]);
+        // A first row of headings alone is the header row; its cells are header cells.
+        let headed = "<table><tr><td><h4>Item</h4></td><td><h4>Price</h4></td></tr><tr><td>Basin</td><td>$180</td></tr></table>";
+        let b = grid(headed, true);
+        assert_eq!(kinds(&b), ["table"]);
+        let t = b[0].table().unwrap();
+        assert_eq!((t.head_rows, t.rows[0][0].header, t.rows[1][0].header), (1, true, false));
+        assert!(grid(headed, false).iter().all(|b| b.table().is_none()));
+        // What lays out a page is not a grid: a gutter of icons beside one column of text, a
+        // table of links, cells holding boxes or lists, rows of different widths, prose, a
+        // heading beside a cell.
+        let icon = "<td><img src=\"https://example.org/i.png\" alt=\"\"></td>";
+        for (what, html) in [
+            ("a gutter", format!("<table><tr>{icon}<td>Welcome to the site of the club</td></tr><tr>{icon}<td>Fixtures and results</td></tr><tr>{icon}<td>Join us</td></tr></table>")),
+            ("links", "<table><tr><td><a href=\"/a\">Home</a></td><td><a href=\"/b\">About us</a></td></tr><tr><td><a href=\"/c\">Contact</a></td><td><a href=\"/d\">Archive</a></td></tr></table>".to_string()),
+            ("boxes", "<table><tr><td><div>News</div></td><td><div>Sport</div></td></tr><tr><td><ul><li>One</li></ul></td><td>Two</td></tr></table>".to_string()),
+            ("ragged", "<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td><td>e</td></tr></table>".to_string()),
+            ("prose", format!("<table><tr><td>Intro</td><td>{}</td></tr><tr><td>More</td><td>x</td></tr></table>", "words ".repeat(40))),
+            ("a heading beside a cell", "<table><tr><td><h2>Title</h2></td><td>text</td></tr><tr><td>a</td><td>b</td></tr></table>".to_string()),
+        ] {
+            assert!(grid(&html, true).iter().all(|b| b.table().is_none()), "{what}");
+        }
+    }
+
     #[test]
     fn a_table_is_kept_whole_when_one_line_is_chosen_or_it_stands_between_chosen_lines() {
         let html = format!("<p>One.</p>{TAX}<p>Two.</p>{TAX}");
@@ -642,7 +676,7 @@ mod tests {
         let build_with = |lines: &[usize]| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, true, true, true)
+            build(&page, &chosen, Algorithm::Danag, None, true, true, true, true)
         };
         // Only the first paragraph and one cell of the first table: that table is whole, the
         // second (after the last chosen line) is not read.
@@ -774,7 +808,7 @@ mod tests {
         let build_with = |lines: &[usize], whole: bool| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, whole, true, whole)
+            build(&page, &chosen, Algorithm::Danag, None, whole, true, whole, whole)
                 .into_iter()
                 .map(|b| (b.kind.name(), b.text))
                 .collect::<Vec<_>>()
@@ -812,7 +846,7 @@ mod tests {
             "<p>سلام <b>world</b> دنیا</p>",
             crate::preprocess::Preprocessing::thesis(LinkFilter::None),
         );
-        let b = build(&page, &[true], Algorithm::R2l, None, true, true, true);
+        let b = build(&page, &[true], Algorithm::R2l, None, true, true, true, true);
         assert_eq!(b[0].text, "سلام دنیا");
     }
 }

@@ -293,6 +293,7 @@ mod tests {
             true,
             true,
             true,
+            true,
         )
     }
 

@@ -17,9 +17,9 @@ pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
     )
 }
 
-/// Whether `name` is a heading element.
-pub fn is_heading(name: &Name) -> bool {
-    matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
+/// Heading elements, `h1` to `h6`.
+pub fn is_heading(name: &(impl AsTag + ?Sized)) -> bool {
+    matches!(name.as_tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
 }
 
 /// Block-level elements: a line ends before their start tag and after their end tag.

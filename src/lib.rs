@@ -197,6 +197,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.article,
         options.media,
         options.threads,
+        options.data_tables,
     );
     let text = render::text(&blocks);
 

@@ -316,6 +316,26 @@ pub struct Options {
     /// counters) are left out, up to the first line of the story ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md).
     pub furniture: bool,
+    /// A `button` that stands in a sentence (its line holds text outside it, links and other
+    /// buttons: a name that opens a side note, a term that opens a tooltip) is read as the
+    /// text it shows; buttons that stand alone (share rows, "Load more", icons) and those in
+    /// forms are dropped with their content, as the thesis's preprocessing drops every button
+    /// ([`crate::preprocess`]). Default `true` (measured, docs/EVALUATION.md).
+    pub inline_controls: bool,
+    /// With `article`, a paragraph (`p`, a list item, a definition, a heading, a caption)
+    /// taken in part is taken whole, unless its lines together are navigation or a form
+    /// ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub whole_paragraphs: bool,
+    /// A table whose rows pair labels with values (every row as wide as the widest, short
+    /// cells of text that are not mostly links, no boxes or lists in them) is a data table
+    /// without header cells, and a cell holding only a heading is a header cell
+    /// ([`crate::blocks`]). Default `true` (measured, docs/EVALUATION.md).
+    pub data_tables: bool,
+    /// With `article`, on a page whose article is mostly a list (a "List of …" page, a
+    /// chapter's contents: the lists after the article's first text hold at least as much
+    /// text as the rest of the article), every item of those lists is taken, link-only items
+    /// included ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub index_lists: bool,
 }
 
 impl Default for Options {
@@ -355,6 +375,10 @@ impl Default for Options {
             threads: true,
             comments_apart: true,
             furniture: true,
+            inline_controls: true,
+            whole_paragraphs: true,
+            data_tables: true,
+            index_lists: true,
         }
     }
 }
@@ -467,6 +491,10 @@ switches! {
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
+    inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",
+    whole_paragraphs: "With article: a paragraph, list item or caption taken in part is taken whole, unless it is navigation or a form",
+    data_tables: "A table whose rows pair labels with values is a data table without header cells; a cell of a heading alone is a header",
+    index_lists: "With article: on a page whose article is mostly a list (a List of page, a chapter's contents), every item is taken",
 }
 
 impl Options {

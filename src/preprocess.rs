@@ -21,6 +21,7 @@ use crate::html::{
 use crate::options::{LinkFilter, Options};
 use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, Name, Tag};
 
+mod controls;
 mod dropped;
 
 use dropped::{
@@ -61,6 +62,9 @@ pub struct Preprocessing {
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` is hidden (`hidden_class`; [`Options::hidden_class`]).
     pub hidden_class: bool,
+    /// A `button` inside a sentence is read as the text it shows, not dropped as a control
+    /// (`controls`; [`Options::inline_controls`]).
+    pub controls: bool,
 }
 
 impl Preprocessing {
@@ -77,6 +81,7 @@ impl Preprocessing {
             math: options.article,
             heading_marks: options.article,
             hidden_class: options.prune && options.hidden_class,
+            controls: options.inline_controls,
         }
     }
 
@@ -93,6 +98,7 @@ impl Preprocessing {
             math: false,
             heading_marks: false,
             hidden_class: false,
+            controls: false,
         }
     }
 }
@@ -278,6 +284,12 @@ impl<'a> Page<'a> {
         let mut tex: Option<(String, bool)> = None;
         // How many headings (`h1`..`h6`) are open (kept ones), for their generators' marks.
         let mut headings = 0usize;
+        // `Preprocessing::controls`: how many kept forms are open, the kept `button` being read
+        // (the index of its start tag in `out`) and the buttons read, each as the range of its
+        // tokens in `out`; `controls::resolve` then drops those that stand alone.
+        let mut forms = 0usize;
+        let mut control: Option<usize> = None;
+        let mut controls: Vec<std::ops::Range<usize>> = Vec::new();
 
         // Each token is handled as the tokenizer hands it over (`return` goes on to the next).
         // A start tag's attributes are lent (`tokenize_lending`) and drained into the token
@@ -422,7 +434,16 @@ impl<'a> Page<'a> {
                     // A generator's mark in a heading (its `[edit]` link, its `¶` or `#`
                     // permalink) is not the heading's words (`Options::article`).
                     let mark = how.heading_marks && is_heading_mark(&words, headings > 0);
-                    if (is_dropped(&name) || hidden || boilerplate || mark) && !void {
+                    // A button outside a form is read for now; whether it stands in a sentence
+                    // is known only after it (`Options::inline_controls`).
+                    let read_control = how.controls
+                        && name.is(Tag::Button)
+                        && !self_closing
+                        && forms == 0
+                        && control.is_none();
+                    if ((is_dropped(&name) && !read_control) || hidden || boilerplate || mark)
+                        && !void
+                    {
                         if !self_closing {
                             dropping = Some((name, 1));
                         }
@@ -442,6 +463,12 @@ impl<'a> Page<'a> {
                     }
                     if is_heading(&name) && !self_closing {
                         headings += 1;
+                    }
+                    if how.controls {
+                        forms += usize::from(name.is(Tag::Form) && !self_closing);
+                        if read_control {
+                            control = Some(out.len());
+                        }
                     }
                     out.push(Tok::Start { name, attrs: own_attrs(attrs), self_closing });
                 }
@@ -515,7 +542,16 @@ impl<'a> Page<'a> {
                     if is_heading(&name) {
                         headings = headings.saturating_sub(1);
                     }
+                    if how.controls && name.is(Tag::Form) {
+                        forms = forms.saturating_sub(1);
+                    }
+                    let ends_control = name.is(Tag::Button);
                     out.push(Tok::End { name });
+                    if ends_control {
+                        if let Some(start) = control.take() {
+                            controls.push(start..out.len());
+                        }
+                    }
                 }
                 Tok::Text(s) => {
                     if let Some((toks, _, _)) = formula.as_mut() {
@@ -545,6 +581,11 @@ impl<'a> Page<'a> {
             }
         });
         end_formula(&mut out, &mut ids, formula.take());
+        // A button never closed ends with the page.
+        controls.extend(control.map(|start| start..out.len()));
+        if !controls.is_empty() {
+            controls::resolve(&mut out, &mut ids, &controls);
+        }
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
         (out, ids)
     }
@@ -1056,6 +1097,38 @@ mod tests {
             vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]
         );
         assert_eq!(lines("<div><p hidden>x</div><p>a</p>"), vec!["<div></div>", "<p>a</p>"]);
+    }
+
+    #[test]
+    fn a_button_in_a_sentence_is_read_and_one_standing_alone_is_not() {
+        let controls = |html: &str| {
+            let how = Preprocessing { controls: true, ..Preprocessing::thesis(LinkFilter::None) };
+            Page::parse(html, how).line_sources()
+        };
+        let sentence = "<p>The study was led, according to <button class=\"person\">Ezra Quillan</button>, by the school.</p>";
+        assert_eq!(controls(sentence), vec![sentence]);
+        // The thesis's preprocessing drops every button.
+        assert_eq!(
+            lines(sentence),
+            vec!["<p>The study was led, according to , by the school.</p>"]
+        );
+        // A tooltip's box around the button alone is shown inline: the sentence stays a line.
+        let tooltip = "<p>The team calls it the <div class=\"tip\"><button>autumn measure</button></div> and keeps it.</p>";
+        assert_eq!(
+            controls(tooltip),
+            vec!["<p>The team calls it the <span class=\"tip\"><button>autumn measure</button></span> and keeps it.</p>"]
+        );
+        // Standing alone: a share row, a menu's toggle beside its link, a button in a form, an
+        // icon, a card made a button.
+        for (what, html, want) in [
+            ("share row", "<div><button>Email</button> <button>Print</button></div><p>Text of the article.</p>", vec!["<div></div>", "<p>Text of the article.</p>"]),
+            ("toggle", "<li><a href=\"/news\">News and events</a><button>Toggle the sub-menu</button></li>", vec!["<li><a href=\"/news\">News and events</a></li>"]),
+            ("form", "<form>Get the weekly digest by email <button>Subscribe</button></form>", vec!["<form>Get the weekly digest by email</form>"]),
+            ("icon", "<p>Some text of the sentence here <button><svg></svg></button> and more.</p>", vec!["<p>Some text of the sentence here and more.</p>"]),
+            ("card", "<p>Read the long text of the story first.</p><button><div><h3>Next story</h3></div></button>", vec!["<p>Read the long text of the story first.</p>"]),
+        ] {
+            assert_eq!(controls(html), want, "{what}");
+        }
     }
 
     #[test]

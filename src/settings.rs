@@ -22,6 +22,14 @@ pub mod pipeline {
     pub const MAX_DEPTH: usize = 512;
 }
 
+/// Preprocessing (`src/preprocess.rs`, `src/preprocess/`).
+pub mod preprocess {
+    /// With `Options::inline_controls`, non-space characters of plain text (outside links and
+    /// buttons) that a button's line holds around it for the button to stand in a sentence: a
+    /// menu's toggle beside its link has none, a name in a sentence a clause.
+    pub const SENTENCE_TEXT: usize = 20;
+}
+
 /// Growing the chosen lines to their article (`src/article.rs`, `Options::article` and the
 /// refinements it enables).
 pub mod article {
@@ -90,6 +98,16 @@ pub mod article {
     /// hold for the container around it to narrow to it (353fb23).
     pub const BODY_SHARE: f64 = 0.5;
 
+    /// With `Options::index_lists`, the items a list needs to be an index of the article, and
+    /// the characters of text its items hold at most on average (an index names its entries by
+    /// their links; a thread's posts, whose authors and dates are links too, hold paragraphs).
+    pub const MIN_INDEX_ITEMS: u32 = 3;
+    pub const INDEX_ITEM_TEXT: u64 = 150;
+
+    /// With `Options::index_lists`, the share of the page's text above which the page's
+    /// outermost element is the page itself, not the article's element.
+    pub const PAGE_SHARE: f64 = 0.9;
+
     /// Words of a candidate's opening in `Candidate::words`: a button's label (519c3ed).
     pub const CANDIDATE_WORDS: usize = 12;
 }
@@ -153,6 +171,11 @@ pub mod blocks {
     /// An image declared this small or smaller (width or height) is an icon, a spacer or a
     /// pixel (5434004).
     pub const ICON_PX: u32 = 64;
+
+    /// With `Options::data_tables`, the characters a cell of a table of labels and values
+    /// holds at most, and on average (a page laid out in a table has cells of prose).
+    pub const GRID_CELL: usize = 200;
+    pub const GRID_MEAN: usize = 60;
 
     /// The longest TeX source kept as a formula's `alttext`, in bytes (longer ones are cut at a
     /// character; a bound; d8408e1).

@@ -858,6 +858,58 @@ fn essentials() {
             &["“People walk past here every day and had no idea what was behind the boards,” said the project’s leader. “Now they can sit where the keepers sat and watch the boats come up the flight.” The tea room is open from Friday to Sunday until the end of October."],
             &["says:", "Reply", "Leave a Reply"],
         ),
+        // Issue 33, `inline_controls`: names marked up as buttons that open side notes, and a
+        // term whose tooltip launcher stands in a box of its own, stay in their sentences; the
+        // share row, the menu's toggles and the form's button do not come in.
+        (
+            "inline-sidenotes",
+            "default",
+            &[
+                "First-year students who take at least one seminar of fewer than fifteen people are far more likely to return for a second year, according to Dr. Ezra Quillan, a lecturer in the School of Education who has followed four cohorts since the programme began.",
+                "Prof. Ida Marrow, who designed the seminars, says the effect comes from being known by name: a student who misses two sessions gets an email from a person, not from a system, and usually answers it within a day.",
+                "The study counted a student as retained when they enrolled for the autumn term, a definition the team calls the autumn measure and which the registry has used since the early years of the university.",
+            ],
+            &["Copy link", "Toggle the sub-menu", "Subscribe", "Menu"],
+        ),
+        // Without it, the thesis's preprocessing: every button dropped, the names with them.
+        ("inline-sidenotes", "no-inline-controls", &[], &["Ezra Quillan", "Ida Marrow", "autumn measure"]),
+        // Issue 33, `data_tables`: price tables of labels and values without header cells, and a
+        // table whose header row is headings in cells, are tables, not a paragraph per cell;
+        // the page's layout table around them is unwrapped and its sidebar left out.
+        (
+            "table-prices",
+            "default",
+            &["Apprentice\t$45–$70", "Repairing a burst pipe\t$250–$900", "Capital\t$120\t$90", "Item\tBudget\tMid-range", "Shower valve\t$140\t$310"],
+            &["Browse 1,200 local firms", "Electricians", "Privacy"],
+        ),
+        ("table-prices", "no-data-tables", &["Apprentice", "$45–$70", "Capital\t$120\t$90"], &[]),
+        // Issue 33, `index_lists`: a "List of" page keeps every entry, each a link alone; the
+        // site's menus and the sidebar's portals do not come in.
+        (
+            "list-index",
+            "default",
+            &["Amberlight Lighthouse", "Kilbrae Light Lighthouse", "Lantern Hill Lighthouse", "Wrack Point Lighthouse", "L–Z"],
+            &["Create account", "Main page", "What links here", "Privacy policy"],
+        ),
+        ("list-index", "no-index-lists", &[], &["Amberlight Lighthouse", "Wrack Point Lighthouse"]),
+        // A documentation chapter whose content is its table of contents: the 19 sections,
+        // not the side menu's chapters or the search box.
+        (
+            "docs-contents",
+            "default",
+            &["3.1. Installing the toolkit", "3.10. Updating the firmware", "3.19. Where to go next"],
+            &["1. Introduction", "6. Reference", "Search docs", "Previous"],
+        ),
+        ("docs-contents", "no-index-lists", &[], &["3.1. Installing the toolkit"]),
+        // Issue 33, `whole_paragraphs`: references that a widget's empty box parts in two keep
+        // their linked titles with their sources.
+        (
+            "references-split",
+            "default",
+            &["^ Harrow, Ines (2019). \"The tides of the Outer Shoals\"", ". Shoals Quarterly. Retrieved 4 March 2021."],
+            &["Log in", "Privacy policy"],
+        ),
+        ("references-split", "no-whole-paragraphs", &[". Shoals Quarterly. Retrieved 4 March 2021."], &["The tides of the Outer Shoals"]),
         ("empty-page", "default", &[], &[]),
         ("nav-only", "default", &[], &[]),
         ("all-script", "default", &[], &["Loading", "JSON blob", "styling"]),

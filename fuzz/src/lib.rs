@@ -44,6 +44,10 @@ pub fn options(a: u8, b: u8) -> Options {
         threads: (a ^ b) & 0x20 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
         furniture: (a ^ b) & 0x20 == 0,
+        inline_controls: b & 4 == 0,
+        whole_paragraphs: b & 0x40 == 0,
+        data_tables: b & 0x40 == 0,
+        index_lists: b & 0x40 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]
             [usize::from((b >> 3) & 3)],
     }

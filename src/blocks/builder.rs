@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use crate::extraction::{Block, BlockKind, Cell, Post, Table};
 use crate::figures;
-use crate::html::{collapse_whitespace, is_block, is_space, is_void, needs_collapse};
+use crate::html::{collapse_whitespace, is_block, is_heading, is_space, is_void, needs_collapse};
 use crate::preprocess::{Page, Tok};
 use crate::render::{escape, escape_into, safe_url, table_html, table_text, UrlUse};
 use crate::settings::blocks::{CHROME_DEPTH, MAX_INLINE};
@@ -150,6 +150,9 @@ pub struct Builder<'a> {
     /// Anchors of elements not written themselves (a footnote's `li`), waiting for the next
     /// text of the article, where an empty `<a id>` stands for them.
     pending_anchors: Vec<usize>,
+    /// `Options::data_tables`: a table of labels and values is data without header cells
+    /// ([`data_tables`]), and a cell holding only a heading is a header cell.
+    grid: bool,
 }
 
 /// The article's name for in-page anchor `n`: `dana-ref-n`. The page's own ids are never
@@ -219,17 +222,25 @@ impl<'a> Builder<'a> {
             kinds: false,
             anchors: Default::default(),
             pending_anchors: Vec::new(),
+            grid: false,
         }
     }
 
-    pub fn run(mut self, chosen: &[bool], whole_code: bool, posts: &[PostMark]) -> Vec<Block> {
+    pub fn run(
+        mut self,
+        chosen: &[bool],
+        whole_code: bool,
+        posts: &[PostMark],
+        grid: bool,
+    ) -> Vec<Block> {
         let page = self.page;
         // An image's line has no text, so it never rises above the axis by itself: an image
         // between the first and the last chosen line belongs to the article, unless it is a
         // link to elsewhere (a banner) on a line that was not chosen.
         let first = chosen.iter().position(|&c| c).unwrap_or(usize::MAX);
         let last = chosen.iter().rposition(|&c| c).unwrap_or(0);
-        let tables = data_tables(page, whole_code);
+        let tables = data_tables(page, whole_code, grid);
+        self.grid = grid;
         let mut tables = tables.iter().peekable();
         let codes = if whole_code { code_blocks(page) } else { Vec::new() };
         self.kinds = whole_code;
@@ -762,21 +773,34 @@ impl<'a> Builder<'a> {
         let mut row: Option<(Vec<Cell>, bool)> = None;
         let mut cell: Option<Cell> = None;
         let (mut in_caption, mut in_head) = (false, false);
+        // With `grid`: the headings open in the cell being read, and whether its text stood
+        // inside one and outside them; a cell whose text is all a heading's is a header cell.
+        let (mut headings, mut headed, mut plain) = (0u32, false, false);
+        let grid = self.grid;
+        let heading_only = |cell: &mut Option<Cell>, headed: &mut bool, plain: &mut bool| {
+            if let Some(c) = cell.as_mut().filter(|_| grid && *headed && !*plain) {
+                c.header = true;
+            }
+            (*headed, *plain) = (false, false);
+        };
         for tok in &page.toks[start..=end] {
             match tok {
                 Tok::Start { name, .. } => match &**name {
                     "caption" => {
+                        heading_only(&mut cell, &mut headed, &mut plain);
                         self.end_cell(&mut cell, &mut row, in_head);
                         in_caption = true;
                     }
                     "thead" => in_head = true,
                     "tbody" | "tfoot" => in_head = false,
                     "tr" => {
+                        heading_only(&mut cell, &mut headed, &mut plain);
                         self.end_cell(&mut cell, &mut row, in_head);
                         rows.extend(row.take());
                         row = Some((Vec::new(), in_head));
                     }
                     "td" | "th" => {
+                        heading_only(&mut cell, &mut headed, &mut plain);
                         self.end_cell(&mut cell, &mut row, in_head);
                         let span = |key: &str, max: u32| {
                             tok.attr(key)
@@ -792,6 +816,7 @@ impl<'a> Builder<'a> {
                         });
                     }
                     name if cell.is_some() || in_caption => {
+                        headings += u32::from(is_heading(name));
                         if is_block(name) || name == "br" || name == "img" {
                             self.push_text(" ");
                         }
@@ -804,13 +829,18 @@ impl<'a> Builder<'a> {
                         (table.caption, table.caption_html) = self.take(false);
                         in_caption = false;
                     }
-                    "td" | "th" => self.end_cell(&mut cell, &mut row, in_head),
+                    "td" | "th" => {
+                        heading_only(&mut cell, &mut headed, &mut plain);
+                        self.end_cell(&mut cell, &mut row, in_head);
+                    }
                     "tr" => {
+                        heading_only(&mut cell, &mut headed, &mut plain);
                         self.end_cell(&mut cell, &mut row, in_head);
                         rows.extend(row.take());
                     }
                     "thead" => in_head = false,
                     name if cell.is_some() || in_caption => {
+                        headings = headings.saturating_sub(u32::from(is_heading(name)));
                         self.close_inline(name);
                         if is_block(name) {
                             self.push_text(" ");
@@ -820,13 +850,19 @@ impl<'a> Builder<'a> {
                 },
                 // Text outside the cells and the caption (the browser moves it out of the
                 // table) is not the table's.
-                Tok::Text(t) if cell.is_some() || in_caption => self.push_text(t),
+                Tok::Text(t) if cell.is_some() || in_caption => {
+                    if cell.is_some() && !t.trim().is_empty() {
+                        *(if headings > 0 { &mut headed } else { &mut plain }) = true;
+                    }
+                    self.push_text(t);
+                }
                 Tok::Text(_) => {}
             }
         }
         if in_caption {
             (table.caption, table.caption_html) = self.take(false);
         }
+        heading_only(&mut cell, &mut headed, &mut plain);
         self.end_cell(&mut cell, &mut row, in_head);
         rows.extend(row.take());
         rows.retain(|(cells, _)| !cells.is_empty());

@@ -139,6 +139,18 @@ export interface DanaOptions {
   /** With `article`, link-dense or letterless lines at the top and the bottom of the
    *  article's element (share rows, tag lists, view counters) are left out. */
   furniture?: boolean | null;
+  /** A `button` inside a sentence (a name opening a side note) is read as its text; buttons
+   *  standing alone (share rows, icons) and those in forms are dropped. */
+  inlineControls?: boolean | null;
+  /** With `article`, a paragraph, list item or caption taken in part (an empty block parting
+   *  it) is taken whole, unless it is navigation or a form. */
+  wholeParagraphs?: boolean | null;
+  /** A table whose rows pair labels with values is a data table without header cells; a cell
+   *  holding only a heading is a header cell. */
+  dataTables?: boolean | null;
+  /** With `article`, on a page whose article is mostly a list (a "List of" page, a chapter's
+   *  contents), every item is taken, link-only items included. */
+  indexLists?: boolean | null;
 }
 
 export interface TitleCandidate {

@@ -242,6 +242,77 @@ pub fn lcs_prf(gold: &[u32], output: &[u32]) -> Prf {
     Prf::new(k / m as f64, k / g as f64)
 }
 
+/// Tokens a gold line needs to count as a paragraph in [`paragraphs`]: two disjoint
+/// [`PARAGRAPH_EDGE`]s, so that a word lost between them shows. Shorter lines (headings, list
+/// items, table cells, dates) are kept whole whenever they are found at all.
+pub const PARAGRAPH_TOKENS: usize = 2 * PARAGRAPH_EDGE;
+
+/// Tokens at each end of a paragraph that must be found, each edge as one run, for the
+/// paragraph to count as kept: one or two words alone ("the", "of the") are found in most
+/// outputs.
+pub const PARAGRAPH_EDGE: usize = 3;
+
+/// Paragraph integrity of one page: of the gold's paragraphs (its lines of at least
+/// [`PARAGRAPH_TOKENS`] tokens), how many the output keeps (their first and their last
+/// [`PARAGRAPH_EDGE`] tokens found, each as a run, the last within twice the paragraph's
+/// length after the first) and how many of those it keeps whole (all
+/// their tokens as one run). A word dropped from the middle of a sentence (a name marked up
+/// as a button, a link the reader left out) makes a kept paragraph not whole; a paragraph
+/// left out whole is recall's concern, not this figure's.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Paragraphs {
+    /// The gold's paragraphs.
+    pub gold: usize,
+    /// Those whose first and last words the output holds.
+    pub kept: usize,
+    /// Those of `kept` the output holds as one run.
+    pub whole: usize,
+    /// The kept paragraphs that are not whole (the gold's lines), to read by hand.
+    pub broken: Vec<String>,
+}
+
+/// [`Paragraphs`] of `gold_text`, one paragraph a line, against the `output` tokens (ids of
+/// the same `interner`).
+pub fn paragraphs(gold_text: &str, output: &[u32], interner: &mut Interner) -> Paragraphs {
+    // Where each run of PARAGRAPH_EDGE output tokens starts.
+    let mut at: HashMap<&[u32], Vec<usize>> = HashMap::new();
+    for (p, w) in output.windows(PARAGRAPH_EDGE).enumerate() {
+        at.entry(w).or_default().push(p);
+    }
+    let mut out = Paragraphs::default();
+    for line in gold_text.lines() {
+        let g = interner.ids(line);
+        if g.len() < PARAGRAPH_TOKENS {
+            continue;
+        }
+        out.gold += 1;
+        let (head, tail) = (&g[..PARAGRAPH_EDGE], &g[g.len() - PARAGRAPH_EDGE..]);
+        // The paragraph's first words, then its last within twice its length (not two
+        // stray phrases far apart).
+        let (Some(starts), Some(ends)) = (at.get(head), at.get(tail)) else { continue };
+        let near = |p: usize| ends.iter().any(|&e| e >= p && e <= p + 2 * g.len());
+        if !starts.iter().any(|&p| near(p)) {
+            continue;
+        }
+        out.kept += 1;
+        if starts.iter().any(|&p| output.get(p..p + g.len()) == Some(&g[..])) {
+            out.whole += 1;
+        } else {
+            out.broken.push(line.trim().to_string());
+        }
+    }
+    out
+}
+
+/// The share of the kept paragraphs kept whole, over pages (their counts summed); `None`
+/// when no paragraph was kept.
+pub fn whole_share<'a>(
+    pages: impl IntoIterator<Item = &'a Paragraphs>,
+) -> Option<(f64, usize, usize)> {
+    let (kept, whole) = pages.into_iter().fold((0, 0), |(k, w), p| (k + p.kept, w + p.whole));
+    (kept > 0).then(|| (whole as f64 / kept as f64, whole, kept))
+}
+
 /// The macro average of per-page figures.
 pub fn mean_prf(pages: &[Prf]) -> Prf {
     if pages.is_empty() {
@@ -442,6 +513,35 @@ mod tests {
         // Precision over `same` and `empty_gold` (1 and 0); recall over `same` and `empty_out`.
         assert_eq!((s.precision, s.recall), (0.5, 0.5));
         assert_eq!(shingle_summary(&[]), Prf::default());
+    }
+
+    #[test]
+    fn paragraphs_kept_whole_broken_or_lost() {
+        let mut i = Interner::default();
+        let gold = "the study found according to Mikey Shulman a lecturer at MIT Sloan\n\
+                    A short line\n\
+                    the second paragraph is here and it stays whole\n\
+                    a third paragraph the output never shows at all";
+        let out = i.ids("the study found according to a lecturer at MIT Sloan then the second paragraph is here and it stays whole end");
+        let p = paragraphs(gold, &out, &mut i);
+        assert_eq!((p.gold, p.kept, p.whole), (3, 2, 1));
+        assert_eq!(
+            p.broken,
+            ["the study found according to Mikey Shulman a lecturer at MIT Sloan"]
+        );
+        // A line the output holds twice, once cut: whole when one run is whole.
+        let out = i.ids("according to a lecturer at MIT Sloan; according to Mikey Shulman a lecturer at MIT Sloan");
+        let p = paragraphs("according to Mikey Shulman a lecturer at MIT Sloan", &out, &mut i);
+        assert_eq!((p.kept, p.whole), (1, 1));
+        // The ends found but not in one run: kept, not whole; too far apart: not kept.
+        let out = i.ids("a b c x y z");
+        let p = paragraphs("a b c d x y z", &out, &mut i);
+        assert_eq!((p.gold, p.kept, p.whole), (1, 1, 0));
+        let far = i.ids(&format!("a b c {} x y z", "w ".repeat(20)));
+        assert_eq!(paragraphs("a b c d x y z", &far, &mut i).kept, 0);
+        assert_eq!(whole_share([&p]), Some((0.0, 0, 1)));
+        assert_eq!(whole_share([&Paragraphs::default()]), None);
+        assert_eq!(paragraphs("", &[], &mut i), Paragraphs::default());
     }
 
     #[test]

@@ -226,6 +226,8 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         .collect();
     out.push_str(&super::metadata::metadata_table(&metadata));
 
+    out.push_str(&paragraph_table(results, configs, default, width));
+
     // Summary: shingle F1 per set side by side, the macro average of the target sets, and the
     // throughput over all pages.
     let names: Vec<&str> = results.iter().map(|r| r.name.as_str()).collect();
@@ -271,5 +273,59 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
     let _ = writeln!(out, "  * = the default configuration; MB/s = page bytes (all sets) / single-thread decode + extract");
     let _ = writeln!(out, "  time, thread CPU time (wall: wall-clock time, lower when other processes share the cores);");
     let _ = writeln!(out, "  LCS F1 = mean over the sets of each set's page average");
+    out
+}
+
+/// The gold's paragraphs kept whole, of those kept (`metrics::paragraphs`), a set a column
+/// and, for a set whose index gives page types, a line a type.
+fn paragraph_table(
+    results: &[SetResult],
+    configs: &[Config],
+    default: usize,
+    width: usize,
+) -> String {
+    let share = |records: &[PageRecord]| match metrics::whole_share(
+        records.iter().map(|r| &r.paragraphs),
+    ) {
+        Some((share, whole, kept)) => format!("{share:.4} ({whole}/{kept})"),
+        None => "-".to_string(),
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\ngold paragraphs kept whole, of those kept (lines of {}+ words; whole/kept)",
+        metrics::PARAGRAPH_TOKENS
+    );
+    for (c, config) in configs.iter().enumerate() {
+        let mark = if c == default { "*" } else { " " };
+        let _ = writeln!(out, "{mark} {}", config.label());
+        for set in results {
+            let _ = writeln!(
+                out,
+                "    {:<w$} {}",
+                set.name,
+                share(&set.records[c]),
+                w = width.saturating_sub(2)
+            );
+            let mut types: Vec<&str> =
+                set.records[c].iter().filter_map(|r| r.page_type.as_deref()).collect();
+            types.sort_unstable();
+            types.dedup();
+            for t in types {
+                let records: Vec<PageRecord> = set.records[c]
+                    .iter()
+                    .filter(|r| r.page_type.as_deref() == Some(t))
+                    .cloned()
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "      {:<w$} {}",
+                    t,
+                    share(&records),
+                    w = width.saturating_sub(4)
+                );
+            }
+        }
+    }
     out
 }

@@ -114,6 +114,8 @@ pub struct PageRecord {
     pub shingle: Counts,
     /// ... and this page's own shingle precision, recall, F1.
     pub shingle_prf: Prf,
+    /// The gold's paragraphs kept, and kept whole (`metrics::paragraphs`).
+    pub paragraphs: metrics::Paragraphs,
     /// Why the engine found no article (`Extraction::reason`).
     pub reason: Option<String>,
     /// The engine panicked on this page: the panic message. The page scores as an empty output.
@@ -145,6 +147,7 @@ fn score(
     set: &str,
     config: &Config,
     gold: &[u32],
+    gold_text: &str,
     interner: &mut Interner,
     ex: Result<Extraction, String>,
 ) -> PageRecord {
@@ -154,6 +157,7 @@ fn score(
     };
     let out = interner.ids(&text);
     let shingle = metrics::shingle_counts(gold, &out);
+    let paragraphs = metrics::paragraphs(gold_text, &out, interner);
     PageRecord {
         set: set.to_string(),
         id: entry.id.clone(),
@@ -171,6 +175,7 @@ fn score(
         lcs: metrics::lcs_prf(gold, &out),
         shingle,
         shingle_prf: shingle.prf(),
+        paragraphs,
         reason,
         error,
         headline: Vec::new(),
@@ -227,6 +232,7 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
                 &set.name,
                 config,
                 &gold,
+                &gold_text,
                 &mut interner,
                 Ok(Extraction { text, ..Extraction::default() }),
             );
@@ -261,7 +267,7 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
         let meta = ex.as_ref().ok().map(|ex| {
             metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some()))
         });
-        let mut record = score(entry, &set.name, config, &gold, &mut interner, ex);
+        let mut record = score(entry, &set.name, config, &gold, &gold_text, &mut interner, ex);
         record.metadata = meta.unwrap_or_default();
         record.bytes = bytes.len();
         record.encoding = encoding;
