@@ -1061,7 +1061,7 @@ pub fn clean_headline(s: &str) -> String {
 
 /// The separators sites put between a page's headline and their name in `<title>` and
 /// `og:title` ("Headline | Site", "Headline - Site").
-const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
+pub const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
 /// The longest site name, in words, that [`strip_site_suffix`] takes off.
 const MAX_SITE_WORDS: usize = 6;
 

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use dana::preprocess::{collapse_whitespace, Page, Preprocessing};
-use dana::title::{find, first_heading, fragments, tokens};
+use dana::title::{find, first_heading, fragments, tokens, SITE_SEPARATORS};
 use dana::{Options, TitleMetric};
 
 /// Baseline 1 of 5.4.3: the `<title>` text as is.
@@ -24,14 +24,40 @@ pub fn baseline_largest_heading(page: &Page) -> String {
 pub struct HeadlineScore {
     /// Equal after whitespace normalisation (the precise match of 5.4.2).
     pub exact: bool,
+    /// Exact, or equal to the gold headline less a site suffix it keeps ([`without_suffix`]):
+    /// the reader shows the headline without the site's name, which has a field of its own.
+    pub suffix_exact: bool,
     /// F1 of the two bags of [`tokens`] (1 when both are empty).
     pub f1: f64,
+}
+
+/// The most words a site suffix that [`without_suffix`] takes off may have ("Soccer - Sport -
+/// Breaking News", "Personal Training - UT RecSports").
+const MAX_SUFFIX_WORDS: usize = 12;
+
+/// Whether `predicted` is `gold` less a suffix: the text before one of the separators sites
+/// put between a headline and their name ([`SITE_SEPARATORS`]), followed by at most
+/// [`MAX_SUFFIX_WORDS`] words that do not open in lowercase ("Headline | Site", "Headline -
+/// Section - Site"; not "Review: X – the Y", whose "the Y" goes on with the headline).
+pub fn without_suffix(predicted: &str, gold: &str) -> bool {
+    let norm = |s: &str| collapse_whitespace(s).trim().to_string();
+    let (predicted, gold) = (norm(predicted), norm(gold));
+    !predicted.is_empty()
+        && SITE_SEPARATORS.iter().any(|sep| {
+            gold.match_indices(sep).any(|(i, _)| {
+                let rest = &gold[i + sep.len()..];
+                gold[..i].trim_end() == predicted
+                    && tokens(rest).len() <= MAX_SUFFIX_WORDS
+                    && !rest.starts_with(char::is_lowercase)
+            })
+        })
 }
 
 /// Scores a headline against the gold headline.
 pub fn headline_scores(predicted: &str, gold: &str) -> HeadlineScore {
     let norm = |s: &str| collapse_whitespace(s).trim().to_string();
     let exact = norm(predicted) == norm(gold);
+    let suffix_exact = exact || without_suffix(predicted, gold);
     let p = tokens(predicted);
     let g = tokens(gold);
     let f1 = if p.is_empty() && g.is_empty() {
@@ -58,7 +84,7 @@ pub fn headline_scores(predicted: &str, gold: &str) -> HeadlineScore {
             2.0 * precision * recall / (precision + recall)
         }
     };
-    HeadlineScore { exact, f1 }
+    HeadlineScore { exact, suffix_exact, f1 }
 }
 
 /// The methods `dana eval` compares, with their column names.
@@ -148,8 +174,8 @@ mod tests {
 
     #[test]
     fn headline_table_averages_per_set_and_over_sets() {
-        let hit = HeadlineScore { exact: true, f1: 1.0 };
-        let half = HeadlineScore { exact: false, f1: 0.5 };
+        let hit = HeadlineScore { exact: true, suffix_exact: true, f1: 1.0 };
+        let half = HeadlineScore { exact: false, suffix_exact: false, f1: 0.5 };
         let a = [hit; 6];
         let b = [half; 6];
         let sets = [("one", vec![&a[..], &b[..]]), ("two", vec![&a[..]]), ("untitled", vec![])];
@@ -168,11 +194,30 @@ mod tests {
 
     #[test]
     fn headline_scoring() {
-        assert_eq!(headline_scores("A  b\n", " A b"), HeadlineScore { exact: true, f1: 1.0 });
+        assert_eq!(
+            headline_scores("A  b\n", " A b"),
+            HeadlineScore { exact: true, suffix_exact: true, f1: 1.0 }
+        );
         let s = headline_scores("Rain all week", "Rain expected all week");
         assert!(!s.exact);
         assert!((s.f1 - 2.0 * 1.0 * 0.75 / 1.75).abs() < 1e-12);
         assert_eq!(headline_scores("", "x").f1, 0.0);
         assert_eq!(headline_scores("", "").f1, 1.0);
+    }
+
+    #[test]
+    fn a_dropped_site_suffix_counts_as_exact_for_the_reader() {
+        let s =
+            headline_scores("Storm closes the harbour", "Storm closes the harbour | Coast Times");
+        assert!(!s.exact && s.suffix_exact);
+        let s = headline_scores("Late winner", "Late winner - Soccer - Sport - Breaking News");
+        assert!(s.suffix_exact);
+        // Only a suffix, only at a separator, and never the gold's headline cut short.
+        assert!(!headline_scores("Coast Times", "Coast Times | Storm closes the harbour").exact);
+        assert!(!headline_scores("Review: X", "Review: X – the Y").suffix_exact);
+        assert!(!headline_scores("Storm", "Storm closes the harbour").suffix_exact);
+        assert!(!headline_scores("", "| Site").suffix_exact);
+        let long = "A | one two three four five six seven eight nine ten eleven twelve thirteen";
+        assert!(!headline_scores("A", long).suffix_exact);
     }
 }
