@@ -89,10 +89,15 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // The headline (chapter 5) first: with `Options::title_bound` its line bounds the main
     // content from above (7.2.1). The text fragments it reads (5.3.1) serve the metadata too.
     let fragments = title::fragments(&page);
-    let mut headline = title::find(&page, &fragments, options.title_metric);
+    // With `declared_title`, a `<title>` that holds markup is queried as the page means it.
+    let query =
+        if options.declared_title { title::title_text(&page) } else { page.head.title.clone() };
+    let mut headline = title::find_for(&page, &fragments, options.title_metric, &query);
     // Our refinement: checked against the headlines the page declares about itself.
-    if options.declared_title {
-        headline = title::choose(&page, headline, options.url.as_deref());
+    let witnesses =
+        options.declared_title.then(|| title::Witnesses::of(&page, options.url.as_deref()));
+    if let Some(witnesses) = &witnesses {
+        headline = title::choose(&page, headline, witnesses);
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 
@@ -152,6 +157,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.media,
     );
     let text = render::text(&blocks);
+    // With `declared_title`: a headline nothing on the page confirmed, or that is only the
+    // site's or a section's name, gives way to the heading the article shows (7.2.1).
+    if let Some(witnesses) = &witnesses {
+        headline = title::confirm(&page, headline, &fragments, &chosen, &text, witnesses);
+    }
 
     // Direction and language come from the text itself; each block's own direction goes into
     // the HTML, so they are decided before it is written.

@@ -343,6 +343,15 @@ pub fn json_ld_headline(head: &Head) -> Option<String> {
     JsonLd::parse(&head.json_ld).find(|o| o.get("headline").and_then(text_of))
 }
 
+/// The site's names the page's JSON-LD gives: each `publisher`'s and `WebSite`'s name, for
+/// [`crate::title`], which takes them off declared titles.
+pub fn json_ld_site_names(head: &Head) -> Vec<String> {
+    let ld = JsonLd::parse(&head.json_ld);
+    let mut names = ld.all(|o| o.get("publisher").map(|p| ld.resolve(p)).and_then(name_of));
+    names.extend(ld.0.iter().filter(|o| has_type(o, &["WebSite"])).filter_map(|o| o.get("name").and_then(text_of)));
+    names
+}
+
 /// The logistic model of [`readerable`]: bias and weights in the order of the fields of
 /// [`ReaderFeatures`], written by `cargo run --release -p dana-cli --example readerable_fit`.
 const READERABLE_BIAS: f64 = -2.461;
@@ -497,6 +506,11 @@ fn written_by(fragments: &[crate::title::Fragment]) -> Option<String> {
         let rest = f.text.get(..LEAD.len()).filter(|p| p.eq_ignore_ascii_case(LEAD)).map(|_| &f.text[LEAD.len()..])?;
         rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
     })
+}
+
+/// [`byline_lead`], for [`crate::title`]: a line that opens so is a byline, not a headline.
+pub(crate) fn byline_lead_len(s: &str) -> Option<usize> {
+    byline_lead(s)
 }
 
 /// The length of the lead ([`BYLINE_LEADS`]) `s` opens with, followed by a space, a colon

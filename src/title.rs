@@ -27,6 +27,29 @@ use crate::options::TitleMetric;
 use crate::preprocess::{collapse_whitespace, Page, Tok};
 use crate::tokenize::{Name, Tag};
 
+mod shown;
+mod site;
+
+pub use shown::confirm;
+use site::Site;
+
+/// What the page says about where it stands, read once for [`choose`] and [`confirm`]: its
+/// address ([`crate::Options::url`]) and what it calls its site and sections.
+#[derive(Debug)]
+pub struct Witnesses {
+    address: Option<Address>,
+    site: Site,
+}
+
+impl Witnesses {
+    /// Reads them from `page`, whose address is `url` when known.
+    pub fn of(page: &Page, url: Option<&str>) -> Witnesses {
+        let address = url.and_then(Address::of);
+        let site = Site::of(page, address.as_ref());
+        Witnesses { address, site }
+    }
+}
+
 /// How many candidates [`crate::Extraction::title_candidates`] keeps.
 const MAX_CANDIDATES: usize = 10;
 
@@ -41,6 +64,9 @@ pub struct Headline {
     pub line: Option<usize>,
     /// The best fragments with their four scores, best first under the metric in use.
     pub candidates: Vec<TitleCandidate>,
+    /// Nothing on the page confirmed it: every declared title is the site's, or none agrees
+    /// with the body ([`choose`]); [`confirm`] prefers the heading the article shows.
+    pub weak: bool,
 }
 
 /// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
@@ -963,11 +989,17 @@ pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
 
 /// Finds the headline of a page, whose text fragments are `frags` ([`fragments`]), with
 /// TitleFinder and the fallbacks described in the module documentation.
+pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
+    find_for(page, frags, metric, &page.head.title)
+}
+
+/// [`find`] with `query` for the `<title>`'s text: [`title_text`] with
+/// [`crate::Options::declared_title`], the `<title>` read as HTML when it holds markup.
 // Not inlined (called once a page), so that profiles show TitleFinder's share.
 #[inline(never)]
-pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
+pub fn find_for(page: &Page, frags: &[Fragment], metric: TitleMetric, query: &str) -> Headline {
     // Only fragments of at most `max_headline_words` words are scored.
-    let mut scored = score_headline_candidates(frags, &page.head.title);
+    let mut scored = score_headline_candidates(frags, query);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
     scored.sort_by(|a, b| metric_score(&b.candidate, metric).total_cmp(&metric_score(&a.candidate, metric)));
@@ -982,19 +1014,19 @@ pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
         .map(|s| s.with_text(frags))
         .collect();
     if let Some(best) = candidates.first() {
-        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates };
+        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates, weak: false };
     }
     // The `<title>` is empty or shares no word with the body.
     if let Some((text, line)) = first_heading(page, Some(1)) {
-        return Headline { text, rule: "h1", line: Some(line), candidates };
+        return Headline { text, rule: "h1", line: Some(line), candidates, weak: false };
     }
     if let Some(text) = page.head.meta_contents(&["property", "name"], "og:title").next() {
-        return Headline { text, rule: "og:title", line: None, candidates };
+        return Headline { text, rule: "og:title", line: None, candidates, weak: false };
     }
     if !page.head.title.is_empty() {
-        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates };
+        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates, weak: false };
     }
-    Headline { text: String::new(), rule: "none", line: None, candidates }
+    Headline { text: String::new(), rule: "none", line: None, candidates, weak: false }
 }
 
 /// The longest fragment, in words, that may be a headline for a `<title>` of `query_words`
@@ -1022,13 +1054,59 @@ pub fn declared(page: &Page) -> Vec<Declared> {
         (crate::meta::json_ld_headline(head), "json-ld"),
         (metas("og:title"), "og:title"),
         (metas("twitter:title"), "twitter:title"),
-        (Some(head.title.clone()), "title"),
+        (Some(title_text(page)), "title"),
     ];
     found
         .into_iter()
         .filter_map(|(text, rule)| Some(Declared { text: clean_headline(text.as_deref()?), rule }))
         .filter(|d| !d.text.is_empty())
         .collect()
+}
+
+/// The `<title>`'s text as the page means it: with a tag or a comment written in it (a
+/// `<title>` whose end tag comes late takes in what stands before it as text), its content read
+/// as HTML, the text outside scripts and styles; else its text.
+pub fn title_text(page: &Page) -> String {
+    let Some(raw) = page.head.title_html.as_deref() else { return page.head.title.clone() };
+    let mut text = String::new();
+    let mut skipping: Option<String> = None;
+    crate::tokenize::tokenize(raw, |t| match t {
+        crate::tokenize::Token::Start { name, self_closing: false, .. } if skipping.is_none() && matches!(name.tag(), Some(Tag::Script | Tag::Style | Tag::Noscript | Tag::Template)) => {
+            skipping = Some(name.to_string());
+        }
+        crate::tokenize::Token::End { name } if skipping.as_deref() == Some(&*name) => skipping = None,
+        crate::tokenize::Token::Text(t) if skipping.is_none() => {
+            text.push_str(&t);
+            text.push(' ');
+        }
+        _ => {}
+    });
+    collapse_whitespace(&text).trim().to_string()
+}
+
+/// Whether a headline shows markup as text: a comment's delimiter, an end tag, or a start tag
+/// with an attribute or a closing slash (`<script src=`, `<br/>`, `</i>`). A tag's name alone
+/// in angle brackets is text a page escaped ("<table>: The Table element").
+pub fn looks_like_markup(s: &str) -> bool {
+    if s.contains("<!--") || s.contains("-->") {
+        return true;
+    }
+    s.match_indices('<').any(|(i, _)| {
+        let rest = &s[i + 1..];
+        let (end, rest) = match rest.strip_prefix('/') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let name = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        if name == 0 || !rest.as_bytes()[0].is_ascii_alphabetic() {
+            return false;
+        }
+        let after = rest[name..].trim_start();
+        if end {
+            return after.starts_with('>');
+        }
+        after.starts_with("/>") || (rest[name..].starts_with(char::is_whitespace) && after.split(['>', ' ']).next().is_some_and(|a| a.contains('=')))
+    })
 }
 
 /// Whitespace collapsed, and without straight quotes around the whole, the permalink marks
@@ -1130,34 +1208,50 @@ pub fn headline_words(s: &str) -> Vec<String> {
 ///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
 ///
-/// With the page's address (`url`, [`crate::Options::url`]): a declared title that opens with
+/// With the page's address ([`crate::Options::url`] in `witnessed`): a declared title that opens with
 /// the host's name compares less that name in rules 2 and 3, and is the site's title below
 /// the home page (`names_the_site`); before rule 5, a slug the first `h1` spells and no
 /// declared title does gives that `h1` (`MIN_SLUG_WORDS`).
-pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
+pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     let mut declared = declared(page);
     if declared.is_empty() {
         return found;
     }
-    let address = url.and_then(Address::of);
-    let address = address.as_ref();
-    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1)).into_iter().map(|(_, t, line)| (clean_headline(&t), line)).collect();
+    let address = witnessed.address.as_ref();
+    let witnesses = &witnessed.site;
+    // Below the home page (or without an address), what the page's logo, copyright notice,
+    // menus and host call the site or a section is the site's; on the home page the site's
+    // name is the page's own title.
+    let below_home = address.is_none_or(|a| !a.home);
+    // A section's `h1` ("World Views" linked to the column's index) is not the page's.
+    let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1))
+        .into_iter()
+        .map(|(_, t, line)| (clean_headline(&t), line))
+        .filter(|(t, _)| !witnesses.is_section(&headline_words(t)))
+        .collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
-    let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
+    let is_site_title = |d: &Declared| names_the_site(page, &d.text, address) || (below_home && witnesses.strip(&d.text).is_empty());
+    let site_titles = declared.iter().filter(|d| is_site_title(d)).count();
+    // Every declared title is the site's: nothing on the page says which text is this page's
+    // headline ([`confirm`] looks for the article's own).
+    let all_site = site_titles == declared.len()
+        && declared.iter().all(|d| witnesses.strip(address.and_then(|a| a.without_name(&d.text)).unwrap_or(&d.text)).is_empty() || names_the_site(page, &d.text, None));
     if site_titles > 0 && site_titles < declared.len() {
-        declared.retain(|d| !names_the_site(page, &d.text, address));
+        declared.retain(|d| !is_site_title(d));
     }
     let body: Vec<(&str, usize, &'static str)> =
         h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
-    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone() };
+    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false };
     let site = site_words(page, &declared);
-    let names_site = |words: &[String]| words.iter().all(|w| site.contains(w));
-    // Every declared title is the site's: the page's own heading says what this page is.
+    let names_site = |words: &[String]| words.iter().all(|w| site.contains(w)) || (below_home && witnesses.is_name(words));
+    // A site's title, and what is declared besides it: the page's own heading says what this
+    // page is. When only the site's is declared, below the home page, [`confirm`] prefers the
+    // heading nearest the article's text to it (an `h1` "Latest News" over the story's `h2`).
     if site_titles == declared.len() {
         if let Some(k) = body_words.iter().take(h1s.len()).position(|w| w.len() >= 2 && !names_site(w)) {
-            return chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1));
+            return Headline { weak: all_site && below_home, ..chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1)) };
         }
     }
 
@@ -1168,12 +1262,25 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
         }
     }
     // Less the site's name: a suffix ("Headline | Site"), or a prefix that is the name of the
-    // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline).
+    // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline);
+    // then less what the page witnesses as the site's and its sections' names at either end
+    // ("SITE | Football | Premiership | Headline").
     let stripped: Vec<Vec<String>> =
         declared.iter().map(|d| headline_words(address.and_then(|a| a.without_name(&d.text)).unwrap_or_else(|| strip_site_suffix(&d.text)))).collect();
     for words in &stripped {
         if let Some(k) = body_words.iter().position(|b| b == words) {
             return chosen(body[k].0.to_string(), body[k].2, Some(body[k].1));
+        }
+    }
+
+    // The end of a declared title whose start was the site's ("Forum :: View topic - Topic"),
+    // when the body shows it: the declared text, standing on the body's line.
+    for d in declared.iter().filter(|d| below_home && witnesses.strips_start(&d.text)) {
+        for tail in tails(witnesses.strip(&d.text)) {
+            let words = headline_words(tail);
+            if let Some(k) = body_words.iter().position(|b| b.len() >= 2 && *b == words && !names_site(b) && !witnesses.is_section(b)) {
+                return chosen(tail.to_string(), d.rule, Some(body[k].1));
+            }
         }
     }
     for (k, (text, line)) in h1s.iter().enumerate().take(3) {
@@ -1192,6 +1299,16 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
             return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
         }
     }
+    // Less what the page witnesses as its site's and sections' names: the declared text,
+    // standing on the body's line.
+    let witnessed: Vec<(&str, &'static str)> = declared.iter().filter(|_| below_home).map(|d| (witnesses.strip(&d.text), d.rule)).filter(|(t, _)| !t.is_empty()).collect();
+    for (text, rule) in &witnessed {
+        let words = headline_words(text);
+        if let Some(k) = body_words.iter().position(|b| *b == words) {
+            return chosen(text.to_string(), rule, Some(body[k].1));
+        }
+    }
+
     let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
     let text = strip_host_prefix(&first.text);
     // The first `h1` is the site's name and the declared title ends with it: the page itself
@@ -1201,11 +1318,22 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
         !w.is_empty() && w.iter().all(|x| tail.contains(x))
     });
     let text = if h1_is_tail { strip_breadcrumb(text) } else { text };
+    // The site's and its sections' names that the page witnesses go from either end.
+    let text = Some(witnesses.strip(text)).filter(|t| below_home && !t.is_empty()).unwrap_or(text);
     // Where the body shows it, if it does (a breadcrumb's last link): the date and byline
     // are looked for near that line.
     let words = headline_words(text);
     let line = body_words.iter().position(|b| *b == words).map(|k| body[k].1);
-    chosen(text.to_string(), first.rule, line)
+    // Every declared title is the site's: below the home page, nothing confirms it.
+    Headline { weak: all_site && below_home, ..chosen(text.to_string(), first.rule, line) }
+}
+
+/// The ends of a title after each of its separators ([`SITE_SEPARATORS`]), longest first: "A
+/// - B - C" gives "B - C", then "C".
+fn tails(title: &str) -> Vec<&str> {
+    let mut cuts: Vec<usize> = SITE_SEPARATORS.iter().flat_map(|sep| title.match_indices(sep).map(move |(i, _)| i + sep.len())).collect();
+    cuts.sort_unstable();
+    cuts.into_iter().map(|i| title[i..].trim()).filter(|t| !t.is_empty()).collect()
 }
 
 /// An `h1` without the number a book, course or manual puts before its chapters' headings
@@ -1257,6 +1385,8 @@ struct Address {
     /// The words of the path's last segment, without a file extension and numbers
     /// (`/2025/01/how-to-book-a-flight.html` → how, to, book, a, flight).
     slug: Vec<String>,
+    /// The page's address, to resolve links against ([`Address::is_above`]).
+    url: url::Url,
 }
 
 impl Address {
@@ -1272,7 +1402,26 @@ impl Address {
         let last = path.split('/').rfind(|p| !p.is_empty()).unwrap_or("");
         let last = last.rsplit_once('.').filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic())).map_or(last, |(stem, _)| stem);
         let slug = tokens(&last.replace(['-', '_', '+', '.'], " ")).into_iter().filter(|w| !w.bytes().all(|b| b.is_ascii_digit())).collect();
-        Some(Address { name, home: path == "/", slug })
+        Some(Address { name, home: path == "/", slug, url })
+    }
+
+    /// Whether a link goes to the site's home page or to the index of a directory this page is
+    /// in (`/sport/`, `/sport/football/default.stm` above `/sport/football/12.stm`), on the same
+    /// host and without a query: as menus and breadcrumbs link the sections a page is in.
+    fn is_above(&self, href: &str) -> bool {
+        let Ok(target) = self.url.join(href.trim()) else { return false };
+        let (here, there) = (self.url.path(), target.path());
+        if target.host_str() != self.url.host_str() || target.query().is_some() || there == here {
+            return false;
+        }
+        // A directory and its index page: `/a/b/`, `/a/b/index.html`.
+        let index_of = |path: &str| {
+            let (dir, file) = path.rsplit_once('/').unwrap_or(("", path));
+            let stem = file.split('.').next().unwrap_or_default().to_ascii_lowercase();
+            (file.is_empty() || ["index", "default", "home", "main"].contains(&stem.as_str())).then(|| format!("{dir}/"))
+        };
+        let Some(dir) = index_of(there) else { return false };
+        here.starts_with(&dir) && index_of(here).is_none_or(|own| own != dir)
     }
 
     /// Whether `s` is the host's name in words ("Left Brain Buddha" for leftbrainbuddha.com,

@@ -52,33 +52,8 @@ pub struct MetadataScore {
     pub headline_markup: bool,
 }
 
-/// Whether a headline shows markup as text: a comment's delimiter, an end tag, or a start tag
-/// with an attribute or a closing slash (`<script src=`, `<br/>`, `</i>`), as a `<title>`
-/// whose end tag comes late gives it. A tag's name alone in angle brackets is text a page
-/// escaped ("<table>: The Table element").
-pub fn looks_like_markup(s: &str) -> bool {
-    if s.contains("<!--") || s.contains("-->") {
-        return true;
-    }
-    s.match_indices('<').any(|(i, _)| {
-        let rest = &s[i + 1..];
-        let (end, rest) = match rest.strip_prefix('/') {
-            Some(r) => (true, r),
-            None => (false, rest),
-        };
-        let name = rest.bytes().take_while(|b| b.is_ascii_alphanumeric()).count();
-        if name == 0 || !rest.as_bytes()[0].is_ascii_alphabetic() {
-            return false;
-        }
-        let after = rest[name..].trim_start();
-        if end {
-            return after.starts_with('>');
-        }
-        after.starts_with("/>")
-            || (rest[name..].starts_with(char::is_whitespace)
-                && after.split(['>', ' ']).next().is_some_and(|a| a.contains('=')))
-    })
-}
+/// Whether a headline shows markup as text (the engine's test, `dana::title`).
+pub use dana::title::looks_like_markup;
 
 /// The half of a set a page belongs to, so that each set is also scored by halves: `true` for
 /// the even one. The parity of the number the page's id ends with (its last run of digits),
@@ -180,8 +155,8 @@ pub fn roc_auc(labelled: &[(f64, bool)]) -> Option<f64> {
     Some(wins / (pos.len() * neg.len()) as f64)
 }
 
-/// The metadata table of `dana eval`: per set, the headline of `extract` (exact, exact with a
-/// dropped site suffix counted right, token F1), byline token F1, published exact day and
+/// The metadata table of `dana eval`: per set, the headline of `extract` (exact, exact with the
+/// site's name dropped at either end counted right, token F1), byline token F1, published exact day and
 /// readerable ROC AUC, each with the number of pages it is measured on, and the pages with an
 /// empty headline or markup as their headline. `sets` holds each set's name and its pages'
 /// scores (a set's halves are sets of their own here).
@@ -208,10 +183,11 @@ pub fn metadata_table<S: AsRef<str>>(sets: &[(S, Vec<&MetadataScore>)]) -> Strin
         let head = cell(
             heads.len(),
             format!(
-                "{:.3} / {:.3} / {:.3}",
+                "{:.3} / {:.3}, {:.3} / {:.3}",
                 share(heads.iter().filter(|h| h.exact).count()),
-                share(heads.iter().filter(|h| h.suffix_exact).count()),
-                mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>())
+                share(heads.iter().filter(|h| h.site_exact).count()),
+                mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>()),
+                mean(&heads.iter().map(|h| h.site_f1).collect::<Vec<_>>())
             ),
         );
         let byline = cell(bylines.len(), format!("{:.3}", mean(&bylines)));
@@ -231,7 +207,7 @@ pub fn metadata_table<S: AsRef<str>>(sets: &[(S, Vec<&MetadataScore>)]) -> Strin
     out.push_str("\nmetadata (what extract reports; pages measured in parentheses)\n");
     let header = [
         "set",
-        "headline exact / -suffix / F1",
+        "headline exact / -site, F1 / -site",
         "byline F1",
         "published day",
         "readerable AUC",
@@ -251,7 +227,7 @@ pub fn metadata_table<S: AsRef<str>>(sets: &[(S, Vec<&MetadataScore>)]) -> Strin
     }
     let _ = writeln!(
         out,
-        "  headline -suffix: exact, a dropped site suffix counted right (\"Headline | Site\" as \"Headline\");\n  \
+        "  headline -site: the site's name dropped at either end counted right (\"Headline | Site\" as \"Headline\");\n  \
          byline: token F1 over pages with an annotated author (extra: bylines on pages without one);\n  \
          published: same calendar day as annotated; readerable: ROC AUC of {} against {};\n  \
          empty / markup: pages with a <title> or a heading and no headline / with markup as headline;\n  \
@@ -307,7 +283,10 @@ mod tests {
             &e,
             true,
         );
-        assert_eq!(s.headline, Some(HeadlineScore { exact: true, suffix_exact: true, f1: 1.0 }));
+        assert_eq!(
+            s.headline,
+            Some(HeadlineScore { exact: true, site_exact: true, f1: 1.0, site_f1: 1.0 })
+        );
         // 2 of 4 tokens right, both gold tokens found: P 0.5, R 1.
         assert!((s.byline_f1.unwrap() - 2.0 / 3.0).abs() < 1e-12);
         assert_eq!(s.published_exact, Some(true));
@@ -341,7 +320,7 @@ mod tests {
     #[test]
     fn the_table_shows_each_set_with_its_counts() {
         let a = MetadataScore {
-            headline: Some(HeadlineScore { exact: true, suffix_exact: true, f1: 1.0 }),
+            headline: Some(HeadlineScore { exact: true, site_exact: true, f1: 1.0, site_f1: 1.0 }),
             byline_f1: Some(0.5),
             published_exact: Some(true),
             readerable: 0.9,
@@ -349,7 +328,12 @@ mod tests {
             ..Default::default()
         };
         let b = MetadataScore {
-            headline: Some(HeadlineScore { exact: false, suffix_exact: true, f1: 0.5 }),
+            headline: Some(HeadlineScore {
+                exact: false,
+                site_exact: true,
+                f1: 0.5,
+                site_f1: 0.75,
+            }),
             headline_markup: true,
             byline_spurious: true,
             published_exact: Some(false),
@@ -361,7 +345,7 @@ mod tests {
             metadata_table(&[("modern", vec![&a, &b]), ("bare", vec![&MetadataScore::default()])]);
         let row = t.lines().find(|l| l.trim_start().starts_with("modern")).unwrap();
         assert!(
-            row.contains("0.500 / 1.000 / 0.750 (2)")
+            row.contains("0.500 / 1.000, 0.750 / 0.875 (2)")
                 && row.contains("0 / 1")
                 && row.contains("0.500 (1), 1 extra")
                 && row.contains("0.500 (2)")
