@@ -94,10 +94,10 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         if options.declared_title { title::title_text(&page) } else { page.head.title.clone() };
     let mut headline = title::find_for(&page, &fragments, options.title_metric, &query);
     // Our refinement: checked against the headlines the page declares about itself.
-    let witnesses =
-        options.declared_title.then(|| title::Witnesses::of(&page, options.url.as_deref()));
-    if let Some(witnesses) = &witnesses {
-        headline = title::choose(&page, headline, witnesses);
+    // What the page calls its site and sections (for the headline and the byline).
+    let witnesses = title::Witnesses::of(&page, options.url.as_deref());
+    if options.declared_title {
+        headline = title::choose(&page, headline, &witnesses);
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 
@@ -159,8 +159,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let text = render::text(&blocks);
     // With `declared_title`: a headline nothing on the page confirmed, or that is only the
     // site's or a section's name, gives way to the heading the article shows (7.2.1).
-    if let Some(witnesses) = &witnesses {
-        headline = title::confirm(&page, headline, &fragments, &chosen, &text, witnesses);
+    if options.declared_title {
+        headline = title::confirm(&page, headline, &fragments, &chosen, &text, &witnesses);
     }
 
     // Direction and language come from the text itself; each block's own direction goes into
@@ -182,6 +182,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             headline_line: headline.line,
             lang: &language.lang,
             fragments: &fragments,
+            witnesses: Some(&witnesses),
             unpruned: options.prune.then(|| {
                 (
                     &*html,

@@ -13,6 +13,7 @@ use crate::preprocess::{collapse_whitespace, Head, Page};
 use crate::render::{safe_url, UrlUse};
 
 pub mod dates;
+mod people;
 
 /// Longest byline we accept: a longer "author" is a misused field (a bio, a list of tags).
 const MAX_BYLINE_CHARS: usize = 120;
@@ -54,6 +55,9 @@ pub struct Context<'a> {
     /// article's `<footer>` with the site's, and how to read it unpruned: the byline there is
     /// read from it (`footer_byline`).
     pub unpruned: Option<(&'a str, crate::preprocess::Preprocessing)>,
+    /// What the page calls its site ([`crate::title::Witnesses`]): a byline that is the site's
+    /// name is no byline.
+    pub witnesses: Option<&'a crate::title::Witnesses>,
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -454,26 +458,55 @@ fn byline(metas: &Metas, ld: &JsonLd, site_name: Option<&str>, cx: Context, mark
     const META_AUTHORS: [&str; 7] = ["author", "article:author", "byl", "parsely-author", "dc.creator", "dcterms.creator", "sailthru.author"];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
     // not a byline (the site's name alone is: the site wrote it).
-    let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase()));
+    let not_the_site = |b: &String| site_name.is_none_or(|site| b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())) && !is_the_site(b, site_name, cx);
     let from_ld = ld.find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of)).and_then(|b| clean_names(&b, false)).filter(not_the_site);
     let declared = from_ld.or_else(|| metas.all(&META_AUTHORS).iter().filter(|v| !looks_like_url(v)).find_map(|v| clean_names(v, false)).filter(not_the_site));
+    // The names the body shows: on a shop's page (a product, a collection), those of its
+    // reviews and questions, not of an author.
+    let shop = declares_shop(metas, ld);
+    let shown = || {
+        (!shop)
+            .then(|| markup.get().map(|(b, _, _)| b.clone()))
+            .flatten()
+            .or_else(|| byline_line(cx.fragments, headline_line?))
+            .or_else(|| written_by(cx.fragments))
+            .or_else(|| footer_byline(cx.unpruned?))
+            .filter(|b| !shop && !is_the_site(b, site_name, cx))
+    };
     match declared {
         // A declared first author whose byline in the body links co-authors after them ("Rui
         // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
         // (some JSON-LD templates write only the first author).
-        Some(one) => Some(
+        Some(one) if !people::looks_like_organisation(&one) => Some(
             markup
                 .get()
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
                 .map_or(one, |(m, _, _)| m.clone()),
         ),
-        None => markup
-            .get()
-            .map(|(b, _, _)| b.clone())
-            .or_else(|| byline_line(cx.fragments, headline_line?))
-            .or_else(|| written_by(cx.fragments))
-            .or_else(|| footer_byline(cx.unpruned?)),
+        // An organisation declared as the author, when the body names a person ("Continental
+        // Press" over "By SARAH OKAFOR"): the person.
+        Some(organisation) => Some(shown().filter(|b| people::names_a_person(b)).unwrap_or(organisation)),
+        None => shown(),
     }
+}
+
+/// Whether a byline is the site itself writing: the name the page gives its site
+/// ([`crate::title::Witnesses::names_site`]: the host's, a declared title's suffix, the
+/// logo's alt, an acronym its declared name opens with) written as an organisation's ("LBCI",
+/// "المدينة نيوز") or as the host's slug ("akhbarelyom"). A person's name that is also the
+/// site's (a personal site) and a brand written as a name ("Supermove") stay: the annotations
+/// of the modern set give them as authors.
+fn is_the_site(b: &str, site_name: Option<&str>, cx: Context) -> bool {
+    let slug = !b.contains(' ') && b.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    (slug || people::looks_like_organisation(b)) && cx.witnesses.is_some_and(|w| w.names_site(b, site_name))
+}
+
+/// Whether the page declares itself a shop's (a product, an offer, a collection) and not an
+/// article.
+fn declares_shop(metas: &Metas, ld: &JsonLd) -> bool {
+    let og_type = metas.first(&["og:type"]).unwrap_or_default();
+    let declares = |types: &[&str]| types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types));
+    declares(SHOP_TYPES) && !declares(ARTICLE_TYPES) && og_type != "article"
 }
 
 /// A byline written as a line of text near the headline, without markup that names it:
@@ -889,7 +922,12 @@ fn element_text(page: &Page, start: usize, max: usize) -> String {
 }
 
 /// Words that open a byline before the names (an optional `:` after them goes too).
-const BYLINE_LEADS: [&str; 12] = ["written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "text by", "reported by", "authors", "author", "by"];
+/// In Arabic ("كتب" and "كتبت", he and she wrote; "بقلم", by the pen of; "إعداد", prepared
+/// by), Persian ("نویسنده", writer; "خبرنگار", reporter; "به قلم") and Urdu ("تحریر", writing).
+const BYLINE_LEADS: &[&str] = &[
+    "written by", "posted by", "published by", "authored by", "reviewed by", "words by", "story by", "text by", "reported by", "authors", "author", "by",
+    "كتبت", "كتب", "بقلم", "إعداد", "نویسنده", "خبرنگار", "به قلم", "تحریر",
+];
 
 /// Lowercase words that stand inside names ("Manoj Jain and Jagpreet Chhatwal", "Ludwig van
 /// Beethoven").
@@ -904,6 +942,9 @@ const NAME_CONNECTORS: [&str; 12] = ["and", "&", "de", "da", "del", "der", "van"
 /// capitalised (or a connector such as "and"), while a lone user name (`b.scherer`) is fine.
 pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
     let mut s = collapse_whitespace(raw).trim().to_string();
+    if people::is_dateline_or_source(&s) {
+        return None;
+    }
     // "Posted on June 3, 2025 by Jane Doe": the names follow the last " by ".
     if let Some(i) = s.to_ascii_lowercase().rfind(" by ") {
         if s[..i].chars().any(|c| c.is_ascii_digit()) {
@@ -925,6 +966,8 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
         && (markup || !slug)
         && (!markup || (capitalised && !s.chars().any(|c| c.is_ascii_digit()) || words.len() == 1))
         && !looks_like_url(s)
+        && !people::is_share_label(s)
+        && !people::is_dateline_or_source(s)
         && !["undefined", "null", "admin", "administrator", "none", "unknown", "author", "anonymous"].contains(&s.to_lowercase().as_str());
     ok.then(|| s.to_string())
 }
@@ -944,6 +987,9 @@ fn names_part(part: &str) -> &str {
     let s = [" on ", " at "].iter().filter_map(|w| s.find(w)).filter(|&i| s[i..].chars().any(|c| c.is_ascii_digit())).min().map_or(s, |i| &s[..i]);
     // "Jane Doe on behalf of the Vision Doc group": the group she writes for is not a name.
     let s = s.find(" on behalf of ").map_or(s, |i| s[..i].trim_end());
+    // "SARAH OKAFOR, Continental Press Writer", "Jane Doe, The Daily Post": a role or a
+    // newspaper after the names.
+    let s = s.match_indices(", ").map(|(i, _)| i).find(|&i| people::is_role(&s[i + 2..])).map_or(s, |i| s[..i].trim_end());
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
     let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());

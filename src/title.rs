@@ -33,12 +33,16 @@ mod site;
 pub use shown::confirm;
 use site::Site;
 
-/// What the page says about where it stands, read once for [`choose`] and [`confirm`]: its
-/// address ([`crate::Options::url`]) and what it calls its site and sections.
+/// What the page says about where it stands, read once for [`choose`], [`confirm`] and the
+/// byline ([`crate::meta`]): its address ([`crate::Options::url`]) and what it calls its site
+/// and sections.
 #[derive(Debug)]
 pub struct Witnesses {
     address: Option<Address>,
     site: Site,
+    /// The words of what follows the last separator of each declared title, when short: the
+    /// site's name as its titles end ("… - المدينة نيوز").
+    suffixes: Vec<Vec<String>>,
 }
 
 impl Witnesses {
@@ -46,7 +50,27 @@ impl Witnesses {
     pub fn of(page: &Page, url: Option<&str>) -> Witnesses {
         let address = url.and_then(Address::of);
         let site = Site::of(page, address.as_ref());
-        Witnesses { address, site }
+        let suffixes = declared(page)
+            .iter()
+            .filter_map(|d| last_separator(&d.text).map(|(i, sep)| headline_words(&d.text[i + sep.len()..])))
+            .filter(|w| (1..=4).contains(&w.len()))
+            .collect();
+        Witnesses { address, site, suffixes }
+    }
+
+    /// Whether `name` (a byline) is the site's: one of its names, a declared title's suffix,
+    /// the host's name, or an acronym that the host or the declared `site_name` opens with
+    /// ("LBCI" of "LBCIV7").
+    pub fn names_site(&self, name: &str, site_name: Option<&str>) -> bool {
+        let words = headline_words(name);
+        let squashed = words.concat();
+        let acronym = name.chars().count() >= 3 && name.chars().all(|c| c.is_ascii_uppercase());
+        let opens = |of: &str| acronym && of.starts_with(&squashed);
+        !words.is_empty()
+            && (self.site.is_name(&words)
+                || self.suffixes.contains(&words)
+                || self.address.as_ref().is_some_and(|a| a.name == squashed || opens(&a.name))
+                || site_name.is_some_and(|s| opens(&headline_words(s).concat())))
     }
 }
 
