@@ -12,7 +12,8 @@ const SHARE_LABELS: [&str; 27] = [
 /// Whether every word of a byline is a share button's or social icon's label.
 pub(super) fn is_share_label(s: &str) -> bool {
     let words: Vec<String> = s.split(|c: char| c.is_whitespace() || matches!(c, '+' | '/' | ',')).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    !words.is_empty() && words.iter().all(|w| SHARE_LABELS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
+    let label = |w: &String| SHARE_LABELS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()));
+    words.iter().any(label) && words.iter().all(|w| label(w) || ["on", "via", "to", "us", "with"].contains(&w.as_str()))
 }
 
 /// Whether a byline is a dateline or a source rather than names: wholly in parentheses
