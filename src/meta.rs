@@ -148,6 +148,7 @@ fn dates_of(page: &Page, metas: &Metas, ld: &JsonLd, cx: Context, markup: &Marku
             .chain(metas.all(tags))
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
+            .or_else(|| annotated_date(page, tags))
     };
     let published = machine("datePublished", &PUBLISHED, "datepublished").map(|d| shown_day(cx, local_form(page, d), markup)).or_else(|| visible_date(cx, markup));
     let modified = machine("dateModified", &MODIFIED, "datemodified").map(|d| local_form(page, d));
@@ -195,6 +196,16 @@ fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
     date
 }
 
+/// The date of the first element of the body whose RDFa `property` or microdata `itemprop` is
+/// one of `keys` (as the `meta` tags name them, `dc:date` as `dc.date`), in its `content` or
+/// `datetime`: Drupal writes `<span property="dc:date" content="2019-02-08T00:00:00+01:00">`.
+fn annotated_date(page: &Page, keys: &[&str]) -> Option<String> {
+    page.toks.iter().find_map(|t| {
+        let key = t.attr("property").or_else(|| t.attr("itemprop"))?.trim().to_ascii_lowercase().replace(':', ".");
+        keys.contains(&key.as_str()).then(|| dates::normalise(t.attr("content").or_else(|| t.attr("datetime"))?)).flatten()
+    })
+}
+
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
 /// published date) of the first `<time datetime>` whose class or itemprop does not say it is
 /// a modification date.
@@ -235,7 +246,7 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
         let at = fragments.partition_point(|f| f.line < line);
         let from = at.saturating_sub(5);
         let near = &fragments[from..(at + 25).min(fragments.len())];
-        near.iter().enumerate().filter(|(_, f)| short(f)).find_map(|(k, f)| {
+        near.iter().enumerate().filter(|(_, f)| short(f) && !is_clock(&f.text)).find_map(|(k, f)| {
             let day = dates::parse_visible(&f.text, cx.lang)?;
             let label = |t: &str| {
                 let lower = t.to_lowercase();
@@ -243,6 +254,11 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
             };
             let before = k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
             let other = before.is_some_and(|p| OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l)));
+            // A date labelled as another's ("Joined: 04 Jun 2006" beside a poster's name) is not
+            // the page's.
+            if OTHER_DATE_LABELS.iter().any(|l| f.text.trim().to_lowercase().starts_with(l)) {
+                return None;
+            }
             Some((day, label(&f.text) || before.is_some_and(|p| label(&p.text)), is_dateline(&f.text) && !other))
         })
     })
@@ -262,6 +278,15 @@ fn is_dateline(text: &str) -> bool {
     text.chars().count() <= MAX_DATELINE_CHARS && !labelled_otherwise && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
 }
 
+/// Whether a line is the site's clock, the day of the visit rather than of the page: "It is
+/// currently Tue Mar 11, 2008 10:42 am" (phpBB), "The time now is 10:42 AM" (vBulletin),
+/// "Current Time:", "Today is …", and their Arabic and Persian forms.
+fn is_clock(text: &str) -> bool {
+    const CLOCK_LABELS: [&str; 8] = ["it is currently", "the time now is", "current time", "current date", "today is", "الوقت الآن", "التوقيت الآن", "اليوم هو"];
+    let lower = text.trim().to_lowercase();
+    CLOCK_LABELS.iter().any(|l| lower.starts_with(l) || (l.len() > 10 && lower.contains(l)))
+}
+
 /// Labels of the other dates written near a headline or a byline: a forum user's
 /// ("Joined" / "Nov 4, 2011", as XenForo and phpBB write it beside each post's author), an
 /// event's.
@@ -275,10 +300,10 @@ const PUBLISH_WORDS: [&str; 9] = ["published", "posted", "publié", "veröffentl
 
 /// Labels that pages write before the date of an article or a page, in the languages whose
 /// dates [`dates::parse_visible`] reads (lowercase, as a line opens).
-const DATE_LABELS: [&str; 22] = [
+const DATE_LABELS: [&str; 31] = [
     "published", "posted", "last updated", "updated", "last modified", "last reviewed", "date:", "publié", "mis à jour", "veröffentlicht",
-    "aktualisiert", "stand:", "publicado", "actualizado", "atualizado", "pubblicato", "aggiornato", "تاريخ النشر", "نشر في", "آخر تحديث",
-    "تاریخ انتشار", "منتشر شده",
+    "aktualisiert", "stand:", "publicado", "actualizado", "atualizado", "pubblicato", "aggiornato", "تاريخ النشر", "نشر في", "نشر بتاريخ", "بتاريخ",
+    "التاريخ:", "تاريخ:", "آخر تحديث", "تاریخ انتشار", "منتشر شده", "زمان انتشار", "تاریخ:", "تاریخ خبر", "تاریخ اشاعت", "شائع",
 ];
 
 /// The first day on the page written after a label ([`DATE_LABELS`]), on the label's line
@@ -287,7 +312,7 @@ const DATE_LABELS: [&str; 22] = [
 /// the page) or that have no headline in the body. A page that shows only when it was last
 /// updated gives that day: the only date it gives the reader.
 fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i64, u32, u32)> {
-    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(|(k, f)| {
+    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120 && !is_clock(&f.text)).find_map(|(k, f)| {
         let lower = f.text.to_lowercase();
         let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
         dates::parse_visible(&f.text, lang).or_else(|| {
