@@ -1092,20 +1092,10 @@ pub fn declared(page: &Page) -> Vec<Declared> {
 /// as HTML, the text outside scripts and styles; else its text.
 pub fn title_text(page: &Page) -> String {
     let Some(raw) = page.head.title_html.as_deref() else { return page.head.title.clone() };
-    let mut text = String::new();
-    let mut skipping: Option<String> = None;
-    crate::tokenize::tokenize(raw, |t| match t {
-        crate::tokenize::Token::Start { name, self_closing: false, .. } if skipping.is_none() && matches!(name.tag(), Some(Tag::Script | Tag::Style | Tag::Noscript | Tag::Template)) => {
-            skipping = Some(name.to_string());
-        }
-        crate::tokenize::Token::End { name } if skipping.as_deref() == Some(&*name) => skipping = None,
-        crate::tokenize::Token::Text(t) if skipping.is_none() => {
-            text.push_str(&t);
-            text.push(' ');
-        }
-        _ => {}
-    });
-    collapse_whitespace(&text).trim().to_string()
+    // Preprocessing drops the scripts, styles and comments: the rest is the title's text.
+    let inner = Page::parse(raw, crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
+    let text: Vec<&str> = inner.toks.iter().filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None }).collect();
+    collapse_whitespace(&text.join(" ")).trim().to_string()
 }
 
 /// Whether a headline shows markup as text: a comment's delimiter, an end tag, or a start tag
