@@ -1015,6 +1015,8 @@ fn names_part(part: &str) -> &str {
     // "SARAH OKAFOR, Continental Press Writer", "Jane Doe, The Daily Post": a role or a
     // newspaper after the names.
     let s = s.match_indices(", ").map(|(i, _)| i).find(|&i| people::is_role(&s[i + 2..])).map_or(s, |i| s[..i].trim_end());
+    // … or without the comma: "TOM KRAMER Staff Reporter".
+    let s = people::without_trailing_role(s);
     // The last place from which the rest reads as a date.
     let starts = s.char_indices().filter(|&(i, c)| i > 0 && c != ' ' && s[..i].ends_with(' ')).map(|(i, _)| i);
     let s = starts.rev().find(|&i| dates::parse_visible(&s[i..], "en").is_some()).map_or(s, |i| s[..i].trim_end());

@@ -91,6 +91,9 @@ pub struct Headline {
     /// Nothing on the page confirmed it: every declared title is the site's, or none agrees
     /// with the body ([`choose`]); [`confirm`] prefers the heading the article shows.
     pub weak: bool,
+    /// Every declared title is the site's name and more ("KSAT 4 | Your Local News Leader"):
+    /// the more is a tagline unless the article says its words ([`confirm`]).
+    pub after_site: bool,
 }
 
 /// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
@@ -1038,19 +1041,19 @@ pub fn find_for(page: &Page, frags: &[Fragment], metric: TitleMetric, query: &st
         .map(|s| s.with_text(frags))
         .collect();
     if let Some(best) = candidates.first() {
-        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates, weak: false };
+        return Headline { text: best.text.clone(), rule: "titlefinder", line: Some(best.line), candidates, weak: false, after_site: false };
     }
     // The `<title>` is empty or shares no word with the body.
     if let Some((text, line)) = first_heading(page, Some(1)) {
-        return Headline { text, rule: "h1", line: Some(line), candidates, weak: false };
+        return Headline { text, rule: "h1", line: Some(line), candidates, weak: false, after_site: false };
     }
     if let Some(text) = page.head.meta_contents(&["property", "name"], "og:title").next() {
-        return Headline { text, rule: "og:title", line: None, candidates, weak: false };
+        return Headline { text, rule: "og:title", line: None, candidates, weak: false, after_site: false };
     }
     if !page.head.title.is_empty() {
-        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates, weak: false };
+        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates, weak: false, after_site: false };
     }
-    Headline { text: String::new(), rule: "none", line: None, candidates, weak: false }
+    Headline { text: String::new(), rule: "none", line: None, candidates, weak: false, after_site: false }
 }
 
 /// The longest fragment, in words, that may be a headline for a `<title>` of `query_words`
@@ -1257,7 +1260,7 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     let body: Vec<(&str, usize, &'static str)> =
         h1s.iter().map(|(t, l)| (t.as_str(), *l, "h1")).chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder"))).collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
-    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false };
+    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false, after_site: false };
     let site = site_words(page, &declared);
     let names_site = |words: &[String]| words.iter().all(|w| site.contains(w)) || (below_home && witnesses.is_name(words));
     // A site's title, and what is declared besides it: the page's own heading says what this
@@ -1339,7 +1342,8 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     let words = headline_words(text);
     let line = body_words.iter().position(|b| *b == words).map(|k| body[k].1);
     // Every declared title is the site's: below the home page, nothing confirms it.
-    Headline { weak: all_site && below_home, ..chosen(text.to_string(), first.rule, line) }
+    let site_and_more = site_titles == declared.len() && !all_site && below_home;
+    Headline { weak: all_site && below_home, after_site: site_and_more, ..chosen(text.to_string(), first.rule, line) }
 }
 
 /// The ends of a title after each of its separators ([`SITE_SEPARATORS`]), longest first: "A
@@ -1411,12 +1415,20 @@ impl Address {
         // A country's second level (`co.uk`, `com.au`) is not the site's name.
         let n = labels.len();
         let k = if n >= 3 && labels[n - 1].len() == 2 && labels[n - 2].len() <= 3 { n - 3 } else { n.checked_sub(2)? };
+        // A blog or page host's sites are its subdomains (`harborwalks.blogspot.com`).
+        const PLATFORMS: [&str; 10] = ["blogspot", "wordpress", "typepad", "livejournal", "tumblr", "github", "gitlab", "substack", "wixsite", "weebly"];
+        let k = if k > 0 && PLATFORMS.contains(&labels[k]) { k - 1 } else { k };
         let name: String = labels[k].chars().filter(|c| *c != '-').collect();
         let path = url.path();
         let last = path.split('/').rfind(|p| !p.is_empty()).unwrap_or("");
         let last = last.rsplit_once('.').filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic())).map_or(last, |(stem, _)| stem);
         let slug = tokens(&last.replace(['-', '_', '+', '.'], " ")).into_iter().filter(|w| !w.bytes().all(|b| b.is_ascii_digit())).collect();
         Some(Address { name, home: path == "/", slug, url })
+    }
+
+    /// Whether a link goes to this page (a menu's item for the page being read).
+    fn is_here(&self, href: &str) -> bool {
+        self.url.join(href.trim()).is_ok_and(|t| t.host_str() == self.url.host_str() && t.path() == self.url.path() && t.query() == self.url.query())
     }
 
     /// Whether a link goes to the site's home page or to the index of a directory this page is

@@ -54,6 +54,27 @@ pub(super) fn is_role(s: &str) -> bool {
     s.starts_with("The ") || looks_like_organisation(s) || s.split_whitespace().any(|w| ROLE_WORDS.contains(&w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric())))
 }
 
+/// Words that qualify a role ("Staff Reporter", "Senior Business Editor").
+const ROLE_QUALIFIERS: [&str; 12] = ["staff", "senior", "chief", "business", "sports", "political", "science", "managing", "contributing", "associate", "deputy", "news"];
+
+/// `s` less the role written after the names without a comma ("TOM KRAMER Staff Reporter"):
+/// its last word a role, with the qualifiers before it; two words at least are left.
+pub(super) fn without_trailing_role(s: &str) -> &str {
+    let lower = |w: &str| w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let words: Vec<(usize, &str)> = s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect();
+    if words.last().is_none_or(|(_, w)| !ROLE_WORDS.contains(&lower(w).as_str())) {
+        return s;
+    }
+    let mut keep = words.len() - 1;
+    while keep > 2 && ROLE_QUALIFIERS.contains(&lower(words[keep - 1].1).as_str()) {
+        keep -= 1;
+    }
+    if keep < 2 {
+        return s;
+    }
+    s[..words[keep].0].trim_end()
+}
+
 /// Whether a byline the body shows names a person, to stand for an organisation declared as
 /// the author: two words or more, none with a digit, and no organisation's ("user2" and
 /// "News Desk" do not).
@@ -89,5 +110,9 @@ mod tests {
         for names in ["John Roe", "Jagpreet Chhatwal", "and John Roe"] {
             assert!(!is_role(names), "{names}");
         }
+        assert_eq!(without_trailing_role("TOM KRAMER Staff Reporter"), "TOM KRAMER");
+        assert_eq!(without_trailing_role("Linda Morales Senior Business Editor"), "Linda Morales");
+        assert_eq!(without_trailing_role("Jane Writer"), "Jane Writer");
+        assert_eq!(without_trailing_role("Jane Doe"), "Jane Doe");
     }
 }

@@ -131,7 +131,8 @@ fn starts_with_byline_lead(text: &str) -> bool {
 
 /// The headline after the article was chosen: `found` ([`super::choose`]'s), unless it is
 /// empty, markup, only the site's or a section's name (below the home page), a choice nothing
-/// on the page confirmed ([`Headline::weak`]), or in another script than the article's
+/// on the page confirmed ([`Headline::weak`]), a tagline after the site's name that the
+/// article never says ([`Headline::after_site`]), or in another script than the article's
 /// `text` (an English `<title>` over an Urdu article). Then the article's own heading
 /// ([`article_heading`]), else, for an empty or markup headline, the page's first heading of
 /// its highest level, else its declared title.
@@ -142,14 +143,21 @@ pub fn confirm(page: &Page, found: Headline, frags: &[super::Fragment], chosen: 
     let home = address.as_ref().is_none_or(|a| a.home);
     let site_only = !home && (site.is_name(&words) || site.is_section(&words));
     let other_script = matches!((script(&found.text), script(text)), (Some(a), Some(b)) if a != b);
-    if !(broken || site_only || found.weak || other_script) {
+    // What follows the site's name in its every declared title, not shown in the body, most of
+    // whose words the article does not say: a tagline ("Your Local News Leader").
+    let unsaid = found.after_site && found.line.is_none() && {
+        let said = headline_words(text);
+        let words: Vec<&String> = words.iter().filter(|w| w.chars().count() >= 3).collect();
+        2 * words.iter().filter(|w| said.contains(w)).count() < words.len()
+    };
+    if !(broken || site_only || found.weak || other_script || unsaid) {
         return found;
     }
     let heading = article_heading(page, frags, chosen, site).filter(|(t, _)| !other_script || script(t) == script(text));
-    let with = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false };
+    let with = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false, after_site: false };
     match heading {
         // The article's heading is the headline chosen: it stands.
-        Some((text, _)) if headline_words(&text) == words => Headline { weak: false, ..found },
+        Some((text, _)) if headline_words(&text) == words => Headline { weak: false, after_site: false, ..found },
         Some((text, line)) => with(text, "heading", Some(line)),
         None if broken => first_heading(page, None)
             .map(|(t, line)| with(clean_headline(&t), "heading", Some(line)))

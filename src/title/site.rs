@@ -33,8 +33,11 @@ pub(super) struct Site {
     host: Option<String>,
     /// The words of links to the home page or to a page above this one.
     sections: Vec<Vec<String>>,
-    /// The words of every short link's text (menus: "Business", "Sport", "Breaking News").
+    /// The words of every short link's text to another page (menus: "Business", "Sport",
+    /// "Breaking News"; a menu's link to this page names the page).
     links: Vec<Vec<String>>,
+    /// The page's address is known: a menu's link to this page is told from the others.
+    addressed: bool,
 }
 
 impl Site {
@@ -45,22 +48,27 @@ impl Site {
         names.extend(crate::meta::json_ld_site_names(head).iter().map(|n| headline_words(n)));
         let mut sections = Vec::new();
         let mut links = Vec::new();
-        // The link being read: its target is the site's home or above this page, and its text.
-        let mut link: Option<(bool, String)> = None;
+        // The link being read: whether its target is the site's home or above this page, or
+        // this page, and its text.
+        let mut link: Option<(bool, bool, String)> = None;
         for tok in &page.toks {
             match tok {
                 Tok::Start { name, .. } if name.is(Tag::A) => {
-                    let above = tok.attr("href").is_some_and(|h| address.is_some_and(|a| a.is_above(h)));
-                    link = Some((above, String::new()));
+                    let href = tok.attr("href").unwrap_or_default();
+                    let above = address.is_some_and(|a| a.is_above(href));
+                    let here = address.is_some_and(|a| a.is_here(href));
+                    link = Some((above, here, String::new()));
                 }
                 Tok::End { name } if name.is(Tag::A) => {
-                    if let Some((above, text)) = link.take().filter(|(_, text)| text.len() < MAX_LINK_CHARS) {
+                    if let Some((above, here, text)) = link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS) {
                         let words = headline_words(&text);
                         if !words.is_empty() && words.len() <= MAX_NAME_WORDS {
                             if above {
                                 sections.push(words.clone());
                             }
-                            links.push(words);
+                            if !here {
+                                links.push(words);
+                            }
                         }
                     }
                 }
@@ -70,7 +78,7 @@ impl Site {
                         let v = v.to_ascii_lowercase();
                         v.contains("logo") || v.contains("masthead")
                     });
-                    if says_logo || link.as_ref().is_some_and(|(above, _)| *above) {
+                    if says_logo || link.as_ref().is_some_and(|(above, _, _)| *above) {
                         let words = headline_words(alt);
                         if !words.is_empty() && words.len() <= MAX_NAME_WORDS {
                             names.push(words);
@@ -78,7 +86,7 @@ impl Site {
                     }
                 }
                 Tok::Text(t) => {
-                    if let Some((_, text)) = link.as_mut().filter(|(_, text)| text.len() < MAX_LINK_CHARS) {
+                    if let Some((_, _, text)) = link.as_mut().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS) {
                         text.push_str(t);
                     }
                     if let Some(holder) = copyright_holder(t) {
@@ -89,7 +97,7 @@ impl Site {
             }
         }
         names.retain(|n| !n.is_empty());
-        Site { names, host: address.map(|a| a.name.clone()), sections, links }
+        Site { names, host: address.map(|a| a.name.clone()), sections, links, addressed: address.is_some() }
     }
 
     /// Whether `words` are one of the site's names, or its host's name in words ("KWMT
@@ -161,9 +169,9 @@ impl Site {
         if let Some(before) = menu_only.filter(|_| headline_words(s).len() < MIN_HEADLINE_WORDS) {
             s = before;
         }
-        // The whole is one name.
+        // The whole is one name, or a menu's section after the site's ("Site - Economy").
         let words = headline_words(s);
-        if self.is_name(&words) || self.is_section(&words) {
+        if self.is_name(&words) || self.is_section(&words) || (after_site && self.addressed && self.is_menu_item(&words)) {
             return "";
         }
         s

@@ -47,6 +47,7 @@ FILLER = {
            "Parking fees to rise in the new year", "Bus route changes start Monday"],
     "urdu": ["شہر میں پانی کی قلت پر احتجاج", "نئے تعلیمی سال کا آغاز", "سڑکوں کی مرمت کا کام شروع"],
     "arabic": ["ارتفاع أسعار الخضار في الأسواق", "بدء العام الدراسي الجديد", "حملة لتنظيف الشواطئ"],
+    "bayan": ["ارتفاع أسعار الخضار في الأسواق", "بدء العام الدراسي الجديد", "حملة لتنظيف الشواطئ"],
     "persian": ["افزایش قیمت نان در تهران", "آغاز سال تحصیلی جدید", "طرح تازه برای حمل و نقل عمومی"],
 }
 
@@ -601,6 +602,128 @@ def forum(a):
 """
 
 
+def valley(a):
+    y, m, d = a["date"]
+    return f"""<html><head>
+<title>Valley Sun-Times :: {esc(a['section'])} :: {esc(a['headline'])}</title>
+<meta name="description" content="{esc(a['paras'][0][:120])}">
+</head><body>
+<div id="top"><a href="/"><img src="/images/vst.gif" width="300" height="55" alt="Valley Sun-Times"></a>
+<span class="today">{DAYS[weekday(y, m, d)]}, {MONTHS[m - 1]} {d}, {y}</span></div>
+<table cellpadding="0" cellspacing="0" width="100%"><tr>
+<td class="navbar"><a href="/news/">News</a> &middot; <a href="/business/">Business</a> &middot; <a href="/sports/">Sports</a> &middot; <a href="/lifestyles/">Lifestyles</a> &middot; <a href="/classifieds/">Classifieds</a></td></tr></table>
+<table width="100%" cellpadding="6"><tr valign="top"><td width="65%">
+<p class="hed">{esc(a['headline'])}</p>
+<p class="byline">BY {esc(a['byline'][0])} {esc(a['byline'][1])}</p>
+<p class="date">{MONTHS[m - 1]} {d}, {y}</p>
+{paras_p(a)}
+<p class="email">E-mail: <a href="mailto:news@valleysuntimes.com">news@valleysuntimes.com</a></p>
+</td><td width="35%"><div class="rail"><b>MOST E-MAILED</b><ol>
+{"".join(f'<li><a href="/news/{i}.html">{esc(h)}</a></li>' for i, h in enumerate(others(a, 4)))}
+</ol></div></td></tr></table>
+<div class="footer">&copy; Copyright {y} Valley Sun-Times Media. All rights reserved. This material may not be published, broadcast, rewritten, or redistributed.</div>
+</body></html>
+"""
+
+
+def ksat(a):
+    y, m, d = a["date"]
+    return f"""<html><head><title>KSAT 4 | Your Local News Leader</title>
+<script language="javascript">var s_pageName="news:{a['id']}";</script></head>
+<body bgcolor="#ffffff">
+<div id="header"><a href="/"><img src="/images/ksat4logo.gif" border="0"></a>
+<div id="weather">Now: 78&deg; Clear</div></div>
+<div id="nav"><a href="/news/index.html">News</a> | <a href="/weather/index.html">Weather</a> | <a href="/sports/index.html">Sports</a> | <a href="/video/index.html">Video</a> | <a href="/contests/index.html">Contests</a></div>
+<div id="main">
+<div class="sectionHead">{esc(a['section'])}</div>
+<span id="articleTitle">{esc(a['headline'])}</span><br>
+<span class="posted">Posted: 6:12 pm CDT {MONTHS[m - 1]} {d}, {y}</span><br>
+<span class="posted">Updated: 7:01 pm CDT {MONTHS[m - 1]} {d}, {y}</span>
+<div class="story">
+{paras_p(a)}
+</div>
+<div class="copyright">Copyright {y} by KSAT 4. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.</div>
+</div>
+<div id="right"><div class="box"><b>Top Stories</b><br>
+{"<br>".join(f'<a href="/news/{i}/detail.html">{esc(h)}</a>' for i, h in enumerate(others(a, 4)))}
+</div></div>
+</body></html>
+"""
+
+
+def sandport(a):
+    y, m, d = a["date"]
+    return f"""<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+<html><head><title>{esc(a['headline'])} -- Sandport Tribune</title></head>
+<body>
+<table width="800" align="center"><tr><td colspan="2">
+<a href="/"><img src="/art/tribune_logo.gif" alt="Sandport Tribune" border="0"></a></td></tr>
+<tr><td colspan="2" class="sections"><a href="/local/">Local</a> | <a href="/sports/">Sports</a> | <a href="/opinion/">Opinion</a> | <a href="/obits/">Obituaries</a></td></tr>
+<tr valign="top"><td width="560">
+<h1 class="articleHead">{esc(a['headline'])}</h1>
+<div class="articleByline">By {esc(a['byline'][0])} | {esc(a['byline'][1])}</div>
+<div class="articleDate">Published {MONTHS[m - 1][:3]}. {d}, {y}</div>
+{paras_p(a)}
+</td><td width="240"><div class="ad">{AD.format(site="sandport")}</div></td></tr>
+<tr><td colspan="2" align="center"><small>Sandport Tribune &middot; 12 Harbor Road &middot; &copy; {y}</small></td></tr>
+</table></body></html>
+"""
+
+
+def bayan(a):
+    y, m, d = a["date"]
+    by = f'<div class="ArticleAuthor">دبي - {esc(a["byline"][0])}</div>' if a["byline"] else '<div class="ArticleAuthor">(دبي - البيان)</div>'
+    return f"""<html dir="rtl"><head>
+<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+<title>البيان - {esc(a['section'])}</title>
+</head><body>
+<div class="top"><a href="/"><img src="/img/albayan_logo.gif" alt="البيان"></a></div>
+<div class="menu"><a href="/local/">محليات</a> | <a href="/economy/">اقتصاد</a> | <a href="/sport/">رياضة</a> | <a href="/culture/">ثقافة</a></div>
+<table width="100%"><tr valign="top"><td width="70%">
+<div class="SectionTitle">{esc(a['section'])}</div>
+<div class="ArticleTitle">{esc(a['headline'])}</div>
+<div class="ArticleDate">التاريخ: {d:02d}/{m:02d}/{y}</div>
+{by}
+{paras_p(a)}
+</td><td width="30%"><div class="BoxTitle">الأكثر قراءة</div>
+{"".join(f'<p><a href="/news/{i}.html">{esc(h)}</a></p>' for i, h in enumerate(others(a, 3)))}
+</td></tr></table>
+<div class="footer">جميع الحقوق محفوظة &copy; {y} البيان</div>
+</body></html>
+"""
+
+
+def walks(a):
+    y, m, d = a["date"]
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns='http://www.w3.org/1999/xhtml'>
+<head>
+<meta content='text/html; charset=UTF-8' http-equiv='Content-Type'/>
+<meta content='blogger' name='generator'/>
+<title>Harbor Walks: {esc(a['headline'])}</title>
+</head>
+<body>
+<div id='outer-wrapper'>
+<div id='header'><h1 class='title'><a href='http://harborwalks.blogspot.com/'>Harbor Walks</a></h1>
+<p class='description'>Notes from a small town by the sea</p></div>
+<div id='main'>
+<h2 class='date-header'>{DAYS[weekday(y, m, d)]}, {MONTHS[m - 1]} {d}, {y}</h2>
+<div class='post'>
+<h3 class='post-title'><a href='http://harborwalks.blogspot.com/{y}/{m:02d}/{a['id']}.html'>{esc(a['headline'])}</a></h3>
+<div class='post-body'>
+{"<br /><br />".join(esc(p) for p in a['paras'])}
+</div>
+<div class='post-footer'>posted by {esc(a['byline'][0])} at 4:12 PM <a href='#comments'>2 comments</a></div>
+</div>
+</div>
+<div id='sidebar'><h2>Blog Archive</h2><ul>
+{"".join(f"<li><a href='/archive/{i}.html'>{esc(h)}</a></li>" for i, h in enumerate(others(a, 3)))}
+</ul><h2>About Me</h2><p>Ellen lives by the harbor with two dogs and too many books.</p></div>
+</div>
+</body></html>
+"""
+
+
 URLS = {
     "ledger": "http://www.harborcityledger.com/news/story_{n}.html",
     "radio": "http://www.kwmt1240.com/news/default.aspx?id={n}",
@@ -617,6 +740,11 @@ URLS = {
     "persian": "http://www.nasimdaily.ir/news/{n}",
     "gazette": "http://www.eastbrookgazette.co.uk/{n}/",
     "forum": "http://www.marlowanglers.co.uk/forum/viewtopic.php?t={n}",
+    "valley": "http://www.valleysuntimes.com/news/{n}.html",
+    "ksat": "http://www.ksat4.com/news/{n}/detail.html",
+    "sandport": "http://www.sandporttribune.com/local/story/{n}.html",
+    "bayan": "http://www.albayan-news.ae/local/{n}.html",
+    "walks": "http://harborwalks.blogspot.com/2008/08/{n}.html",
 }
 
 
@@ -641,7 +769,7 @@ def main():
         y, m, d = a["date"]
         url = URLS[site].format(n=4471 + 13 * k) if (site := a["site"]) else ""
         entry = {"id": a["id"], "url": url, "title": a["headline"], "page_type": "article"}
-        lang = {"urdu": "ur", "arabic": "ar", "persian": "fa"}.get(site)
+        lang = {"urdu": "ur", "arabic": "ar", "persian": "fa", "bayan": "ar"}.get(site)
         if lang:
             entry["lang"] = lang
         entry["author"] = a["author"] or ""
