@@ -40,9 +40,8 @@ use site::Site;
 pub struct Witnesses {
     address: Option<Address>,
     site: Site,
-    /// The words of what follows the last separator of each declared title, when short: the
-    /// site's name as its titles end ("… - المدينة نيوز").
-    suffixes: Vec<Vec<String>>,
+    /// The headlines the page declares ([`declared`]), read once.
+    declared: Vec<Declared>,
 }
 
 impl Witnesses {
@@ -50,12 +49,13 @@ impl Witnesses {
     pub fn of(page: &Page, url: Option<&str>) -> Witnesses {
         let address = url.and_then(Address::of);
         let site = Site::of(page, address.as_ref());
-        let suffixes = declared(page)
-            .iter()
-            .filter_map(|d| last_separator(&d.text).map(|(i, sep)| headline_words(&d.text[i + sep.len()..])))
-            .filter(|w| (1..=4).contains(&w.len()))
-            .collect();
-        Witnesses { address, site, suffixes }
+        Witnesses { address, site, declared: declared(page) }
+    }
+
+    /// Whether `words` are what follows the last separator of a declared title, when short:
+    /// the site's name as its titles end ("… - المدينة نيوز").
+    fn is_suffix(&self, words: &[String]) -> bool {
+        (1..=4).contains(&words.len()) && self.declared.iter().any(|d| last_separator(&d.text).is_some_and(|(i, sep)| headline_words(&d.text[i + sep.len()..]) == words))
     }
 
     /// Whether `name` (a byline) is the site's: one of its names, a declared title's suffix,
@@ -68,7 +68,7 @@ impl Witnesses {
         let opens = |of: &str| acronym && of.starts_with(&squashed);
         !words.is_empty()
             && (self.site.is_name(&words)
-                || self.suffixes.contains(&words)
+                || self.is_suffix(&words)
                 || self.address.as_ref().is_some_and(|a| a.name == squashed || opens(&a.name))
                 || site_name.is_some_and(|s| opens(&headline_words(s).concat())))
     }
@@ -1230,7 +1230,7 @@ pub fn headline_words(s: &str) -> Vec<String> {
 /// the home page (`names_the_site`); before rule 5, a slug the first `h1` spells and no
 /// declared title does gives that `h1` (`MIN_SLUG_WORDS`).
 pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
-    let mut declared = declared(page);
+    let mut declared = witnessed.declared.clone();
     if declared.is_empty() {
         return found;
     }

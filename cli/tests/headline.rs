@@ -127,9 +127,15 @@ fn the_reader_header_on_the_older_news_pages() {
     let (mut site_exact, mut bylines, mut byline_f1, mut days, mut days_right) = (0, 0, 0.0, 0, 0);
     for e in &set.entries {
         let html = String::from_utf8(std::fs::read(set.page_path(&e.id)).unwrap()).unwrap();
-        let options = Options { url: e.url.clone().filter(|u| !u.is_empty()), ..Options::default() };
+        let options =
+            Options { url: e.url.clone().filter(|u| !u.is_empty()), ..Options::default() };
         let ex = dana::extract(&html, &options);
-        assert!(!ex.title.trim().is_empty() && !looks_like_markup(&ex.title), "{}: {:?}", e.id, ex.title);
+        assert!(
+            !ex.title.trim().is_empty() && !looks_like_markup(&ex.title),
+            "{}: {:?}",
+            e.id,
+            ex.title
+        );
         let s = score_page(&ex, e, true);
         let h = s.headline.expect("every page has its headline annotated");
         site_exact += usize::from(h.site_exact);
@@ -146,8 +152,14 @@ fn the_reader_header_on_the_older_news_pages() {
         }
     }
     let n = set.entries.len();
-    println!("oldnews: headline {site_exact}/{n}, byline F1 {:.3} ({bylines}), day {days_right}/{days}", byline_f1 / bylines as f64);
-    assert!(site_exact as f64 / n as f64 >= 0.97, "headline exact (a dropped site's name counted right)");
+    println!(
+        "oldnews: headline {site_exact}/{n}, byline F1 {:.3} ({bylines}), day {days_right}/{days}",
+        byline_f1 / bylines as f64
+    );
+    assert!(
+        site_exact as f64 / n as f64 >= 0.97,
+        "headline exact (a dropped site's name counted right)"
+    );
     assert!(byline_f1 / bylines as f64 >= 0.85, "byline token F1");
     assert!(days_right as f64 / days as f64 >= 0.90, "published day");
 }

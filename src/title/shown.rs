@@ -21,6 +21,8 @@ const ABOVE: usize = 20;
 const PARAGRAPH_CHARS: usize = 120;
 /// ... or words (Persian and Arabic write more words in fewer characters).
 const PARAGRAPH_WORDS: usize = 15;
+/// How many characters of the article's opening tell its script.
+const SCRIPT_SAMPLE: usize = 2000;
 /// The most words of a headline.
 const MAX_HEADLINE_WORDS: usize = 30;
 
@@ -142,7 +144,9 @@ pub fn confirm(page: &Page, found: Headline, frags: &[super::Fragment], chosen: 
     let broken = words.is_empty() || super::looks_like_markup(&found.text);
     let home = address.as_ref().is_none_or(|a| a.home);
     let site_only = !home && (site.is_name(&words) || site.is_section(&words));
-    let other_script = matches!((script(&found.text), script(text)), (Some(a), Some(b)) if a != b);
+    // The article's script by its opening (the whole text of a long article says no more).
+    let opening = text.char_indices().nth(SCRIPT_SAMPLE).map_or(text, |(i, _)| &text[..i]);
+    let other_script = matches!((script(&found.text), script(opening)), (Some(a), Some(b)) if a != b);
     // What follows the site's name in its every declared title, not shown in the body, most of
     // whose words the article does not say: a tagline ("Your Local News Leader").
     let unsaid = found.after_site && found.line.is_none() && {
@@ -153,7 +157,7 @@ pub fn confirm(page: &Page, found: Headline, frags: &[super::Fragment], chosen: 
     if !(broken || site_only || found.weak || other_script || unsaid) {
         return found;
     }
-    let heading = article_heading(page, frags, chosen, site).filter(|(t, _)| !other_script || script(t) == script(text));
+    let heading = article_heading(page, frags, chosen, site).filter(|(t, _)| !other_script || script(t) == script(opening));
     let with = |text: String, rule: &'static str, line: Option<usize>| Headline { text, rule, line, candidates: found.candidates.clone(), weak: false, after_site: false };
     match heading {
         // The article's heading is the headline chosen: it stands.

@@ -24,18 +24,18 @@ const MAX_LINK_CHARS: usize = 100;
 /// The fewest words of what a title keeps when menu sections come off its end: a headline's.
 const MIN_HEADLINE_WORDS: usize = 2;
 
-/// What the page says its site and its sections are called.
+/// What the page says its site and its sections are called, each as its [`key`].
 #[derive(Debug, Default)]
 pub(super) struct Site {
-    /// The words of each of the site's names.
-    names: Vec<Vec<String>>,
+    /// The site's names.
+    names: Vec<String>,
     /// The host's name, when the page's address is known.
     host: Option<String>,
-    /// The words of links to the home page or to a page above this one.
-    sections: Vec<Vec<String>>,
-    /// The words of every short link's text to another page (menus: "Business", "Sport",
-    /// "Breaking News"; a menu's link to this page names the page).
-    links: Vec<Vec<String>>,
+    /// The texts of links to the home page or to a page above this one.
+    sections: Vec<String>,
+    /// The texts of every short link to another page (menus: "Business", "Sport", "Breaking
+    /// News"; a menu's link to this page names the page).
+    links: Vec<String>,
     /// The page's address is known: a menu's link to this page is told from the others.
     addressed: bool,
 }
@@ -44,8 +44,8 @@ impl Site {
     /// Reads the witnesses of `page`, whose address is `address` when known.
     pub(super) fn of(page: &Page, address: Option<&Address>) -> Site {
         let head = &page.head;
-        let mut names: Vec<Vec<String>> = head.meta_contents(&["property", "name"], "og:site_name").map(|n| headline_words(&n)).collect();
-        names.extend(crate::meta::json_ld_site_names(head).iter().map(|n| headline_words(n)));
+        let mut names: Vec<String> = head.meta_contents(&["property", "name"], "og:site_name").map(|n| key(&n)).collect();
+        names.extend(crate::meta::json_ld_site_names(head).iter().map(|n| key(n)));
         let mut sections = Vec::new();
         let mut links = Vec::new();
         // The link being read: whether its target is the site's home or above this page, or
@@ -61,13 +61,13 @@ impl Site {
                 }
                 Tok::End { name } if name.is(Tag::A) => {
                     if let Some((above, here, text)) = link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS) {
-                        let words = headline_words(&text);
-                        if !words.is_empty() && words.len() <= MAX_NAME_WORDS {
+                        let k = key(&text);
+                        if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
                             if above {
-                                sections.push(words.clone());
+                                sections.push(k.clone());
                             }
                             if !here {
-                                links.push(words);
+                                links.push(k);
                             }
                         }
                     }
@@ -79,9 +79,9 @@ impl Site {
                         v.contains("logo") || v.contains("masthead")
                     });
                     if says_logo || link.as_ref().is_some_and(|(above, _, _)| *above) {
-                        let words = headline_words(alt);
-                        if !words.is_empty() && words.len() <= MAX_NAME_WORDS {
-                            names.push(words);
+                        let k = key(alt);
+                        if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
+                            names.push(k);
                         }
                     }
                 }
@@ -107,21 +107,21 @@ impl Site {
         if words.is_empty() || words.len() > MAX_NAME_WORDS {
             return false;
         }
-        let squashed = words.concat();
         // The host's name and a word sites add to it ("NorthBayGate.com", "Marlow Anglers Forum").
         const HOST_WORDS: [&str; 10] = ["com", "net", "org", "online", "news", "forum", "forums", "radio", "tv", "blog"];
-        self.names.iter().any(|n| n == words)
-            || self.host.as_ref().is_some_and(|h| h.len() >= 4 && squashed.strip_prefix(h.as_str()).is_some_and(|rest| rest.is_empty() || HOST_WORDS.contains(&rest)))
+        let k = key(&words.join(" "));
+        let squashed = k.replace(' ', "");
+        self.names.contains(&k) || self.host.as_ref().is_some_and(|h| h.len() >= 4 && squashed.strip_prefix(h.as_str()).is_some_and(|rest| rest.is_empty() || HOST_WORDS.contains(&rest)))
     }
 
     /// Whether `words` name a section: the text of a link to the home page or above this page.
     pub(super) fn is_section(&self, words: &[String]) -> bool {
-        !words.is_empty() && self.sections.iter().any(|s| s == words)
+        !words.is_empty() && self.sections.contains(&key(&words.join(" ")))
     }
 
     /// Whether `words` are the text of a short link of the page: a menu's section.
     fn is_menu_item(&self, words: &[String]) -> bool {
-        !words.is_empty() && words.len() <= MAX_SECTION_WORDS && self.links.iter().any(|l| l == words)
+        !words.is_empty() && words.len() <= MAX_SECTION_WORDS && self.links.contains(&key(&words.join(" ")))
     }
 
     /// Whether [`Site::strip`] takes something off the start of `title`.
@@ -195,10 +195,10 @@ fn last_part(s: &str) -> Option<(&str, &str)> {
     (!tokens(rest).is_empty() && !tokens(tail).is_empty()).then_some((rest, tail))
 }
 
-/// The holder of a copyright notice, in words: "Copyright © 2008 The Harbor City Ledger. All
-/// rights reserved." → the harbor city ledger. The name runs from after the sign, the word
+/// The holder of a copyright notice, as its [`key`]: "Copyright © 2008 The Harbor City Ledger.
+/// All rights reserved." → "the harbor city ledger". The name runs from after the sign, the word
 /// and the years to the first full stop, bar, comma or "All rights".
-fn copyright_holder(text: &str) -> Option<Vec<String>> {
+fn copyright_holder(text: &str) -> Option<String> {
     // Asked of every text of the page: a look for the sign's first byte and for "opyright"'s
     // rarer letters before anything is copied.
     const WORD: &[u8] = b"copyright";
@@ -220,10 +220,45 @@ fn copyright_holder(text: &str) -> Option<Vec<String>> {
     let end = rest.find(['.', '|', ',', '·', '\n']).unwrap_or(rest.len());
     let name = &rest[..end];
     let name = name.to_ascii_lowercase().find(" all rights").map_or(name, |i| &name[..i]);
-    let words = headline_words(name);
+    let k = key(name);
     // Roman years ("© MMVIII") are no name.
-    let roman = words.len() == 1 && words[0].chars().all(|c| "ivxlcdm".contains(c));
-    (!words.is_empty() && words.len() <= MAX_NAME_WORDS && !roman).then_some(words)
+    let roman = !k.contains(' ') && k.chars().all(|c| "ivxlcdm".contains(c));
+    (!k.is_empty() && words_of(&k) <= MAX_NAME_WORDS && !roman).then_some(k)
+}
+
+/// A name as the witnesses are compared: its letters and digits lowercased, runs of anything
+/// else one space, Arabic's optional marks left out ("The Harbor-City Ledger!" → "the harbor
+/// city ledger"). Cheaper than [`super::headline_words`], and asked of every link of a page.
+pub(super) fn key(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut gap = false;
+    for c in s.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                if gap && !out.is_empty() {
+                    out.push(' ');
+                }
+                gap = false;
+                out.push(c.to_ascii_lowercase());
+            } else {
+                gap = true;
+            }
+        } else if c.is_alphanumeric() {
+            if gap && !out.is_empty() {
+                out.push(' ');
+            }
+            gap = false;
+            out.extend(c.to_lowercase());
+        } else if !super::is_optional_mark(c) {
+            gap = true;
+        }
+    }
+    out
+}
+
+/// The number of words of a [`key`].
+fn words_of(key: &str) -> usize {
+    if key.is_empty() { 0 } else { key.matches(' ').count() + 1 }
 }
 
 #[cfg(test)]
@@ -239,7 +274,7 @@ mod tests {
 
     #[test]
     fn the_copyright_notice_names_its_holder() {
-        let words = |s: &str| copyright_holder(s).map(|w| w.join(" "));
+        let words = copyright_holder;
         assert_eq!(words("Copyright © 2008 The Harbor City Ledger. All rights reserved.").as_deref(), Some("the harbor city ledger"));
         assert_eq!(words("© 2007-2008 KWMT Radio All Rights Reserved").as_deref(), Some("kwmt radio"));
         assert_eq!(words("&copy; MMVIII").as_deref(), None);
