@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dana Reader: one script for set-up, build and tests.
 #
-#   ./build.sh            install what is missing, build everything, print where it is
+#   ./build.sh            install what is missing, build everything (the CLI, the wasm package,
+#                         the extension, the Python wheel in dist/), print where it is
 #   ./build.sh test       install what is missing, build, run every test (what .ci/run calls)
 #   ./build.sh serve      build, then serve the demo page on http://localhost:8000/ (PORT=... to change)
 #
@@ -93,11 +94,62 @@ setup_browsers() { # only the browser tests need them: Debian's Chromium and Fir
   fi
 }
 
+# The Python tools live in virtual environments under target/py (never the system's Python):
+# build (maturin), deps (what the tests of the wheel need), a fresh one per test run, and
+# markdown (Python-Markdown for the export test).
+PY_ENVS=$ROOT/target/py
+MATURIN_VERSION=1.16.0
+
+setup_markdown_python() { # the Markdown export's test renders files with Python-Markdown (pinned, from PyPI:
+  # Debian 12's 3.4.1 loops for ever on some valid Markdown, tests/e2e/export.test.mjs)
+  local venv=$PY_ENVS/markdown want=3.11.3
+  if [ "$("$venv/bin/python" -c 'import markdown; print(markdown.__version__)' 2>/dev/null)" != "$want" ]; then
+    say "Python-Markdown $want in $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "markdown==$want"
+  fi
+}
+
+setup_python_build() {
+  if [ "$("$PY_ENVS/build/bin/maturin" --version 2>/dev/null)" != "maturin $MATURIN_VERSION" ]; then
+    say "pip install maturin $MATURIN_VERSION (into target/py/build)"
+    python3 -m venv "$PY_ENVS/build"
+    timed "maturin install" "$PY_ENVS/build/bin/pip" install -q --disable-pip-version-check "maturin==$MATURIN_VERSION"
+  fi
+}
+
+setup_python_test() { # the tests' packages, reinstalled only when their list changed; Java for Spark
+  local stamp=$PY_ENVS/deps/.dana-requirements-sha256 want
+  want=$(sha256sum python/tests/requirements.txt | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    say "pip install -r python/tests/requirements.txt (into target/py/deps)"
+    rm -rf "$PY_ENVS/deps"
+    python3 -m venv "$PY_ENVS/deps"
+    timed "Python test packages install" "$PY_ENVS/deps/bin/pip" install -q --disable-pip-version-check \
+      -r python/tests/requirements.txt
+    echo "$want" >"$stamp"
+  fi
+  if ! command -v java >/dev/null; then
+    say "apt-get install openjdk-17-jre-headless (for the Spark test)"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q openjdk-17-jre-headless
+  fi
+}
+
 # ---- build -----------------------------------------------------------------------------------
 build_native() {
   say "native CLI (cargo build --release -p dana-cli)"
   cargo build --release -p dana-cli --locked 2>/dev/null || cargo build --release -p dana-cli
   echo "CLI: $ROOT/target/release/dana"
+}
+
+build_python() {
+  say "Python wheel (maturin build --release -m python/Cargo.toml)"
+  setup_python_build
+  rm -f dist/dana_reader-*.whl
+  "$PY_ENVS/build/bin/maturin" build --release --locked -m python/Cargo.toml --out dist --quiet 2>/dev/null ||
+    "$PY_ENVS/build/bin/maturin" build --release -m python/Cargo.toml --out dist
+  echo "wheel: $(ls "$ROOT"/dist/dana_reader-*.whl)"
 }
 
 build_wasm() {
@@ -166,6 +218,7 @@ build_all() {
   setup_rust
   setup_node
   build_native
+  build_python
   build_wasm
   node extension/build.mjs # the extension's content script: one bundle of extension/content/*.js
   package_extension
@@ -178,6 +231,8 @@ test_rust() {
   say "Rust tests (cargo test --release --workspace)"
   # --no-fail-fast: one failing test binary must not hide the results of the others.
   cargo test --release --workspace --no-fail-fast || FAILED+=("cargo test")
+  say "module import graph (scripts/imports.py: fails on a circle)"
+  python3 scripts/imports.py || FAILED+=("module imports")
   say "cargo fmt --all --check"
   cargo fmt --all --check || FAILED+=("cargo fmt")
   say "cargo clippy --workspace --all-targets -- -D warnings"
@@ -197,6 +252,22 @@ test_node_dir() { # test_node_dir DIR LABEL: every DIR/*.test.mjs under node's t
   fi
   say "$label (node --test ${files[*]})"
   node --test "${files[@]}" || FAILED+=("$label")
+}
+
+test_python() {
+  # The wheel of dist/ in a new virtual environment, the tests' packages seen through a .pth
+  # file (installed once in target/py/deps), and pytest from there: the package is imported as
+  # a user imports it, never from python/.
+  setup_python_test
+  local venv=$PY_ENVS/test site
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  "$PY_ENVS/deps/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' >"$site/dana-test-deps.pth"
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps dist/dana_reader-*.whl
+  say "Python tests (pytest python/tests: the package, WARC, datatrove, Spark local[2])"
+  DANA_CLI=$ROOT/target/release/dana "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests ||
+    FAILED+=("Python tests")
 }
 
 serve() {
@@ -222,7 +293,9 @@ main() {
       t0=$SECONDS
       build_all
       setup_browsers
+      setup_markdown_python
       test_rust
+      test_python
       test_node_dir tests/node "Node tests of the wasm package"
       test_node_dir tests/e2e "browser tests (Chromium, Firefox)"
       say "all tests took $((SECONDS - t0)) s"

@@ -10,9 +10,10 @@
 mod common;
 
 use common::{fastest, repeated, CorpusPage};
-// The stages are public through the `internals` feature (the dev-dependency on dana enables it).
-use dana::preprocess::{Page, Preprocessing};
-use dana::{blocks, density, regions, render, Algorithm, Options};
+// The stages' items are reached through `dana::test_api` (the dev-dependency enables it).
+use dana::test_api::preprocess::{Page, Preprocessing};
+use dana::test_api::{blocks, density, regions, render};
+use dana::{Algorithm, Options};
 use std::hint::black_box;
 use std::time::Duration;
 

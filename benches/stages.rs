@@ -13,9 +13,9 @@ mod common;
 
 use common::{html_bytes, sample, CorpusPage};
 use criterion::{BatchSize, Criterion, Throughput};
-// The stages are public through the `internals` feature (the dev-dependency on dana enables it).
-use dana::preprocess::{Page, Preprocessing};
-use dana::{blocks, density, lang, meta, regions, render, sentences, title};
+// The stages' items are reached through `dana::test_api` (the dev-dependency enables it).
+use dana::test_api::preprocess::{Page, Preprocessing};
+use dana::test_api::{blocks, density, lang, meta, regions, render, sentences, title};
 use dana::{Algorithm, Block, Options, Region};
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};

@@ -9,11 +9,8 @@
 //! The CLI reads files, which have no transport charset; the demo page and the extension's
 //! fetches have the response's header, and pass its charset through the wasm's `decode`.
 
+use crate::settings::pipeline::PRESCAN;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
-
-/// How far into the page the `<meta>` charset declaration is looked for (HTML's prescan
-/// reads 1024 bytes; real pages put it later, after long comments or scripts).
-const PRESCAN: usize = 4096;
 
 /// Decodes a page's bytes to text and names the encoding used (its name in the Encoding
 /// Standard, such as `"UTF-8"` or `"windows-1256"`).

@@ -101,13 +101,17 @@ mod tests {
         let diff = [-1, 3, 4, 0, 5, -2, 1];
         let t1 = [0, 10, 20, 0, 7, 0, 1];
         let r = candidate_regions(&diff, &t1);
-        let spans: Vec<(usize, usize, u64, u64)> = r.iter().map(|r| (r.start, r.end, r.chars, r.area)).collect();
+        let spans: Vec<(usize, usize, u64, u64)> =
+            r.iter().map(|r| (r.start, r.end, r.chars, r.area)).collect();
         assert_eq!(spans, vec![(1, 2, 30, 7), (4, 4, 7, 5), (6, 6, 1, 1)]);
     }
 
     #[test]
     fn r2l_counts_bytes_danag_counts_text() {
-        let page = Page::parse("<p>سلام</p>", crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None));
+        let page = Page::parse(
+            "<p>سلام</p>",
+            crate::preprocess::Preprocessing::thesis(crate::LinkFilter::None),
+        );
         // "سلام" is 4 letters, 8 bytes; "<p>" and "</p>" are 7 ASCII bytes.
         assert_eq!(counts(&page, Algorithm::R2l), (vec![8], vec![7]));
         assert_eq!(counts(&page, Algorithm::Danag), (vec![4], vec![7]));

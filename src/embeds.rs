@@ -11,7 +11,10 @@
 //! count nothing more than before), which is what is read here.
 
 use crate::extraction::{Block, BlockKind};
-use crate::preprocess::{collapse_whitespace, is_block, is_void, Page, Tok};
+use crate::html::{
+    collapse_whitespace, host_and_path, is_block, is_void, is_widget, upgrade, FRAME_SOURCES,
+};
+use crate::preprocess::{Page, Tok};
 use crate::render::{escape, safe_url, UrlUse};
 
 /// An embed of the page: its tokens (`start..=end`), what it is (`video`, `audio`, `post`,
@@ -219,77 +222,6 @@ fn page_of(url: &str) -> (String, Option<&'static str>) {
     }
 }
 
-/// Providers whose players and posts are served over `https:` (each has redirected `http:` to
-/// `https:` for years): an `http:` frame of theirs (dragnet's 2012 pages:
-/// `http://www.youtube.com/embed/…`) is read as its `https:` address.
-const HTTPS_PROVIDERS: &[&str] = &[
-    "youtube.com",
-    "youtube-nocookie.com",
-    "youtu.be",
-    "player.vimeo.com",
-    "vimeo.com",
-    "dailymotion.com",
-    "w.soundcloud.com",
-    "soundcloud.com",
-    "open.spotify.com",
-    "embed.spotify.com",
-    "platform.twitter.com",
-    "twitter.com",
-    "x.com",
-    "instagram.com",
-    "facebook.com",
-    "tiktok.com",
-];
-
-/// `url` (absolute, `http:`) as `https:` when its host (without `www.`) is one of
-/// [`HTTPS_PROVIDERS`]; `None` otherwise.
-pub(crate) fn upgrade(url: &str) -> Option<String> {
-    let scheme = url.get(..7).filter(|s| s.eq_ignore_ascii_case("http://"))?;
-    let rest = &url[scheme.len()..];
-    let lower = rest.to_ascii_lowercase();
-    HTTPS_PROVIDERS.contains(&host_and_path(&lower).0).then(|| format!("https://{rest}"))
-}
-
-/// Frames that are widgets of the site, not the article's media: social buttons and page boxes
-/// (Facebook's like, share, follow, page and comments plugins, X's follow and tweet buttons),
-/// captchas, comment threads, ads and tag managers, sign-in and consent frames.
-pub(crate) fn is_widget(url: &str) -> bool {
-    let (h, path) = host_and_path(url.strip_prefix("https://").unwrap_or(url));
-    let (h, path) = (h.to_ascii_lowercase(), path.to_ascii_lowercase());
-    let under = |domain: &str| h == domain || h.ends_with(&format!(".{domain}"));
-    (under("facebook.com")
-        && [
-            "/plugins/like",
-            "/plugins/share",
-            "/plugins/follow",
-            "/plugins/page",
-            "/plugins/comments",
-            "/widgets/",
-            "/connect/",
-        ]
-        .iter()
-        .any(|p| path.starts_with(p)))
-        || (h == "platform.twitter.com"
-            && path.starts_with("/widgets/")
-            && !path.starts_with("/widgets/tweet.html")
-            && !path.starts_with("/embed"))
-        || [
-            "recaptcha.net",
-            "disqus.com",
-            "googletagmanager.com",
-            "doubleclick.net",
-            "googlesyndication.com",
-            "adnxs.com",
-            "amazon-adsystem.com",
-        ]
-        .iter()
-        .any(|d| under(d))
-        || (under("google.com") && path.starts_with("/recaptcha"))
-        || h.starts_with("accounts.")
-        || h.starts_with("consent.")
-        || h.starts_with("login.")
-}
-
 /// A post's link without the tracking parameters its embed code adds (`ref_src`, `ref_url`,
 /// `utm_*`): the link is to the post, not to the count of where it was seen.
 fn without_tracking(url: &str) -> String {
@@ -319,55 +251,19 @@ fn host(url: &str) -> &str {
     host_and_path(url.strip_prefix("https://").unwrap_or(url)).0
 }
 
-/// What follows a URL's scheme, split into its host (without user info and `www.`) and the
-/// rest from the path on (`/…`, `?…`, `#…` or empty): the one split every provider test uses.
-fn host_and_path(rest: &str) -> (&str, &str) {
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let host = &rest[..end];
-    let host = host.rsplit('@').next().unwrap_or(host);
-    (host.strip_prefix("www.").unwrap_or(host), &rest[end..])
-}
-
-/// The attributes a frame's source is read from, in order: a lazy loader's first (its `src`
-/// is then often `about:blank`). Preprocessing keeps a frame's start tag by the same list.
-pub(crate) const FRAME_SOURCES: [&str; 3] = ["data-src", "data-lazy-src", "src"];
-
 /// The block of embed `e`, starting on `line`: its text is the title, its HTML one link to the
-/// source, [`Block::src`] the source and [`Block::alt`] what it is.
+/// source.
 pub fn block(e: &Embed, line: usize) -> Block {
     let html = format!("<a href=\"{}\">{}</a>", escape(&e.url), escape(&e.title));
-    Block {
-        src: Some(e.url.clone()),
-        alt: Some(e.what.to_string()),
-        ..Block::new(BlockKind::Embed, e.title.clone(), html, line)
-    }
+    Block::new(BlockKind::Embed { src: e.url.clone(), what: e.what }, e.title.clone(), html, line)
 }
 
 #[cfg(test)]
 mod leftovers {
-    use super::{is_widget, upgrade, without_tracking};
+    use super::without_tracking;
 
     #[test]
-    fn http_frames_of_https_providers_are_upgraded_widgets_are_not_cards_and_tracking_goes() {
-        assert_eq!(
-            upgrade("http://www.youtube.com/embed/abc?rel=0").as_deref(),
-            Some("https://www.youtube.com/embed/abc?rel=0")
-        );
-        assert_eq!(
-            upgrade("HTTP://player.vimeo.com/video/1").as_deref(),
-            Some("https://player.vimeo.com/video/1")
-        );
-        assert_eq!(upgrade("http://example.org/embed/abc"), None);
-        assert_eq!(upgrade("http://youtube.com.evil.example/embed/abc"), None);
-        assert!(is_widget("https://www.facebook.com/plugins/like.php?href=x"));
-        assert!(is_widget(&upgrade("http://www.facebook.com/widgets/like.php?href=x").unwrap()));
-        assert!(!is_widget("https://www.facebook.com/plugins/video.php?href=x"));
-        assert!(is_widget("https://www.google.com/recaptcha/api2/anchor?k=1"));
-        assert!(is_widget(
-            "https://tpc.googlesyndication.com/safeframe/1-0-40/html/container.html"
-        ));
-        assert!(is_widget("https://disqus.com/embed/comments/"));
-        assert!(!is_widget("https://www.youtube.com/embed/abc"));
+    fn tracking_parameters_leave_a_posts_link() {
         assert_eq!(
             without_tracking("https://twitter.com/a/status/1?ref_src=twsrc%5Etfw&utm_source=x"),
             "https://twitter.com/a/status/1"
@@ -406,8 +302,10 @@ mod tests {
     fn cards(html: &str) -> Vec<(String, String, String)> {
         blocks(html, ours())
             .into_iter()
-            .filter(|b| b.kind == BlockKind::Embed)
-            .map(|b| (b.alt.unwrap_or_default(), b.src.unwrap_or_default(), b.text))
+            .filter(|b| matches!(b.kind, BlockKind::Embed { .. }))
+            .map(|b| {
+                (b.alt().unwrap_or_default().into(), b.src().unwrap_or_default().into(), b.text)
+            })
             .collect()
     }
 
@@ -490,7 +388,7 @@ mod tests {
         }
         let html = "<p>Text.</p><iframe title='t' src='https://www.youtube.com/embed/x'></iframe>";
         let b = blocks(html, Preprocessing::thesis(LinkFilter::None));
-        assert!(b.iter().all(|b| b.kind != BlockKind::Embed), "{b:?}");
+        assert!(b.iter().all(|b| !matches!(b.kind, BlockKind::Embed { .. })), "{b:?}");
         // Preprocessing leaves no stand-in for a frame that cannot become a card.
         let lines = |html: &str| Page::parse(html, ours()).line_sources();
         for src in [
@@ -515,7 +413,7 @@ mod tests {
     fn the_card_is_one_link_and_its_title_is_escaped() {
         let html = r#"<p>Text.</p><iframe title="&lt;img src=x onerror=alert(1)&gt; &quot;q&quot;" src="https://example.com/e?a=1&amp;b=&quot;2"></iframe>"#;
         let b = blocks(html, ours());
-        let card = b.iter().find(|b| b.kind == BlockKind::Embed).expect("a card");
+        let card = b.iter().find(|b| matches!(b.kind, BlockKind::Embed { .. })).expect("a card");
         assert_eq!(card.text, "<img src=x onerror=alert(1)> \"q\"");
         assert_eq!(card.html, "<a href=\"https://example.com/e?a=1&amp;b=%222\">&lt;img src=x onerror=alert(1)&gt; &quot;q&quot;</a>");
         let html = crate::render::html(&b);

@@ -2,6 +2,7 @@
 //! JSON; the wasm boundary renames them to camelCase for JavaScript.
 
 use crate::options::{Algorithm, LinkFilter};
+use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 /// What the engine found in a page.
@@ -129,26 +130,43 @@ pub struct TitleCandidate {
     pub sum: f64,
 }
 
-/// The kind of a block of the article.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// The kind of a block of the article, with what only that kind has. A new kind is one variant
+/// here, its element in `render::html` and its style in the reader.
+#[derive(Clone, Debug, PartialEq)]
 pub enum BlockKind {
-    /// `h1`..`h6`; the level is in [`Block::level`].
-    Heading,
+    /// `h1`..`h6`.
+    Heading {
+        /// 1..=6.
+        level: u8,
+    },
     /// A paragraph (or loose text).
     Paragraph,
-    /// An item of a list; ordered or not is in [`Block::ordered`].
-    ListItem,
+    /// An item of a list.
+    ListItem {
+        /// How many lists it stands in, 1..=9.
+        depth: u8,
+        /// Its list is ordered (`ol`).
+        ordered: bool,
+    },
     /// A quotation.
     Quote,
-    /// Preformatted text or code, kept whole or not at all; whitespace exact. A code block's
-    /// language, when the page says it, is in [`Block::code_lang`].
-    Preformatted,
+    /// Preformatted text or code, kept whole or not at all; whitespace exact.
+    Preformatted {
+        /// A code block's language when the page says it (`language-x`, `lang-x`,
+        /// `highlight-x`, `brush: x`, `data-lang`), lowercase, 1 to 32 characters of `a-z`,
+        /// `0-9`, `+`, `#`, `-`.
+        code_lang: Option<String>,
+    },
     /// An image, with its caption in `text` when there is one.
-    Figure,
-    /// A data table: its structure is in [`Block::table`]; its `text` is the caption's line
-    /// (when there is one) and then one line a row, cells separated by a tab.
-    Table,
+    Figure {
+        /// The resolved image URL.
+        src: String,
+        /// The image's alternative text.
+        alt: Option<String>,
+    },
+    /// A data table: its caption, header rows and cells; the block's `text` is the caption's
+    /// line (when there is one) and then one line a row, cells separated by a tab.
+    Table(Table),
     /// A term of a definition list (`dt`); the article HTML groups consecutive terms and
     /// definitions into one `dl`.
     Term,
@@ -156,19 +174,42 @@ pub enum BlockKind {
     Definition,
     /// An embedded video, audio player, frame or social post, as a titled link card to its
     /// source (`src/embeds.rs`): its `text` is the title (the player's or frame's `title`, the
-    /// post's text, else the host), [`Block::src`] the `https:` URL and [`Block::alt`] what it
-    /// is: `video`, `audio`, `post` or `frame`. Never a frame, a script or media that plays.
-    Embed,
+    /// post's text, else the host). Never a frame, a script or media that plays.
+    Embed {
+        /// The source's `https:` URL.
+        src: String,
+        /// What is embedded: `video`, `audio`, `post` or `frame`.
+        what: &'static str,
+    },
     /// The header of a post of a thread (a forum post, a comment, a question or an answer):
-    /// its author and date in [`Block::post`]; its `text` is the author, then ` · ` and the
-    /// date's day when both are known. The blocks after it that were read inside the post's
-    /// element ([`Post::blocks`] of them) are the post's: the article HTML writes them in one
-    /// `<article>` with this block as its `<header>`.
-    Post,
+    /// its `text` is the author, then ` · ` and the date's day when both are known. The blocks
+    /// after it that were read inside the post's element ([`Post::blocks`] of them) are the
+    /// post's: the article HTML writes them in one `<article>` with this block as its `<header>`.
+    Post(Post),
     /// A display formula (src/math.rs): its HTML is one `math` element built from a MathML
     /// allowlist, its `text` that element's text content (the TeX source, when the page has
     /// it, is the element's `alttext`). Inline formulas stay in their paragraph's HTML.
     Math,
+}
+
+impl BlockKind {
+    /// The kind's name in the JSON (`"heading"`, `"listitem"`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            BlockKind::Heading { .. } => "heading",
+            BlockKind::Paragraph => "paragraph",
+            BlockKind::ListItem { .. } => "listitem",
+            BlockKind::Quote => "quote",
+            BlockKind::Preformatted { .. } => "preformatted",
+            BlockKind::Figure { .. } => "figure",
+            BlockKind::Table(_) => "table",
+            BlockKind::Term => "term",
+            BlockKind::Definition => "definition",
+            BlockKind::Embed { .. } => "embed",
+            BlockKind::Post(_) => "post",
+            BlockKind::Math => "math",
+        }
+    }
 }
 
 /// Text direction.
@@ -193,23 +234,20 @@ pub enum Dir {
 /// a figure without a caption has empty `text`. For a table it is the caption, a newline, then
 /// the rows, each ended by a newline but the last, cells separated by a tab: the HTML holds
 /// those newlines and tabs as the whitespace text between its rows and cells.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// Serialised flat, every key on every block (the CLI's JSON and the wasm's object): `kind`'s
+/// name, `text`, `html`, then what the kinds carry as `level` (a heading's level, a list
+/// item's depth, else 0), `ordered`, `src` and `alt` (a figure's image and alternative text,
+/// an embed's source and what it is), `table`, `code_lang` and `post`, `null` (or 0, `false`)
+/// on the kinds without them, beside `dir`, `lang`, `line` and `in_definition`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Block {
-    /// What it is.
+    /// What it is, with what only that kind has.
     pub kind: BlockKind,
     /// Plain text, whitespace collapsed (kept inside `Preformatted`).
     pub text: String,
     /// Inline HTML of the block (allowlisted, escaped); what the article HTML wraps.
     pub html: String,
-    /// Heading level 1..=6 for headings, list depth for list items, else 0.
-    pub level: u8,
-    /// For list items: whether the list is ordered.
-    pub ordered: bool,
-    /// For figures: the resolved image URL. For embeds: the source's `https:` URL.
-    pub src: Option<String>,
-    /// For figures: the image's alternative text. For embeds: what is embedded (`video`,
-    /// `audio`, `post` or `frame`).
-    pub alt: Option<String>,
     /// Direction when it differs from the article's (mixed-direction text); `None` otherwise.
     pub dir: Option<Dir>,
     /// Language (BCP 47 primary tag) when the block is written in another script than the
@@ -218,41 +256,94 @@ pub struct Block {
     pub lang: Option<&'static str>,
     /// The normalised line the block starts on.
     pub line: usize,
-    /// For tables: the caption, the header rows and the cells.
-    pub table: Option<Table>,
-    /// For code ([`BlockKind::Preformatted`]): its language when the page says it
-    /// (`language-x`, `lang-x`, `highlight-x`, `brush: x`, `data-lang`), lowercase, 1 to 32
-    /// characters of `a-z`, `0-9`, `+`, `#`, `-`; `None` otherwise.
-    pub code_lang: Option<String>,
     /// Stands inside the definition (`dd`) before it: a list, a listing, a quote, a table, a
     /// figure or a heading that a definition holds. The article HTML writes it inside that
     /// `dd` (inside an empty `dd` of its own when the definition opens with it). Never set on
     /// terms and definitions themselves.
     pub in_definition: bool,
-    /// For posts ([`BlockKind::Post`]): the author and the date the page marks.
-    pub post: Option<Post>,
 }
 
 impl Block {
-    /// A block of `kind` with its text and HTML, starting on `line`, and every other field
-    /// empty: no level, list, media, direction, language, table, code language or post.
+    /// A block of `kind` with its text and HTML, starting on `line`, without a direction or a
+    /// language of its own, outside any definition.
     pub(crate) fn new(kind: BlockKind, text: String, html: String, line: usize) -> Block {
-        Block {
-            kind,
-            text,
-            html,
-            level: 0,
-            ordered: false,
-            src: None,
-            alt: None,
-            dir: None,
-            lang: None,
-            line,
-            table: None,
-            code_lang: None,
-            in_definition: false,
-            post: None,
+        Block { kind, text, html, dir: None, lang: None, line, in_definition: false }
+    }
+
+    /// A heading's level or a list item's depth; 0 for the other kinds.
+    pub fn level(&self) -> u8 {
+        match self.kind {
+            BlockKind::Heading { level } => level,
+            BlockKind::ListItem { depth, .. } => depth,
+            _ => 0,
         }
+    }
+
+    /// Whether a list item's list is ordered; `false` for the other kinds.
+    pub fn ordered(&self) -> bool {
+        matches!(self.kind, BlockKind::ListItem { ordered: true, .. })
+    }
+
+    /// A figure's image URL or an embed's source.
+    pub fn src(&self) -> Option<&str> {
+        match &self.kind {
+            BlockKind::Figure { src, .. } | BlockKind::Embed { src, .. } => Some(src),
+            _ => None,
+        }
+    }
+
+    /// A figure's alternative text, or what an embed is.
+    pub fn alt(&self) -> Option<&str> {
+        match &self.kind {
+            BlockKind::Figure { alt, .. } => alt.as_deref(),
+            BlockKind::Embed { what, .. } => Some(what),
+            _ => None,
+        }
+    }
+
+    /// A table's structure.
+    pub fn table(&self) -> Option<&Table> {
+        match &self.kind {
+            BlockKind::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// A code block's language.
+    pub fn code_lang(&self) -> Option<&str> {
+        match &self.kind {
+            BlockKind::Preformatted { code_lang } => code_lang.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// A post header's author, date and count of blocks.
+    pub fn post(&self) -> Option<&Post> {
+        match &self.kind {
+            BlockKind::Post(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Block {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Block", 14)?;
+        s.serialize_field("kind", self.kind.name())?;
+        s.serialize_field("text", &self.text)?;
+        s.serialize_field("html", &self.html)?;
+        s.serialize_field("level", &self.level())?;
+        s.serialize_field("ordered", &self.ordered())?;
+        s.serialize_field("src", &self.src())?;
+        s.serialize_field("alt", &self.alt())?;
+        s.serialize_field("dir", &self.dir)?;
+        s.serialize_field("lang", &self.lang)?;
+        s.serialize_field("line", &self.line)?;
+        s.serialize_field("table", &self.table())?;
+        s.serialize_field("code_lang", &self.code_lang())?;
+        s.serialize_field("in_definition", &self.in_definition)?;
+        s.serialize_field("post", &self.post())?;
+        s.end()
     }
 }
 
@@ -361,4 +452,38 @@ pub struct Series {
     pub diff: Vec<i64>,
     /// Each line's normalised source (only with `Options::trace`).
     pub source: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON of a block is flat, every key on every kind in one order: what the extension,
+    /// the demo and the TypeScript declaration read.
+    #[test]
+    fn a_block_serialises_flat_with_every_key() {
+        let figure = Block::new(
+            BlockKind::Figure { src: "https://example.org/a.jpg".into(), alt: Some("A".into()) },
+            "Cap".into(),
+            "Cap".into(),
+            3,
+        );
+        assert_eq!(
+            serde_json::to_string(&figure).unwrap(),
+            r#"{"kind":"figure","text":"Cap","html":"Cap","level":0,"ordered":false,"src":"https://example.org/a.jpg","alt":"A","dir":null,"lang":null,"line":3,"table":null,"code_lang":null,"in_definition":false,"post":null}"#
+        );
+        let item = Block {
+            dir: Some(Dir::Rtl),
+            in_definition: true,
+            ..Block::new(BlockKind::ListItem { depth: 2, ordered: true }, "x".into(), "x".into(), 0)
+        };
+        assert_eq!(
+            serde_json::to_string(&item).unwrap(),
+            r#"{"kind":"listitem","text":"x","html":"x","level":2,"ordered":true,"src":null,"alt":null,"dir":"rtl","lang":null,"line":0,"table":null,"code_lang":null,"in_definition":true,"post":null}"#
+        );
+        let post = Post { author: Some("Ann".into()), date: None, blocks: 1 };
+        let json =
+            serde_json::to_string(&Block::new(BlockKind::Post(post), "Ann".into(), "".into(), 0));
+        assert!(json.unwrap().ends_with(r#""post":{"author":"Ann","date":null,"blocks":1}}"#));
+    }
 }

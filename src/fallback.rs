@@ -20,6 +20,10 @@
 use crate::density;
 use crate::options::{Algorithm, Options};
 use crate::preprocess::{Page, Preprocessing, Tok};
+use crate::settings::fallback::{
+    DESCRIPTION_WORDS, FOOTER_SHARE, HEADLINE_GAP, SCANT_LINE, SCANT_SHARE, SCANT_TEXT,
+    SENTENCE_WORDS,
+};
 
 /// The page `extract` works on: `html` read as `options` asks, or, with `options.fallback`
 /// and no region above the axis, the better of the two second readings. With
@@ -56,7 +60,13 @@ pub fn page<'a>(html: &'a str, options: &Options) -> Page<'a> {
 /// is escaped markup (`&lt;div …`: a template or a tracking pixel written as text, which a
 /// reader without scripts would see as code) is no copy: its "text" is its tags.
 fn read_noscript_copy(page: &mut Page<'_>, how: Preprocessing, skip_escaped: bool) -> bool {
-    let noscript: String = page.head.noscript.iter().filter(|n| !(skip_escaped && n.trim_start().starts_with("&lt;"))).map(String::as_str).collect();
+    let noscript: String = page
+        .head
+        .noscript
+        .iter()
+        .filter(|n| !(skip_escaped && n.trim_start().starts_with("&lt;")))
+        .map(String::as_str)
+        .collect();
     let page_text = text_chars(page);
     // The copy's raw length bounds its text: most pages need no second parse.
     if noscript.len() as u64 <= page_text {
@@ -126,21 +136,37 @@ pub fn is_scant(t1: &[u32], chosen: &[bool]) -> bool {
 /// (`description`, `og:description`), which a short post's generator writes from its first
 /// sentence. A banner, a "sign in" prompt or a copyright line on a listing is neither
 /// (measured: docs/EVALUATION.md, seventh round).
-pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line: Option<usize>) -> bool {
+pub fn is_short_article(
+    page: &Page,
+    t1: &[u32],
+    chosen: &[bool],
+    headline_line: Option<usize>,
+) -> bool {
     let Some(first) = chosen.iter().position(|&c| c) else { return false };
     let text = chosen_text(page, chosen);
     let under_headline = headline_line.is_some_and(|h| {
-        chosen.get(h) == Some(&true) || (h < first && t1[h + 1..first].iter().map(|&t| u64::from(t)).sum::<u64>() < HEADLINE_GAP)
+        chosen.get(h) == Some(&true)
+            || (h < first
+                && t1[h + 1..first].iter().map(|&t| u64::from(t)).sum::<u64>() < HEADLINE_GAP)
     });
     if under_headline && has_sentence(&text) {
         return true;
     }
-    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
+    let words = |s: &str| {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect::<Vec<_>>()
+    };
     let chosen_words = words(&text);
-    page.head.meta_contents(&["name", "property"], "description").chain(page.head.meta_contents(&["property", "name"], "og:description")).any(|d| {
-        let lead: Vec<String> = words(&d).into_iter().take(DESCRIPTION_WORDS).collect();
-        lead.len() == DESCRIPTION_WORDS && chosen_words.windows(DESCRIPTION_WORDS).any(|w| w == lead.as_slice())
-    })
+    page.head
+        .meta_contents(&["name", "property"], "description")
+        .chain(page.head.meta_contents(&["property", "name"], "og:description"))
+        .any(|d| {
+            let lead: Vec<String> = words(&d).into_iter().take(DESCRIPTION_WORDS).collect();
+            lead.len() == DESCRIPTION_WORDS
+                && chosen_words.windows(DESCRIPTION_WORDS).any(|w| w == lead.as_slice())
+        })
 }
 
 /// With `Options::footer`, whether Algorithm 1's chosen chain (the chosen `regions`) is the
@@ -155,7 +181,9 @@ pub fn is_short_article(page: &Page, t1: &[u32], chosen: &[bool], headline_line:
 /// element named a footer or a sidebar is the page's chrome too, notice or not
 /// (`in_footer_element`; ninth round).
 pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
-    let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else { return false };
+    let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else {
+        return false;
+    };
     if start * FOOTER_SHARE < (FOOTER_SHARE - 1) * page.lines.len() {
         return false;
     }
@@ -178,14 +206,23 @@ pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
 /// before it is paid on few pages. (As a rule for dropping such elements everywhere, names
 /// cost recall on every set: `preprocess::is_boilerplate`.)
 fn in_footer_element(page: &Page, line: usize) -> bool {
-    let Some(end) = page.lines.get(line).and_then(|l| (l.start..page.toks.len()).find(|&i| page.weights[i].text > 0)) else { return false };
+    let Some(end) = page
+        .lines
+        .get(line)
+        .and_then(|l| (l.start..page.toks.len()).find(|&i| page.weights[i].text > 0))
+    else {
+        return false;
+    };
     // The open elements, each with whether it names a footer (tolerant nesting, as
     // `blocks` reads it: an end tag closes the nearest open element of its name).
     let mut open: Vec<(&str, bool)> = Vec::new();
     for tok in &page.toks[..end] {
         match tok {
-            Tok::Start { name, self_closing: false, .. } if !crate::preprocess::is_void(name) => {
-                open.push((name, [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names_footer)));
+            Tok::Start { name, self_closing: false, .. } if !crate::html::is_void(name) => {
+                open.push((
+                    name,
+                    [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names_footer),
+                ));
             }
             Tok::End { name } => {
                 if let Some(pos) = open.iter().rposition(|e| e.0 == name) {
@@ -203,7 +240,9 @@ fn in_footer_element(page: &Page, line: usize) -> bool {
 /// `widget` is not enough: some blogs write the post itself as a widget (dragnet T178).
 fn names_footer(value: &str) -> bool {
     let v = value.to_ascii_lowercase();
-    v.contains("footer") || v.contains("sidebar") || v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "foot")
+    v.contains("footer")
+        || v.contains("sidebar")
+        || v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "foot")
 }
 
 /// With `Options::footer` (and `fallback`), when Algorithm 1's choice in `regions` is the
@@ -212,7 +251,15 @@ fn names_footer(value: &str) -> bool {
 /// above it, or a footer that `scant` already replaces by the page's text (under
 /// [`SCANT_TEXT`] characters on a page of ten times more: a listing's reader needs its text,
 /// not the chain above its footer, modern 3068).
-pub fn above_footer(page: &Page, regions: &[crate::Region], t1: &[u32], t2: &[u32], gap: usize, title_bound: Option<usize>, options: &Options) -> Option<Vec<usize>> {
+pub fn above_footer(
+    page: &Page,
+    regions: &[crate::Region],
+    t1: &[u32],
+    t2: &[u32],
+    gap: usize,
+    title_bound: Option<usize>,
+    options: &Options,
+) -> Option<Vec<usize>> {
     if !(options.fallback && options.footer && is_footer(page, regions, options.footer_names)) {
         return None;
     }
@@ -221,17 +268,10 @@ pub fn above_footer(page: &Page, regions: &[crate::Region], t1: &[u32], t2: &[u3
         return None;
     }
     let start = taken.iter().position(|&t| t)?;
-    crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, 1, 0).pop().filter(|chain| chain.iter().all(|&i| regions[i].end < start))
+    crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, 1, 0)
+        .pop()
+        .filter(|chain| chain.iter().all(|&i| regions[i].end < start))
 }
-
-/// With `Options::footer`, a chain is the footer only when it starts in the last
-/// 1/`FOOTER_SHARE` of the page's lines.
-pub const FOOTER_SHARE: usize = 4;
-
-/// At most this many characters of content between the headline and a short article.
-const HEADLINE_GAP: u64 = 100;
-/// The description's opening words that a short article repeats.
-const DESCRIPTION_WORDS: usize = 6;
 
 /// The text of the chosen lines, a space between tokens.
 pub fn chosen_text(page: &Page, chosen: &[bool]) -> String {
@@ -250,19 +290,11 @@ pub fn chosen_text(page: &Page, chosen: &[bool]) -> String {
 /// Whether `text` holds a sentence: at least [`SENTENCE_WORDS`] words ending in `.`, `!` or `?`.
 fn has_sentence(text: &str) -> bool {
     text.split_inclusive(['.', '!', '?']).any(|s| {
-        s.ends_with(['.', '!', '?']) && s.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() >= SENTENCE_WORDS
+        s.ends_with(['.', '!', '?'])
+            && s.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count()
+                >= SENTENCE_WORDS
     })
 }
-
-/// Words a sentence has at least.
-const SENTENCE_WORDS: usize = 6;
-
-/// With `Options::scant`: at most this many characters chosen are scant…
-pub const SCANT_TEXT: u64 = 1000;
-/// … when the page holds this many times more…
-pub const SCANT_SHARE: u64 = 10;
-/// … and no chosen line has this many characters (a short article's paragraph).
-pub const SCANT_LINE: u64 = 250;
 
 /// Characters of text on the page.
 fn text_chars(page: &Page) -> u64 {
@@ -289,7 +321,10 @@ mod tests {
         t1.extend(std::iter::repeat_n(40, 48));
         let chosen: Vec<bool> = (0..t1.len()).map(|l| l == 0).collect();
         assert!(is_scant(&t1, &chosen));
-        assert!(!is_scant(&t1, &vec![false; t1.len()]), "nothing chosen is the fallback's, not this rule's");
+        assert!(
+            !is_scant(&t1, &vec![false; t1.len()]),
+            "nothing chosen is the fallback's, not this rule's"
+        );
         // A short article: one paragraph of 300 characters.
         t1[0] = 300;
         assert!(!is_scant(&t1, &chosen));
@@ -326,10 +361,19 @@ mod tests {
     #[test]
     fn footers_and_sidebars_are_known_by_their_names_but_not_footnotes_or_widgets() {
         use super::names_footer;
-        for name in ["footer", "site-footer", "realfooter", "blq-foot blq-rst", "sidebar_2 sidebar", "SideBar"] {
+        for name in [
+            "footer",
+            "site-footer",
+            "realfooter",
+            "blq-foot blq-rst",
+            "sidebar_2 sidebar",
+            "SideBar",
+        ] {
             assert!(names_footer(name), "{name}");
         }
-        for name in ["footnote", "football-scores", "widget widget_text", "entry-content", "post-body"] {
+        for name in
+            ["footnote", "football-scores", "widget widget_text", "entry-content", "post-body"]
+        {
             assert!(!names_footer(name), "{name}");
         }
     }
@@ -343,9 +387,17 @@ mod tests {
             soup("The third paragraph says what happens next, and when."),
         );
         let off = extract(&html, &Options { fallback: false, ..Options::default() });
-        assert!(off.text.is_empty(), "without the fallback no line rises above the axis: {:?}", off.text);
+        assert!(
+            off.text.is_empty(),
+            "without the fallback no line rises above the axis: {:?}",
+            off.text
+        );
         let on = extract(&html, &Options::default());
-        assert!(on.text.contains("first paragraph") && on.text.contains("third paragraph"), "{:?}", on.text);
+        assert!(
+            on.text.contains("first paragraph") && on.text.contains("third paragraph"),
+            "{:?}",
+            on.text
+        );
     }
 
     #[test]
@@ -360,7 +412,11 @@ mod tests {
         let off = extract(&html, &Options { fallback: false, ..Options::default() });
         assert!(off.text.is_empty(), "{:?}", off.text);
         let on = extract(&html, &Options::default());
-        assert!(on.text.contains("temperature sensor") && on.text.contains("Reloading the integration"), "{:?}", on.text);
+        assert!(
+            on.text.contains("temperature sensor") && on.text.contains("Reloading the integration"),
+            "{:?}",
+            on.text
+        );
         assert_eq!(on.title, "Sensor shows unavailable");
     }
 
@@ -373,9 +429,17 @@ mod tests {
              <noscript>{posts}</noscript><div id=\"app\"></div></body></html>"
         );
         let off = extract(&html, &Options { noscript_copy: false, ..Options::default() });
-        assert!(off.text.starts_with("Welcome") && !off.text.contains("sensor"), "the banner rises above the axis: {:?}", off.text);
+        assert!(
+            off.text.starts_with("Welcome") && !off.text.contains("sensor"),
+            "the banner rises above the axis: {:?}",
+            off.text
+        );
         let on = extract(&html, &Options::default());
-        assert!(on.text.contains("temperature sensor") && on.text.contains("Reloading the integration"), "{:?}", on.text);
+        assert!(
+            on.text.contains("temperature sensor") && on.text.contains("Reloading the integration"),
+            "{:?}",
+            on.text
+        );
         assert!(!on.text.contains("Welcome"), "{:?}", on.text);
         // Escaped markup in a `<noscript>` (a template written as text) is no copy, however long.
         let escaped = format!(
@@ -394,11 +458,19 @@ mod tests {
         let html = "<body><p>The article itself, long enough to rise above the axis on its own line.</p>\
                     <noscript><p>A much longer copy for readers without scripts, which must not replace the article that the page shows.</p></noscript></body>";
         let off = extract(html, &Options { noscript_copy: false, ..Options::default() });
-        assert!(off.text.starts_with("The article itself") && !off.text.contains("copy"), "{:?}", off.text);
+        assert!(
+            off.text.starts_with("The article itself") && !off.text.contains("copy"),
+            "{:?}",
+            off.text
+        );
         // With it (the default), a copy with less text than the page shows is not read.
         let html = "<body><p>The article itself, long enough to rise above the axis on its own line, and longer than the copy.</p>\
                     <noscript><p>A short copy for readers without scripts.</p></noscript></body>";
         let on = extract(html, &Options::default());
-        assert!(on.text.starts_with("The article itself") && !on.text.contains("copy for"), "{:?}", on.text);
+        assert!(
+            on.text.starts_with("The article itself") && !on.text.contains("copy for"),
+            "{:?}",
+            on.text
+        );
     }
 }

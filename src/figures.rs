@@ -1,5 +1,5 @@
 //! Which image of the page a figure shows, and which images are not figures at all (issue 13,
-//! issue 15 item 8). Phase 4 (src/blocks.rs) asks these questions of each `<img>` it reads.
+//! issue 15 item 8). Phase 4's block builder asks these questions of each `<img>` it reads.
 //!
 //! **The URL is one the page itself would load.** A reader must not make the browser fetch an
 //! address the page never asked for (a `data-src` can be a tracking pixel's), so the image's URL
@@ -30,14 +30,8 @@
 //! masthead, and not the article's body).
 
 use crate::preprocess::Tok;
+use crate::settings::blocks::{COLUMN_PX, ICON_PX, VIEWPORT_PX};
 use std::borrow::Cow;
-
-/// The width of the column a reader shows images in, in CSS pixels at 1x.
-const COLUMN_PX: f64 = 700.0;
-/// The viewport width `media` queries are evaluated against.
-const VIEWPORT_PX: f64 = 1000.0;
-/// An image declared this small or smaller (width or height) is an icon, a spacer or a pixel.
-const ICON_PX: u32 = 64;
 
 /// The candidate of a `srcset` the browser would load into a 700 px column at 1x, as written
 /// (unresolved). `src` is the image's `src` when the `srcset` is an `<img>`'s (the implicit 1x

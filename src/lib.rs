@@ -23,12 +23,12 @@
 // The product's rules: safe code only, and documentation whose links resolve.
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
-// The overview above names the stages, which are public only with the `internals` feature.
-#![cfg_attr(not(feature = "internals"), allow(rustdoc::private_intra_doc_links))]
-// A few stage functions serve only the code that `internals` is for (a reference
+// The overview above names the stages, which are private modules.
+#![allow(rustdoc::private_intra_doc_links)]
+// A few stage functions serve only the code that `test_api` is for (a reference
 // implementation the tests compare with, a tokenizer for the evaluation); without the
 // feature nothing calls them.
-#![cfg_attr(not(feature = "internals"), allow(dead_code))]
+#![cfg_attr(not(feature = "test_api"), allow(dead_code))]
 
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
@@ -38,36 +38,83 @@ pub use extraction::{
 };
 pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetric, SWITCHES};
 
+mod article;
+mod blocks;
+mod declared;
 mod decode;
-mod extraction;
-// Which image a figure shows and which images are not figures; asked by `blocks`.
-mod figures;
-// Internationalised hosts in ASCII before the URL parser reads them (the wasm carries no IDNA
-// tables); asked by `render` and `blocks`.
-mod idn;
-// Embedded media and posts as link cards; asked by `blocks`.
+mod density;
 mod embeds;
-// Math kept as MathML built from an allowlist; asked by `preprocess`.
+mod extraction;
+mod fallback;
+mod figures;
+mod html;
+mod idn;
+mod lang;
+mod lead;
 mod math;
+mod meta;
 mod options;
-// Eight bytes of text tested at once; asked by the stages that read every byte of the text.
+mod preprocess;
+mod regions;
+mod render;
+mod sentences;
+mod settings;
+mod strip;
 mod swar;
+mod title;
+mod tokenize;
+mod words;
 
-/// Declares the pipeline's stages: private modules, made public by the cargo feature
-/// `internals` (lol-html's pattern) for the tests, benchmarks and fuzz targets that check or
-/// time one stage, and for `dana eval`. They are not a stable API.
-macro_rules! stages {
-    ($($stage:ident),* $(,)?) => {$(
-        #[cfg(feature = "internals")]
-        pub mod $stage;
-        #[cfg(not(feature = "internals"))]
-        mod $stage;
-    )*};
+use settings::pipeline::MAX_RUNNERS_UP;
+
+/// The few items inside the pipeline that the engine's tests, benchmarks and fuzz targets and
+/// `dana eval`'s headline evaluation reach, one module a stage, behind the cargo feature
+/// `test_api` (lol-html's idea). Not a stable API: the wasm and the CLI's `extract` use only the
+/// items above.
+#[cfg(feature = "test_api")]
+pub mod test_api {
+    pub mod tokenize {
+        pub use crate::tokenize::{normalise_newlines, tokenize, Token};
+    }
+    pub mod html {
+        pub use crate::html::collapse_whitespace;
+    }
+    pub mod preprocess {
+        pub use crate::preprocess::{Page, Preprocessing};
+    }
+    pub mod fallback {
+        pub use crate::fallback::page;
+    }
+    pub mod density {
+        pub use crate::density::{candidate_regions, counts, smooth};
+    }
+    pub mod regions {
+        pub use crate::regions::{choose, chosen_lines};
+    }
+    pub mod blocks {
+        pub use crate::blocks::build;
+    }
+    pub mod render {
+        pub use crate::render::{html, text};
+    }
+    pub mod title {
+        pub use crate::declared::{headlines as declared, SITE_SEPARATORS};
+        pub use crate::title::shown::looks_like_markup;
+        pub use crate::title::{find, first_heading, fragments, headings, Fragment};
+    }
+    pub mod meta {
+        pub use crate::meta::{find, reader_features, readerable, Context, ReaderFeatures};
+    }
+    pub mod lang {
+        pub use crate::lang::{decide, detect};
+    }
+    pub mod sentences {
+        pub use crate::sentences::{of_blocks, split, words};
+    }
+    pub mod words {
+        pub use crate::words::{headline_words, tokens, word_count, ScriptCounts};
+    }
 }
-stages!(
-    tokenize, preprocess, fallback, density, regions, article, blocks, render, title, meta, lang,
-    sentences
-);
 
 /// Extracts the main content of one HTML page.
 pub fn extract(html: &str, options: &Options) -> Extraction {
@@ -91,13 +138,13 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let fragments = title::fragments(&page);
     // With `declared_title`, a `<title>` that holds markup is queried as the page means it.
     let query =
-        if options.declared_title { title::title_text(&page) } else { page.head.title.clone() };
+        if options.declared_title { declared::title_text(&page) } else { page.head.title.clone() };
     let mut headline = title::find_for(&page, &fragments, options.title_metric, &query);
     // Our refinement: checked against the headlines the page declares about itself.
     // What the page calls its site and sections (for the headline and the byline).
-    let witnesses = title::Witnesses::of(&page, options.url.as_deref());
+    let witnesses = title::witnesses::Witnesses::of(&page, options.url.as_deref());
     if options.declared_title {
-        headline = title::choose(&page, headline, &witnesses);
+        headline = title::choice::choose(&page, headline, &witnesses);
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 
@@ -121,7 +168,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.cluster,
         &chosen,
         MAX_RUNNERS_UP,
-        u64::from(article::MIN_TEXT),
+        u64::from(settings::article::MIN_TEXT),
     );
     let mut article_candidates = vec![article::candidate(&page, &chosen)];
     article_candidates.extend(runners_up.iter().map(|chain| {
@@ -135,7 +182,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // opening (a standfirst, the first section before a figure taller than `gap`).
     if options.candidate == 0 && options.article && options.lead {
         let next = runners_up.first().map(Vec::as_slice);
-        chosen = article::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
+        chosen = lead::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
             article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line)
         });
     }
@@ -160,7 +207,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // With `declared_title`: a headline nothing on the page confirmed, or that is only the
     // site's or a section's name, gives way to the heading the article shows (7.2.1).
     if options.declared_title {
-        headline = title::confirm(&page, headline, &fragments, &chosen, &text, &witnesses);
+        headline = title::shown::confirm(&page, headline, &fragments, &chosen, &text, &witnesses);
     }
 
     // Direction and language come from the text itself; each block's own direction goes into
@@ -195,13 +242,13 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         },
         &blocks,
     );
-    let words = sentences::word_count(&text);
+    let words = words::word_count(&text);
     let reading_minutes = meta::reading_minutes(&text, words, &language.lang);
     let page_chars = t1.iter().map(|&c| u64::from(c)).sum();
     let readerable =
         meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
-    let kept_ids = blocks::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
+    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
 
     Extraction {
         algorithm: Some(algorithm),
@@ -248,9 +295,6 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         kept_ids,
     }
 }
-
-/// How many runner-up candidates `Extraction::candidates` lists at most.
-const MAX_RUNNERS_UP: usize = 3;
 
 /// Phase 4's lines: the chosen regions' (with `edges`), else with `fallback` the whole text of
 /// a page without regions, grown to their article with `article`.

@@ -26,8 +26,9 @@
 //! written as `<math alttext="TeX"><mtext>TeX</mtext></math>`, the source shown as text, one
 //! kind of markup for every surface (the reader, read-aloud's *Read: Math*, strip mode).
 
-use crate::preprocess::collapse_whitespace;
+use crate::html::collapse_whitespace;
 use crate::render::escape;
+use crate::settings::blocks::MAX_ALTTEXT;
 use crate::tokenize::Token as Tok;
 
 /// The attribute of the `math` stand-in token that holds the MathML built here. It has a space
@@ -136,9 +137,6 @@ pub struct Math {
     pub display: bool,
 }
 
-/// The longest TeX source kept as `alttext`, in bytes (longer ones are cut at a character).
-const MAX_ALTTEXT: usize = 4096;
-
 fn alttext(tex: &str) -> String {
     let t = collapse_whitespace(tex).trim().to_string();
     if t.len() <= MAX_ALTTEXT {
@@ -189,7 +187,7 @@ pub fn from_mathml(toks: &[Tok]) -> Option<Math> {
                 let Some(&known) =
                     ELEMENTS.iter().find(|e| **e == name).filter(|e| **e != "math" && !in_token)
                 else {
-                    if !self_closing && !crate::preprocess::is_void(name) {
+                    if !self_closing && !crate::html::is_void(name) {
                         skipping = Some((name.to_string(), 1));
                     }
                     continue;

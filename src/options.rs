@@ -203,7 +203,7 @@ pub struct Options {
     pub fallback: bool,
     /// The headline is TitleFinder's checked against the headlines the page declares
     /// (JSON-LD, `og:title`, `twitter:title`, `<title>` less its site suffix, `h1`s;
-    /// [`crate::title::choose`]). Default `true` (measured, docs/METADATA.md); `false` shows
+    /// [`crate::title::choice::choose`]). Default `true` (measured, docs/METADATA.md); `false` shows
     /// TitleFinder's headline as the thesis defines it.
     pub declared_title: bool,
     /// Which article candidate to return ([`crate::Extraction::candidates`]): 0, the default,
@@ -252,10 +252,11 @@ pub struct Options {
     /// the smallest element around them with prose of its own ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md).
     pub comments: bool,
-    /// With `article`, the container becomes the element the page declares its article's
-    /// body (schema.org microdata `itemprop="articleBody"`) when that element holds the
-    /// container, or when the container holds it and it holds at least half of the chosen
-    /// text ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    /// With `article`, the container narrows to the element the page declares its article's
+    /// body (schema.org microdata `itemprop="articleBody"`, else the element that shows the
+    /// JSON-LD `articleBody`) when the container holds it and it holds at least half of the
+    /// chosen text; lines chosen after the body's start but outside it are left out. It never
+    /// widens the container ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub declared_body: bool,
     /// With `article`, when the chosen lines lie outside the page's main landmark (its first
     /// `main` element or `role="main"`) and the landmark holds more than twice their text, the

@@ -14,8 +14,20 @@
 
 use std::borrow::Cow;
 
+use crate::html::{
+    collapse_and_trim, collapse_whitespace, collapsed_trimmed_chars, could_be_https, is_block,
+    is_void, keeps_whitespace,
+};
 use crate::options::{LinkFilter, Options};
-use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, AsTag, Name, Tag};
+use crate::tokenize::{normalise_newlines, own_attrs, tokenize_lending, Name, Tag};
+
+mod dropped;
+
+pub use dropped::is_boilerplate;
+use dropped::{
+    breaks_out_of_foreign_content, declares_boilerplate_role, hidden_class, hides,
+    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords, Marks,
+};
 
 /// What preprocessing does: the hyperlink filter and our measured refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +82,18 @@ impl Preprocessing {
 
     /// The thesis's preprocessing with the given hyperlink filter.
     pub fn thesis(filter: LinkFilter) -> Preprocessing {
-        Preprocessing { filter, prune: false, media: false, bare_tags: false, element_ids: false, asides: false, embeds: false, math: false, heading_marks: false, hidden_class: false }
+        Preprocessing {
+            filter,
+            prune: false,
+            media: false,
+            bare_tags: false,
+            element_ids: false,
+            asides: false,
+            embeds: false,
+            math: false,
+            heading_marks: false,
+            hidden_class: false,
+        }
     }
 }
 
@@ -108,7 +131,7 @@ pub struct Head {
     /// The source of that `<title>`'s content when it holds markup: a tag or a comment written
     /// as such, not escaped. A `<title>`'s content is text up to its end tag (RCDATA), so a
     /// title whose end tag comes late takes in the comments, scripts and links written before
-    /// it, as text ([`crate::title::declared`] reads it as HTML instead).
+    /// it, as text ([`crate::declared::title_text`] reads it as HTML instead).
     pub title_html: Option<String>,
     /// Attributes of every `<meta>` element, wherever it stands.
     pub metas: Vec<Vec<(String, String)>>,
@@ -130,9 +153,13 @@ pub struct Head {
 impl Head {
     /// The contents of the `<meta>` elements that one of the attributes `by` (`name`,
     /// `property`, `itemprop`, `http-equiv`) names `key` (ASCII case-insensitive), whitespace
-    /// collapsed and trimmed, blank ones skipped, in document order. The one `<meta>` lookup
-    /// of the metadata stages ([`crate::meta`], [`crate::lang`], [`crate::title`]).
-    pub fn meta_contents<'h>(&'h self, by: &'h [&str], key: &'h str) -> impl Iterator<Item = String> + 'h {
+    /// collapsed and trimmed, blank ones skipped, in document order. (A stage that looks up many
+    /// keys reads the metas once instead: [`crate::declared::Metas`].)
+    pub fn meta_contents<'h>(
+        &'h self,
+        by: &'h [&str],
+        key: &'h str,
+    ) -> impl Iterator<Item = String> + 'h {
         self.metas.iter().filter_map(move |attrs| {
             let get = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
             // The name first: collapsing every meta's content for every key looked up was a tenth
@@ -169,72 +196,36 @@ pub struct Page<'a> {
 /// end tag (or the end of the page).
 fn title_source(html: &str) -> Option<&str> {
     let b = html.as_bytes();
-    let open = (0..b.len()).find(|&i| b[i] == b'<' && b.get(i + 1..i + 6).is_some_and(|n| n.eq_ignore_ascii_case(b"title")) && matches!(b.get(i + 6), Some(b'>' | b' ' | b'\t' | b'\n' | b'/')))?;
+    let open = (0..b.len()).find(|&i| {
+        b[i] == b'<'
+            && b.get(i + 1..i + 6).is_some_and(|n| n.eq_ignore_ascii_case(b"title"))
+            && matches!(b.get(i + 6), Some(b'>' | b' ' | b'\t' | b'\n' | b'/'))
+    })?;
     let start = open + html[open..].find('>')? + 1;
-    let end = (start..b.len()).find(|&i| b[i] == b'<' && b.get(i + 1..i + 7).is_some_and(|n| n.eq_ignore_ascii_case(b"/title"))).unwrap_or(b.len());
+    let end = (start..b.len())
+        .find(|&i| {
+            b[i] == b'<' && b.get(i + 1..i + 7).is_some_and(|n| n.eq_ignore_ascii_case(b"/title"))
+        })
+        .unwrap_or(b.len());
     Some(&html[start..end])
 }
 
 /// Whether raw text holds a tag or a comment as written: `<` followed by a letter, `/`, `!`
 /// or `?`, or a comment's end.
 fn holds_markup(raw: &str) -> bool {
-    raw.contains("-->") || raw.as_bytes().windows(2).any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
-}
-
-/// Elements whose whole content is not content (dropped with their subtree).
-fn is_dropped(name: &(impl AsTag + ?Sized)) -> bool {
-    use Tag::*;
-    matches!(
-        name.as_tag(),
-        Some(
-            Script
-                | Style
-                | Noscript
-                | Template
-                | Svg
-                | Math
-                | Iframe
-                | Object
-                | Embed
-                | Canvas
-                | Select
-                | Textarea
-                | Button
-                | Head
-                | Title
-                | Noembed
-                | Noframes
-                | Datalist
-                | Dialog
-        )
-    )
-}
-
-/// HTML start tags that end foreign content (an unclosed `<svg>` or `<math>`): the HTML tree
-/// builder pops back to HTML at them (WHATWG HTML, "parsing main in foreign content").
-fn breaks_out_of_foreign_content(name: &Name) -> bool {
-    use Tag::*;
-    matches!(
-        name.tag(),
-        Some(
-            B | Big | Blockquote | Body | Br | Center | Code | Dd | Div | Dl | Dt | Em | Embed | H1 | H2 | H3 | H4 | H5 | H6
-                | Head | Hr | I | Img | Li | Listing | Menu | Meta | Nobr | Ol | P | Pre | Ruby | S | Small | Span | Strong
-                | Strike | Sub | Sup | Table | Tt | U | Ul | Var
-        )
-    )
-}
-
-/// Whether a frame's source can resolve to an `https:` URL: it names that scheme, or none (a
-/// relative or scheme-relative reference). Tabs and newlines are skipped, as the URL parser
-/// skips them.
-fn could_be_https(src: &str) -> bool {
-    let head: String = src.trim().chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).take_while(|c| !matches!(c, '/' | '?' | '#')).collect();
-    head.split_once(':').is_none_or(|(scheme, _)| scheme.eq_ignore_ascii_case("https"))
+    raw.contains("-->")
+        || raw.as_bytes().windows(2).any(|w| {
+            w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?'))
+        })
 }
 
 /// The formula read from a `<math>` subtree (`Preprocessing::math`, src/math.rs) put in its
 /// place, with the `math` element's id for strip mode; nothing when it holds no text.
-fn end_formula<'s>(out: &mut Vec<Tok<'s>>, ids: &mut Vec<(usize, u32)>, formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>) {
+fn end_formula<'s>(
+    out: &mut Vec<Tok<'s>>,
+    ids: &mut Vec<(usize, u32)>,
+    formula: Option<(Vec<Tok<'s>>, usize, Option<u32>)>,
+) {
     let Some((toks, _, id)) = formula else { return };
     if let Some(m) = crate::math::from_mathml(&toks) {
         if let Some(id) = id {
@@ -258,196 +249,9 @@ fn push_formula<'s>(out: &mut Vec<Tok<'s>>, m: crate::math::Math) {
 
 /// Whether a formula's stand-in is display math: a block of its own.
 pub fn is_display_math(tok: &Tok) -> bool {
-    tok.is_start(Tag::Math) && tok.attr(crate::math::MATHML).is_some() && tok.attr("display").is_some()
-}
-
-/// With `Preprocessing::math`, what decides whether an element is hidden instead of
-/// [`hides`]: Wikipedia's MathML, which the page hides with `display: none` behind a picture
-/// of the formula, is shown, and the picture (`mwe-math-fallback-image`) is hidden; MathJax 2's
-/// preview and rendered frames are hidden: the TeX script after them is the formula (a
-/// MathJax 3 `mjx-container`, also of class `MathJax`, is not: its MathML is read).
-fn math_hides(name: &Name, words: &ClassWords) -> Option<bool> {
-    if words.mathml {
-        return Some(false);
-    }
-    let hidden = words.math_fallback || (name != "mjx-container" && words.mathjax2);
-    hidden.then_some(true)
-}
-
-/// The MathJax 2 classes that [`math_hides`] hides.
-const MATHJAX2: &[&str] = &["MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_CHTML", "MathJax_SVG", "MathJax_SVG_Display", "MathJax_PHTML", "MathJax_MathML"];
-
-/// The hiding utility classes of [`hidden_class`] (ASCII case ignored).
-const HIDING: [&str; 6] = ["d-none", "invisible", "is-hidden", "is-invisible", "u-hidden", "display-none"];
-
-/// What the words of a start tag's class say to [`math_hides`], [`hidden_class`] and
-/// [`is_heading_mark`], found in one pass over the class: each of them split the class again,
-/// up to five passes a start tag (docs/PERFORMANCE.md, the front end). Each flag is an "any
-/// word" question, so one pass answers them all.
-#[derive(Default)]
-struct ClassWords {
-    /// A word starting `mwe-math-mathml` (Wikipedia's MathML).
-    mathml: bool,
-    /// A word starting `mwe-math-fallback` (the picture Wikipedia shows instead).
-    math_fallback: bool,
-    /// A MathJax 2 class ([`MATHJAX2`]).
-    mathjax2: bool,
-    /// `mw-editsection`.
-    edit_section: bool,
-    /// `headerlink` or `hash-link`.
-    permalink: bool,
-    /// A hiding utility class ([`HIDING`]).
-    hiding: bool,
-}
-
-impl ClassWords {
-    fn of(class: Option<&str>) -> ClassWords {
-        let mut c = ClassWords::default();
-        for w in class.into_iter().flat_map(str::split_ascii_whitespace) {
-            // The first byte sends a word to the few names it could be (words are not empty).
-            match w.as_bytes()[0] {
-                b'm' => {
-                    if let Some(rest) = w.strip_prefix("mwe-math-") {
-                        c.mathml |= rest.starts_with("mathml");
-                        c.math_fallback |= rest.starts_with("fallback");
-                    }
-                    c.edit_section |= w == "mw-editsection";
-                }
-                b'M' => c.mathjax2 |= MATHJAX2.contains(&w),
-                b'h' => c.permalink |= w == "headerlink" || w == "hash-link",
-                _ => {}
-            }
-            if matches!(w.as_bytes()[0] | 0x20, b'd' | b'i' | b'u') {
-                c.hiding |= HIDING.iter().any(|h| w.eq_ignore_ascii_case(h));
-            }
-        }
-        c
-    }
-}
-
-/// Void elements: never have an end tag, never nest.
-pub fn is_void(name: &(impl AsTag + ?Sized)) -> bool {
-    use Tag::*;
-    matches!(name.as_tag(), Some(Area | Base | Br | Col | Embed | Hr | Img | Input | Link | Meta | Source | Track | Wbr))
-}
-
-/// Block-level elements: a line ends before their start tag and after their end tag.
-pub fn is_block(name: &(impl AsTag + ?Sized)) -> bool {
-    use Tag::*;
-    matches!(
-        name.as_tag(),
-        Some(
-            Address | Article | Aside | Blockquote | Body | Caption | Center | Dd | Details | Dir | Div | Dl
-                 | Dt | Fieldset | Figcaption | Figure | Footer | Form | Frameset | H1 | H2 | H3 | H4 | H5
-                 | H6 | Header | Hgroup | Hr | Html | Legend | Li | Listing | Main | Menu | Nav | Ol | P | Pre
-                 | Section | Summary | Table | Tbody | Td | Tfoot | Th | Thead | Tr | Ul | Xmp
-        )
-    )
-}
-
-/// Elements inside which whitespace is kept as written.
-fn keeps_whitespace(name: &Name) -> bool {
-    matches!(name.tag(), Some(Tag::Pre | Tag::Listing | Tag::Xmp | Tag::Plaintext))
-}
-
-/// Head-only elements: their presence does not end the head.
-fn is_head_element(name: &Name) -> bool {
-    use Tag::*;
-    matches!(name.tag(), Some(Title | Meta | Link | Base | Script | Style | Noscript | Template | Head))
-}
-
-/// Whether an attribute hides its element from every reader. With `prune` (our refinements;
-/// off under `--thesis`, whose preprocessing stays exactly as it was), a React streamed
-/// boundary is not hidden: the browser shows it.
-fn hides(name: &Name, marks: &Marks, prune: bool) -> bool {
-    (marks.hidden && !name.is(Tag::Input) && !(prune && marks.id.is_some_and(is_streamed_boundary)))
-        || marks.aria_hidden.is_some_and(|v| v.eq_ignore_ascii_case("true"))
-        || marks.style.is_some_and(hiding_style)
-}
-
-/// Whether a style, whitespace removed and ASCII lowercased, holds `display:none` or
-/// `visibility:hidden`. Read as it goes, without that copy (a String, its lowercase copy and
-/// two substring searches for each style cost about 600 instructions: docs/PERFORMANCE.md,
-/// the front end). Each pattern's first letter occurs nowhere else in it, so a match broken
-/// off can only start again at the character that broke it: one counter a pattern is an exact
-/// substring search.
-fn hiding_style(v: &str) -> bool {
-    const PATTERNS: [&[u8]; 2] = [b"display:none", b"visibility:hidden"];
-    let mut matched = [0usize; 2];
-    for c in v.chars().filter(|c| !c.is_whitespace()) {
-        let c = c.to_ascii_lowercase();
-        for (m, p) in matched.iter_mut().zip(PATTERNS) {
-            *m = if c == char::from(p[*m]) { *m + 1 } else { usize::from(c == char::from(p[0])) };
-            if *m == p.len() {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Whether the `id` of a `hidden` element names a React streamed Suspense boundary
-/// (`<div hidden id="S:1">`): server rendering streams the content there and an inline script
-/// moves it into place at once, so the browser shows it (React 18's `renderToPipeableStream`,
-/// used by Next.js).
-fn is_streamed_boundary(id: &str) -> bool {
-    id.strip_prefix("S:").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The attributes of a start tag that decide whether preprocessing drops its element
-/// ([`hides`], [`math_hides`], [`declares_boilerplate_role`], [`is_heading_mark`],
-/// [`in_article_aside`], [`hidden_class`]), found in
-/// one pass over the attributes instead of one pass for each question. (The tokenizer keeps
-/// the first of duplicate attributes, so each name is there at most once.)
-#[derive(Default)]
-struct Marks<'a> {
-    class: Option<&'a str>,
-    style: Option<&'a str>,
-    id: Option<&'a str>,
-    role: Option<&'a str>,
-    aria_hidden: Option<&'a str>,
-    aria_modal: Option<&'a str>,
-    hidden: bool,
-}
-
-impl<'a> Marks<'a> {
-    fn of(attrs: &'a [(Cow<'_, str>, Cow<'_, str>)]) -> Marks<'a> {
-        let mut m = Marks::default();
-        for (k, v) in attrs {
-            let v = Some(v.as_ref());
-            match k.as_ref() {
-                "class" => m.class = m.class.or(v),
-                "style" => m.style = m.style.or(v),
-                "id" => m.id = m.id.or(v),
-                "role" => m.role = m.role.or(v),
-                "aria-hidden" => m.aria_hidden = m.aria_hidden.or(v),
-                "aria-modal" => m.aria_modal = m.aria_modal.or(v),
-                "hidden" => m.hidden = true,
-                _ => {}
-            }
-        }
-        m
-    }
-}
-
-/// `Preprocessing::hidden_class`: whether the element's class list hides it without a style
-/// the engine can read: a utility class that CSS frameworks define as `display: none` or
-/// `visibility: hidden` on every screen (Bootstrap's `d-none` and `invisible`, Tailwind's
-/// `invisible`, Bulma's `is-hidden` and `is-invisible`, SUIT's `u-hidden`, `display-none`),
-/// and no class that shows it again from a breakpoint (Tailwind's `md:block`, Bootstrap's
-/// `d-md-flex`). What the browser does not show is not content (issue 12). The bare words
-/// `hidden` and `hide` are left alone: scripts toggle them (tab panels, collapsed comment
-/// trees, MDN's live-sample sources, which the gold keeps; measured: docs/EVALUATION.md,
-/// eighth round).
-fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
-    const SHOWN: [&str; 8] = ["block", "flex", "inline", "inline-block", "inline-flex", "grid", "table", "contents"];
-    let Some(class) = class else { return false };
-    words.hiding
-        && !class.split_ascii_whitespace().any(|t| {
-            // `md:block`, `lg:inline-flex` (Tailwind); `d-md-block`, `d-lg-flex` (Bootstrap).
-            let shown = |v: &str| SHOWN.contains(&v) || v == "visible";
-            t.rsplit_once(':').is_some_and(|(_, v)| shown(v)) || t.strip_prefix("d-").and_then(|r| r.split_once('-')).is_some_and(|(_, v)| shown(v))
-        })
+    tok.is_start(Tag::Math)
+        && tok.attr(crate::math::MATHML).is_some()
+        && tok.attr("display").is_some()
 }
 
 /// The attribute that carries the extension's element id ([`Options::element_ids`]).
@@ -464,182 +268,6 @@ fn take_element_id(attrs: &mut Vec<(Cow<'_, str>, Cow<'_, str>)>) -> Option<u32>
 /// Whether `name` is a heading element.
 fn is_heading(name: &Name) -> bool {
     matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6))
-}
-
-/// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`
-/// link (`span.mw-editsection`, inside the heading or, since MediaWiki 1.43, beside it in its
-/// `div.mw-heading`), and inside a heading (`in_heading`) the permalink anchor of MkDocs and Sphinx
-/// (`a.headerlink`, `¶`) and Docusaurus (`a.hash-link`, `#` or a zero-width space). Left in,
-/// the reader shows "Installation[edit]" or "Usage¶" and read-aloud says them. (A class
-/// `anchor` is not enough: some themes wrap the heading's own words in `a.anchor`.)
-fn is_heading_mark(words: &ClassWords, in_heading: bool) -> bool {
-    words.edit_section || (in_heading && words.permalink)
-}
-
-/// Whether an element declares itself boilerplate (`Options::prune`): `nav`, `aside` and
-/// `footer` say by their name that they are not the main content. (Guessing from class and id
-/// words, as DOM-based extractors do, was measured and lost recall on every set; not done.)
-fn is_boilerplate(name: &Name) -> bool {
-    matches!(name.tag(), Some(Tag::Nav | Tag::Aside | Tag::Footer))
-}
-
-/// Whether an `aside` met inside `article` elements is the article's own (a note, a box of
-/// background), not a box of the site's: its `class`, `id` and `role` name none of the boxes
-/// sites put in an article's column (related posts, newsletter sign-up, sharing, ads, author
-/// bio, table of contents, comments, a forum post's signature). A sidebar beside the article
-/// is outside it and stays dropped. An `aside` pull quote stays dropped too: it repeats a
-/// sentence of the article, and the corpora's gold text leaves it out (docs/FIDELITY.md).
-/// Not in the thesis (4.3.1 keeps every element; our `prune` drops every `aside`).
-fn in_article_aside(marks: &Marks) -> bool {
-    // Short words must be whole words of the value (`ad` is in `header`); long ones may be
-    // parts of a compound (`ArticlePullquote_root`, `sidePanelWrapper`). A class naming the
-    // element `aside` (`single-post__aside`) names a column of the layout, not a note.
-    const WORDS: &[&str] = &["ad", "ads", "cta", "toc", "bio", "nav", "tags", "more", "menu", "sign", "inset", "aside"];
-    const PARTS: &[&str] = &[
-        "advert", "adsense", "sponsor", "promo", "related", "recommend", "popular", "trending", "featured", "newsletter",
-        "subscri", "signup", "share", "sharing", "social", "sidebar", "sidepanel", "widget", "comment", "author", "byline",
-        "signature", "contents", "navigation", "banner", "donate", "member", "paywall", "complementary", "footer", "header",
-        "referenced", "pullquote", "pull-quote", "optin", "teaser",
-    ];
-    ![marks.class, marks.id, marks.role].into_iter().flatten().any(|v| {
-        let v = v.to_ascii_lowercase();
-        v.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w)) || PARTS.iter().any(|p| v.contains(p))
-    })
-}
-
-/// Whether an element's ARIA attributes declare it a dialog (`role="dialog"`,
-/// `role="alertdialog"`, `aria-modal="true"`: cookie consent panels, sign-up pop-ups), which
-/// is not the main content whether or not a stylesheet shows it.
-fn declares_boilerplate_role(marks: &Marks) -> bool {
-    marks.role.is_some_and(|v| v.trim().eq_ignore_ascii_case("dialog") || v.trim().eq_ignore_ascii_case("alertdialog"))
-        || marks.aria_modal.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-}
-
-/// Collapses runs of whitespace (HTML's ASCII whitespace and U+00A0) into one space.
-pub fn collapse_whitespace(s: &str) -> String {
-    let bytes = s.as_bytes();
-    // The width of the whitespace character at `i` (U+00A0 is the two bytes C2 A0; C2 is never
-    // inside another character, and ASCII bytes never are).
-    let space_at = |i: usize| match bytes[i] {
-        b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => 1,
-        0xC2 if bytes.get(i + 1) == Some(&0xA0) => 2,
-        _ => 0,
-    };
-    let mut out = String::with_capacity(s.len());
-    // Text is copied in runs as long as possible: a lone ' ' is already collapsed, so only
-    // other whitespace and runs of several characters end a run.
-    let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        // Bytes above the space, but for U+00A0's lead byte, are never whitespace.
-        if (c > b' ' && c != 0xC2) || space_at(i) == 0 {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && space_at(i) > 0 {
-            i += space_at(i);
-        }
-        if c == b' ' && i == start + 1 {
-            continue; // one plain space: kept as it is
-        }
-        out.push_str(&s[copied..start]);
-        out.push(' ');
-        copied = i;
-    }
-    out.push_str(&s[copied..]);
-    out
-}
-
-/// HTML's ASCII whitespace and U+00A0, as [`collapse_whitespace`] collapses them.
-pub(crate) fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\u{a0}')
-}
-
-/// `collapse_whitespace(raw)` without its leading and trailing space, and whether it had them
-/// (a text of whitespace only counts as leading). Borrows from `raw` when nothing inside needs
-/// collapsing, which is most text.
-fn collapse_and_trim(raw: Cow<'_, str>) -> (Cow<'_, str>, bool, bool) {
-    let s: &str = &raw;
-    let start = s.len() - s.trim_start_matches(is_space).len();
-    let inner = s[start..].trim_end_matches(is_space);
-    let leading = start > 0;
-    let trailing = !inner.is_empty() && inner.len() + start < s.len();
-    let needs_collapse = needs_collapse(inner.as_bytes());
-    if needs_collapse {
-        return (Cow::Owned(collapse_whitespace(inner)), leading, trailing);
-    }
-    let (from, to) = (start, start + inner.len());
-    let core = match raw {
-        Cow::Borrowed(b) => Cow::Borrowed(&b[from..to]),
-        Cow::Owned(mut o) => {
-            o.truncate(to);
-            o.drain(..from);
-            Cow::Owned(o)
-        }
-    };
-    (core, leading, trailing)
-}
-
-/// Whether `collapse_whitespace` would change `b` (which starts and ends with no whitespace):
-/// a tab, newline, CR or form feed, two spaces in a row, or U+00A0 (C2 A0). One pass; the
-/// common byte (above the space, not C2) costs one comparison.
-#[inline(never)]
-pub(crate) fn needs_collapse(b: &[u8]) -> bool {
-    use crate::swar::{bytes_below, equal_bytes, word_at};
-    // Eight bytes at a time (docs/PERFORMANCE.md, the front end): a chunk without a byte below
-    // the space or a C2 needs only its spaces compared (two in a row, or one after the previous
-    // chunk's last); a chunk with one is read byte by byte as before.
-    let mut after_space = false;
-    let mut at = 0;
-    while let Some(x) = word_at(b, at) {
-        if bytes_below(x, b' ') | equal_bytes(x, 0xC2) != 0 {
-            if needs_collapse_from(b, at, at + 8, &mut after_space) {
-                return true;
-            }
-        } else {
-            let spaces = equal_bytes(x, b' ');
-            if spaces & (spaces >> 8) != 0 || (after_space && spaces & 0x80 != 0) {
-                return true;
-            }
-            after_space = spaces >> 63 != 0;
-        }
-        at += 8;
-    }
-    // The last bytes (fewer than eight) as the end of the eight that end `b`, not byte by byte:
-    // the bytes before `at` were read already and hold no two spaces in a row (or the answer
-    // would be known), so only the new bytes need be clean; a space pair across `at` is inside
-    // the word.
-    let left = b.len() - at;
-    if let (true, Some(x)) = (at > 0 && left > 0, word_at(b, b.len().wrapping_sub(8))) {
-        let new = !0u64 << (8 * (8 - left));
-        if (bytes_below(x, b' ') | equal_bytes(x, 0xC2)) & new == 0 {
-            let spaces = equal_bytes(x, b' ');
-            return spaces & (spaces >> 8) != 0;
-        }
-    }
-    needs_collapse_from(b, at, b.len(), &mut after_space)
-}
-
-/// [`needs_collapse`] byte by byte over `b[from..to]` (`after_space`: the byte before was a
-/// space; a U+00A0 may end past `to`).
-#[inline(never)]
-fn needs_collapse_from(b: &[u8], from: usize, to: usize, after_space: &mut bool) -> bool {
-    for (k, &c) in b.iter().enumerate().take(to).skip(from) {
-        if c > b' ' && c != 0xC2 {
-            *after_space = false;
-            continue;
-        }
-        match c {
-            b'\t' | b'\n' | b'\r' | b'\x0c' => return true,
-            b' ' if *after_space => return true,
-            b' ' => *after_space = true,
-            0xC2 if b.get(k + 1) == Some(&0xA0) => return true,
-            _ => *after_space = false, // C2 leading another character, or a control character
-        }
-    }
-    false
 }
 
 impl<'a> Page<'a> {
@@ -663,7 +291,11 @@ impl<'a> Page<'a> {
     /// Tokenises (`html` has no CR), keeps head declarations aside and drops non-content.
     /// Text is left raw. Also returns, with [`Preprocessing::element_ids`], (index into the
     /// tokens, id) of each kept start tag that carried `data-dana-id`.
-    fn strip<'s>(&mut self, html: &'s str, how: Preprocessing) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
+    fn strip<'s>(
+        &mut self,
+        html: &'s str,
+        how: Preprocessing,
+    ) -> (Vec<Tok<'s>>, Vec<(usize, u32)>) {
         let prune = how.prune;
         let mut ids = Vec::new();
         // About one token per 40 bytes of HTML on the corpus: reserved once, not regrown.
@@ -713,14 +345,17 @@ impl<'a> Page<'a> {
                         in_svg += usize::from(!self_closing);
                     }
                     if name.is(Tag::Script) {
-                        pending_script =
-                            Some(attrs.iter().any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")));
+                        pending_script = Some(attrs.iter().any(|(k, v)| {
+                            k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")
+                        }));
                     }
                     if name.is(Tag::Title) && in_svg == 0 && self.head.title.is_empty() {
                         in_title = true;
                     }
                     if let Some((dropped, depth)) = dropping.as_mut() {
-                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math)) && breaks_out_of_foreign_content(&name) {
+                        if (dropped.is(Tag::Svg) || dropped.is(Tag::Math))
+                            && breaks_out_of_foreign_content(&name)
+                        {
                             // An unclosed `<svg>` ends where HTML resumes, as in the browser.
                             dropping = None;
                             in_svg = 0;
@@ -751,18 +386,38 @@ impl<'a> Page<'a> {
                         return;
                     }
                     let marks = Marks::of(attrs);
-                    let own_aside = how.asides && name.is(Tag::Aside) && articles > 0 && in_article_aside(&marks);
-                    let boilerplate = prune && ((is_boilerplate(&name) && !own_aside) || declares_boilerplate_role(&marks));
-                    let words = if how.math || how.hidden_class || how.heading_marks { ClassWords::of(marks.class) } else { ClassWords::default() };
-                    let hidden = if how.math { math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune)) } else { hides(&name, &marks, prune) }
-                        || (how.hidden_class && hidden_class(marks.class, &words));
+                    let own_aside = how.asides
+                        && name.is(Tag::Aside)
+                        && articles > 0
+                        && in_article_aside(&marks);
+                    let boilerplate = prune
+                        && ((is_boilerplate(&name) && !own_aside)
+                            || declares_boilerplate_role(&marks));
+                    let words = if how.math || how.hidden_class || how.heading_marks {
+                        ClassWords::of(marks.class)
+                    } else {
+                        ClassWords::default()
+                    };
+                    let hidden = if how.math {
+                        math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune))
+                    } else {
+                        hides(&name, &marks, prune)
+                    } || (how.hidden_class && hidden_class(marks.class, &words));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
-                            formula = Some((vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }], 1, id));
+                            formula = Some((
+                                vec![Tok::Start { name, attrs: own_attrs(attrs), self_closing }],
+                                1,
+                                id,
+                            ));
                             return;
                         }
                         if name.is(Tag::Script) {
-                            if let Some(display) = attrs.iter().find(|(k, _)| k == "type").and_then(|(_, v)| crate::math::tex_script(v)) {
+                            if let Some(display) = attrs
+                                .iter()
+                                .find(|(k, _)| k == "type")
+                                .and_then(|(_, v)| crate::math::tex_script(v))
+                            {
                                 tex = Some((String::new(), display));
                             }
                         }
@@ -773,16 +428,28 @@ impl<'a> Page<'a> {
                         // (a lazy loader's `data-src` first: its `src` is often `about:blank`)
                         // can resolve to https, a card's, is kept: a share button's `http:`
                         // frame leaves no trace.
-                        let get = |k: &str| attrs.iter().find(|(a, v)| a == k && !v.trim().is_empty()).map(|(_, v)| v.clone());
-                        let src = crate::embeds::FRAME_SOURCES.iter().find_map(|k| get(k));
+                        let get = |k: &str| {
+                            attrs
+                                .iter()
+                                .find(|(a, v)| a == k && !v.trim().is_empty())
+                                .map(|(_, v)| v.clone())
+                        };
+                        let src = crate::html::FRAME_SOURCES.iter().find_map(|k| get(k));
                         // (An `http:` frame of a provider that serves `https:` is kept too, but
                         // not a widget of theirs: a like button's frame leaves no trace.)
-                        let upgraded = |s: &str| crate::embeds::upgrade(s.trim()).is_some_and(|u| !crate::embeds::is_widget(&u));
+                        let upgraded = |s: &str| {
+                            crate::html::upgrade(s.trim())
+                                .is_some_and(|u| !crate::html::is_widget(&u))
+                        };
                         if src.is_some_and(|s| could_be_https(&s) || upgraded(&s)) {
                             if let Some(id) = id {
                                 ids.push((out.len(), id));
                             }
-                            out.push(Tok::Start { name: name.clone(), attrs: own_attrs(attrs), self_closing: true });
+                            out.push(Tok::Start {
+                                name: name.clone(),
+                                attrs: own_attrs(attrs),
+                                self_closing: true,
+                            });
                         }
                         if !self_closing {
                             dropping = Some((name, 1));
@@ -840,7 +507,11 @@ impl<'a> Page<'a> {
                         // The HTML tree builder reads a stray `</br>` as `<br>`, so do we.
                         if dropping.is_none() {
                             in_head = false;
-                            out.push(Tok::Start { name: Tag::Br.into(), attrs: Vec::new(), self_closing: true });
+                            out.push(Tok::Start {
+                                name: Tag::Br.into(),
+                                attrs: Vec::new(),
+                                self_closing: true,
+                            });
                         }
                         return;
                     }
@@ -914,23 +585,31 @@ impl<'a> Page<'a> {
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
         // Asked only of a title with a `<` in its text (rare): whether it was written as one.
         if self.head.title.contains('<') || self.head.title.contains("-->") {
-            self.head.title_html = title_source(html).filter(|raw| holds_markup(raw)).map(str::to_string);
+            self.head.title_html =
+                title_source(html).filter(|raw| holds_markup(raw)).map(str::to_string);
         }
         (out, ids)
     }
 
     /// Records what a start tag declares about the page.
     fn note_head(&mut self, name: &str, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) {
-        let get = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
+        let get =
+            |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         match name {
-            "meta" => self.head.metas.push(attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
+            "meta" => self
+                .head
+                .metas
+                .push(attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
             "html" => {
                 self.head.lang = self.head.lang.take().or(get("lang").filter(|v| !v.is_empty()));
                 self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty()));
             }
             "body" => self.head.dir = self.head.dir.take().or(get("dir").filter(|v| !v.is_empty())),
             "base" if self.head.base_href.is_none() => self.head.base_href = get("href"),
-            "link" if self.head.canonical.is_none() && get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) => {
+            "link"
+                if self.head.canonical.is_none()
+                    && get("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")) =>
+            {
                 self.head.canonical = get("href");
             }
             _ => {}
@@ -1051,7 +730,8 @@ impl<'a> Page<'a> {
                         };
                         let (core, leading, trailing) = collapse_and_trim(raw);
                         let space = !core.is_empty() && line_has_text && (pending_space || leading);
-                        pending_space = if core.is_empty() { pending_space || leading } else { trailing };
+                        pending_space =
+                            if core.is_empty() { pending_space || leading } else { trailing };
                         // The space and the text borrowed together from the page when the page
                         // has a plain space right before the text (most text after an inline
                         // tag): no copy of the text to put a space before it.
@@ -1092,7 +772,11 @@ impl<'a> Page<'a> {
     /// its text (Algorithm 4).
     fn end_anchor(&mut self, anchor: Option<(usize, usize)>) {
         if let Some((at, lt)) = anchor {
-            self.weights[at] = weigh_tag(&self.toks[at], Some(lt.saturating_sub(7) as u32), Preprocessing::thesis(LinkFilter::Placeholder));
+            self.weights[at] = weigh_tag(
+                &self.toks[at],
+                Some(lt.saturating_sub(7) as u32),
+                Preprocessing::thesis(LinkFilter::Placeholder),
+            );
         }
     }
 
@@ -1193,7 +877,11 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
         (Tok::Start { name, .. }, _) if how.embeds && name.is(Tag::Iframe) => {}
         // A formula's stand-in (`Preprocessing::math`) weighs as `<math>`: the MathML it holds
         // is the formula's markup, not the page's, and its text is counted as text.
-        (Tok::Start { name, attrs, .. }, _) if how.math && name.is(Tag::Math) && attrs.iter().any(|(k, _)| k == crate::math::MATHML) => {
+        (Tok::Start { name, attrs, .. }, _)
+            if how.math
+                && name.is(Tag::Math)
+                && attrs.iter().any(|(k, _)| k == crate::math::MATHML) =>
+        {
             weigh_str("<math>", &mut w);
         }
         // `Options::media`: an image's attributes (source URLs, srcset, alt) describe a picture
@@ -1238,72 +926,9 @@ fn weigh_canonical(tok: &Tok, w: &mut Weight) {
     w.ascii += punctuation;
 }
 
-/// The characters of `collapse_whitespace(s).trim()`, counted without building it. (Every
-/// character `collapse_whitespace` collapses is Unicode whitespace, so trimming first and
-/// collapsing after gives the same text.)
-fn collapsed_trimmed_chars(s: &str) -> usize {
-    // Byte by byte, without decoding: a character starts at every byte that is not a UTF-8
-    // continuation byte, and the spaces of `is_space` are ASCII or U+00A0 (C2 A0).
-    let b = s.trim().as_bytes();
-    let mut n = 0;
-    let mut in_space = false;
-    for (i, &c) in b.iter().enumerate() {
-        if c & 0xC0 == 0x80 {
-            continue;
-        }
-        let space = matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') || (c == 0xC2 && b.get(i + 1) == Some(&0xA0));
-        n += usize::from(!space || !in_space);
-        in_space = space;
-    }
-    n
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The definition `collapse_whitespace` implements: the words between whitespace, joined by
-    /// one space, with one space for leading and trailing whitespace.
-    fn collapse_reference(s: &str) -> String {
-        let words: Vec<&str> = s.split(is_space).filter(|w| !w.is_empty()).collect();
-        let mut out = words.join(" ");
-        if s.starts_with(is_space) {
-            out.insert(0, ' ');
-        }
-        if s.ends_with(is_space) && !words.is_empty() {
-            out.push(' ');
-        }
-        out
-    }
-
-    /// `hiding_style` answers as the copy it replaced: whitespace removed, ASCII lowercased,
-    /// then searched.
-    #[test]
-    fn hiding_style_is_the_search_in_the_collapsed_copy() {
-        let reference = |v: &str| {
-            let s: String = v.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
-            s.contains("display:none") || s.contains("visibility:hidden")
-        };
-        for v in [
-            "display:none", "DISPLAY : NONE", "color:red;display:\u{a0}none", "ddisplay:none", "display:displaynone", "display:nonE",
-            "display:\u{2003}none", "visibility: visibility:hidden", "visibilityvisibility:hidden", "visibility:hiddeN;x", "display:non",
-            "displa y:n\x0bone", "display:inline", "visibility:visible", "", "display:ñone", "dİsplay:none", "x:1;display:none;y:2",
-        ] {
-            assert_eq!(hiding_style(v), reference(v), "{v:?}");
-        }
-    }
-
-    #[test]
-    fn whitespace_collapses_as_defined() {
-        for s in ["", " ", "a", " a ", "a  b", "\u{2003} a \u{2003}", "a\u{2003} \u{2003}b", "\u{a0}a\u{a0}\u{a0}b\n", "\t\r\n\x0c", "x\u{2003}y", "àÂ\u{a0}à", "Ġ\u{a0}", "a \u{a0} b  "] {
-            assert_eq!(collapse_whitespace(s), collapse_reference(s), "{s:?}");
-            let (core, leading, trailing) = collapse_and_trim(Cow::Borrowed(s));
-            let c = collapse_reference(s);
-            assert_eq!(core, c.trim_matches(' '), "{s:?}");
-            assert_eq!((leading, trailing), (c.starts_with(' '), c.len() > 1 && c.ends_with(' ')), "{s:?}");
-            assert_eq!(collapsed_trimmed_chars(s), c.trim().chars().count(), "{s:?}");
-        }
-    }
 
     fn lines(html: &str) -> Vec<String> {
         Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources()
@@ -1321,7 +946,10 @@ mod tests {
 
     #[test]
     fn lines_break_at_block_boundaries_not_at_newlines() {
-        assert_eq!(lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"), vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]);
+        assert_eq!(
+            lines("<div><p>a\n b <b>c</b></p><p>d</p></div>"),
+            vec!["<div>", "<p>a b <b>c</b></p>", "<p>d</p>", "</div>"]
+        );
     }
 
     #[test]
@@ -1329,13 +957,22 @@ mod tests {
         let html = "<aside>Sidebar</aside><article><p>Text</p><aside class=\"note\">Own note</aside>\
                     <aside class=\"related-posts\">Related</aside><aside class=\"ad-slot\">Ad</aside>\
                     <aside class=\"wp-block-pullquote\">Repeated</aside></article><aside>After</aside>";
-        let asides = Preprocessing { prune: true, asides: true, ..Preprocessing::thesis(LinkFilter::None) };
+        let asides =
+            Preprocessing { prune: true, asides: true, ..Preprocessing::thesis(LinkFilter::None) };
         assert_eq!(
             Page::parse(html, asides).line_sources(),
-            vec!["<article>", "<p>Text</p>", "<aside class=\"note\">Own note</aside>", "</article>"]
+            vec![
+                "<article>",
+                "<p>Text</p>",
+                "<aside class=\"note\">Own note</aside>",
+                "</article>"
+            ]
         );
         let pruned = Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) };
-        assert_eq!(Page::parse(html, pruned).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(
+            Page::parse(html, pruned).line_sources(),
+            vec!["<article>", "<p>Text</p>", "</article>"]
+        );
     }
 
     #[test]
@@ -1348,7 +985,10 @@ mod tests {
 
     #[test]
     fn filter_3_makes_a_link_weigh_as_much_code_as_text() {
-        let p = Page::parse("<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>", Preprocessing::thesis(LinkFilter::Placeholder));
+        let p = Page::parse(
+            "<p><a href=\"http://www.bbc.com/\">BBC Web Site</a></p>",
+            Preprocessing::thesis(LinkFilter::Placeholder),
+        );
         let (mut code, mut text) = (0, 0);
         for (t, w) in p.toks.iter().zip(&p.weights) {
             if matches!(t, Tok::Start { name, .. } | Tok::End { name } if name.is(Tag::A)) {
@@ -1362,16 +1002,34 @@ mod tests {
 
     #[test]
     fn filter_1_removes_anchors_with_their_text() {
-        assert_eq!(Page::parse("<p>x <a href=y>link</a> z</p>", Preprocessing::thesis(LinkFilter::Remove)).line_sources(), vec!["<p>x z</p>"]);
+        assert_eq!(
+            Page::parse("<p>x <a href=y>link</a> z</p>", Preprocessing::thesis(LinkFilter::Remove))
+                .line_sources(),
+            vec!["<p>x z</p>"]
+        );
     }
 
     #[test]
     fn prune_drops_declared_boilerplate_only_when_asked() {
         let html = "<nav><a href=/>Home</a></nav><article><p>Text</p><aside>Ad</aside></article><footer>(c)</footer>";
-        assert_eq!(Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources(), vec!["<article>", "<p>Text</p>", "</article>"]);
+        assert_eq!(
+            Page::parse(
+                html,
+                Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }
+            )
+            .line_sources(),
+            vec!["<article>", "<p>Text</p>", "</article>"]
+        );
         assert_eq!(
             Page::parse(html, Preprocessing::thesis(LinkFilter::None)).line_sources(),
-            vec!["<nav><a href=\"/\">Home</a></nav>", "<article>", "<p>Text</p>", "<aside>Ad</aside>", "</article>", "<footer>(c)</footer>"]
+            vec![
+                "<nav><a href=\"/\">Home</a></nav>",
+                "<article>",
+                "<p>Text</p>",
+                "<aside>Ad</aside>",
+                "</article>",
+                "<footer>(c)</footer>"
+            ]
         );
     }
 
@@ -1384,12 +1042,22 @@ mod tests {
             lines("<div class=\"mw-heading mw-heading2\"><h2 id=\"Uses\">Uses</h2><span class=\"mw-editsection\"><span class=\"mw-editsection-bracket\">[</span><a href=\"?action=edit\">edit</a><span class=\"mw-editsection-bracket\">]</span></span></div>"),
             vec!["<div class=\"mw-heading mw-heading2\">", "<h2 id=\"Uses\">Uses</h2>", "</div>"]
         );
-        assert_eq!(lines("<h3>Older <span class=\"mw-editsection\">[edit]</span></h3><p>a</p>"), vec!["<h3>Older</h3>", "<p>a</p>"]);
+        assert_eq!(
+            lines("<h3>Older <span class=\"mw-editsection\">[edit]</span></h3><p>a</p>"),
+            vec!["<h3>Older</h3>", "<p>a</p>"]
+        );
         assert_eq!(lines("<h2 id=\"usage\">Usage<a class=\"headerlink\" href=\"#usage\" title=\"Permanent link\">¶</a></h2>"), vec!["<h2 id=\"usage\">Usage</h2>"]);
         assert_eq!(lines("<h2 class=\"anchor\">Setup<a href=\"#setup\" class=\"hash-link\" aria-label=\"Direct link\">\u{200b}</a></h2>"), vec!["<h2 class=\"anchor\">Setup</h2>"]);
         // Outside a heading, or under the thesis's preprocessing, they stay.
-        assert_eq!(lines("<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"), vec!["<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"]);
-        let thesis = Page::parse("<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>", Preprocessing::thesis(LinkFilter::None)).line_sources();
+        assert_eq!(
+            lines("<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"),
+            vec!["<p>See <a class=\"headerlink\" href=\"#x\">x</a></p>"]
+        );
+        let thesis = Page::parse(
+            "<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>",
+            Preprocessing::thesis(LinkFilter::None),
+        )
+        .line_sources();
         assert_eq!(thesis, vec!["<h2>Usage<a class=\"headerlink\" href=\"#usage\">¶</a></h2>"]);
     }
 
@@ -1398,9 +1066,17 @@ mod tests {
         // Map areas are code, not content; what follows an unclosed map is still the page.
         assert_eq!(
             lines("<map name=m><area href=/a></map><p>a</p><map name=n><area href=/b><p>b</p>"),
-            vec!["<map name=\"m\"><area href=\"/a\"></map>", "<p>a</p>", "<map name=\"n\"><area href=\"/b\">", "<p>b</p>"]
+            vec![
+                "<map name=\"m\"><area href=\"/a\"></map>",
+                "<p>a</p>",
+                "<map name=\"n\"><area href=\"/b\">",
+                "<p>b</p>"
+            ]
         );
-        assert_eq!(lines("<svg><path d=M0></svg><p>a</p><svg><g><text>x</text><p>b</p>"), vec!["<p>a</p>", "<p>b</p>"]);
+        assert_eq!(
+            lines("<svg><path d=M0></svg><p>a</p><svg><g><text>x</text><p>b</p>"),
+            vec!["<p>a</p>", "<p>b</p>"]
+        );
     }
 
     #[test]
@@ -1410,39 +1086,41 @@ mod tests {
 
     #[test]
     fn an_unclosed_hidden_paragraph_ends_where_the_browser_ends_it() {
-        let lines = |html: &str| Page::parse(html, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
-        assert_eq!(lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"), vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]);
+        let lines = |html: &str| {
+            Page::parse(
+                html,
+                Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) },
+            )
+            .line_sources()
+        };
+        assert_eq!(
+            lines("<div><p style=\"display:none\">&nbsp;<p>a</p><p>b</p></div>"),
+            vec!["<div>", "<p>a</p>", "<p>b</p>", "</div>"]
+        );
         assert_eq!(lines("<div><p hidden>x</div><p>a</p>"), vec!["<div></div>", "<p>a</p>"]);
     }
 
     #[test]
-    fn needs_collapse_answers_as_the_byte_loop() {
-        let bytewise = |b: &[u8]| needs_collapse_from(b, 0, b.len(), &mut false);
-        let pieces: [&str; 12] = [" ", "a", "\t", "\n", "\r", "\x0c", "\u{a0}", "\u{e9}", "\u{a9}", "\x01", "!", "xyzzy"];
-        let mut seed = 12345u64;
-        for _ in 0..20_000 {
-            let mut s = String::new();
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let len = (seed >> 59) as usize + (seed >> 40) as usize % 12;
-            for _ in 0..len {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                // Mostly letters and single spaces, as in text.
-                let k = (seed >> 33) as usize % 40;
-                s.push_str(if k < 12 { pieces[k] } else if k % 3 == 0 { " " } else { "a" });
-            }
-            assert_eq!(needs_collapse(s.as_bytes()), bytewise(s.as_bytes()), "{s:?}");
-        }
-    }
-
-    #[test]
     fn hidden_subtrees_are_dropped() {
-        assert_eq!(lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"), vec!["<p>d</p>"]);
+        assert_eq!(
+            lines("<div hidden><p>a</p><div>b</div></div><p style=\"display: none\">c</p><p>d</p>"),
+            vec!["<p>d</p>"]
+        );
         // React's streamed Suspense boundary is shown as soon as its script runs: kept with
         // `prune` (our refinements), dropped as every `hidden` element under the thesis.
         let streamed = "<div hidden id=\"S:1\"><p>a</p></div><div hidden id=\"S:x\"><p>b</p></div>";
-        let pruned = Page::parse(streamed, Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) }).line_sources();
+        let pruned = Page::parse(
+            streamed,
+            Preprocessing { prune: true, ..Preprocessing::thesis(LinkFilter::None) },
+        )
+        .line_sources();
         assert_eq!(pruned, vec!["<div hidden=\"\" id=\"S:1\">", "<p>a</p>", "</div>"]);
         assert!(lines(streamed).is_empty());
-        assert_eq!(lines("<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"), vec!["<p>x y</p>"]);
+        assert_eq!(
+            lines(
+                "<p>x <img aria-hidden=\"true\" alt=\"{\\displaystyle x}\" src=\"/m.svg\"> y</p>"
+            ),
+            vec!["<p>x y</p>"]
+        );
     }
 }

@@ -81,7 +81,15 @@ fn choose_densest_chain(regions: &mut [Region], gap: usize) {
 /// `Options::article`), so a runner-up is never a part of the article already shown. Each
 /// runner-up is the indices of its regions; chains with less than `min_chars` characters are
 /// left out.
-pub fn runners_up(regions: &[Region], gap: usize, title_bound: Option<usize>, cluster: bool, taken: &[bool], n: usize, min_chars: u64) -> Vec<Vec<usize>> {
+pub fn runners_up(
+    regions: &[Region],
+    gap: usize,
+    title_bound: Option<usize>,
+    cluster: bool,
+    taken: &[bool],
+    n: usize,
+    min_chars: u64,
+) -> Vec<Vec<usize>> {
     let mut work: Vec<Region> = regions.to_vec();
     for r in &mut work {
         if r.chosen || taken[r.start..=r.end].contains(&true) {
@@ -92,7 +100,8 @@ pub fn runners_up(regions: &[Region], gap: usize, title_bound: Option<usize>, cl
     while out.len() < n {
         work.iter_mut().for_each(|r| r.chosen = false);
         choose(&mut work, gap, title_bound, cluster);
-        let chain: Vec<usize> = (0..work.len()).filter(|&i| work[i].chosen && work[i].chars > 0).collect();
+        let chain: Vec<usize> =
+            (0..work.len()).filter(|&i| work[i].chosen && work[i].chars > 0).collect();
         if chain.is_empty() {
             break;
         }
@@ -206,7 +215,10 @@ mod tests {
         rs[0].chosen = true;
         let t1 = [0, 9, 0, 5, 1, 0];
         let t2 = [5, 3, 9, 1, 4, 5];
-        assert_eq!(chosen_lines(&rs, &t1, &t2, false), vec![false, false, true, true, false, false]);
+        assert_eq!(
+            chosen_lines(&rs, &t1, &t2, false),
+            vec![false, false, true, true, false, false]
+        );
         // Line 1 (9 > 3) joins; line 4 (1 < 4) does not; line 0 is two lines away.
         assert_eq!(chosen_lines(&rs, &t1, &t2, true), vec![false, true, true, true, false, false]);
     }

@@ -11,9 +11,9 @@
 //! never the page's id); every text and attribute value escaped; URLs only `http:`, `https:` or
 //! `mailto:` after WHATWG resolution, or `#dana-ref-n` for a link to a kept anchor.
 
-use crate::extraction::{Block, BlockKind, Dir, Table};
 #[cfg(doc)]
 use crate::extraction::Post;
+use crate::extraction::{Block, BlockKind, Dir, Table};
 
 /// Escapes text for HTML element content and double-quoted attribute values.
 pub fn escape(s: &str) -> String {
@@ -100,7 +100,7 @@ fn is_data_url(raw: &str) -> bool {
 /// as an image's `alt` is, not words of the article).
 pub fn text(blocks: &[Block]) -> String {
     let mut out = String::new();
-    let label = |b: &Block| b.kind == BlockKind::Embed && b.alt.as_deref() != Some("post");
+    let label = |b: &Block| matches!(b.kind, BlockKind::Embed { what, .. } if what != "post");
     for b in blocks.iter().filter(|b| !b.text.is_empty() && !label(b)) {
         out.push_str(&b.text);
         out.push('\n');
@@ -226,7 +226,7 @@ pub fn html(blocks: &[Block]) -> String {
     let mut post_open = false;
     let mut post_left = usize::MAX;
     for (i, b) in blocks.iter().enumerate() {
-        if post_open && post_left == 0 && b.kind != BlockKind::Post {
+        if post_open && post_left == 0 && !matches!(b.kind, BlockKind::Post(_)) {
             while let Some(list) = lists.pop() {
                 close_list(&mut out, list);
             }
@@ -262,8 +262,13 @@ pub fn html(blocks: &[Block]) -> String {
             out.push_str("<dd>");
             dd_open = true;
         }
-        let depth = if b.kind == BlockKind::ListItem { b.level as usize } else { 0 };
-        while lists.len() > depth || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(b.ordered)) {
+        let (depth, ordered) = match b.kind {
+            BlockKind::ListItem { depth, ordered } => (usize::from(depth), ordered),
+            _ => (0, false),
+        };
+        while lists.len() > depth
+            || (depth > 0 && lists.len() == depth && lists.last().map(|l| l.0) != Some(ordered))
+        {
             close_list(&mut out, lists.pop().expect("an open list"));
         }
         if depth > 0 && lists.len() == depth {
@@ -279,21 +284,21 @@ pub fn html(blocks: &[Block]) -> String {
                 out.push_str("<li>");
                 parent.1 = true;
             }
-            out.push_str(if b.ordered { "<ol>" } else { "<ul>" });
-            lists.push((b.ordered, false));
+            out.push_str(if ordered { "<ol>" } else { "<ul>" });
+            lists.push((ordered, false));
         }
         if definition && !in_dl {
             out.push_str("<dl>");
             in_dl = true;
         }
         let d = dir_attr(b);
-        let (open, close) = match b.kind {
-            BlockKind::Heading => {
-                let l = b.level.clamp(1, 6);
+        let (open, close) = match &b.kind {
+            BlockKind::Heading { level } => {
+                let l = (*level).clamp(1, 6);
                 (format!("<h{l} data-block=\"{i}\"{d}>"), format!("</h{l}>"))
             }
             BlockKind::Paragraph => (format!("<p data-block=\"{i}\"{d}>"), "</p>".to_string()),
-            BlockKind::ListItem => {
+            BlockKind::ListItem { .. } => {
                 // Closed by the next item or the list's end (a deeper list may come first).
                 if let Some(list) = lists.last_mut() {
                     list.1 = true;
@@ -306,32 +311,42 @@ pub fn html(blocks: &[Block]) -> String {
                 dd_open = true;
                 (format!("<dd data-block=\"{i}\"{d}>"), String::new())
             }
-            BlockKind::Post => {
+            BlockKind::Post(p) => {
                 let close = if post_open { "</article>" } else { "" };
                 post_open = true;
-                // A header built without a count (before `Post::blocks`) holds up to the next.
-                post_left = b.post.as_ref().map_or(usize::MAX, |p| p.blocks);
+                post_left = p.blocks;
                 (format!("{close}<article><header data-block=\"{i}\"{d}>"), "</header>".to_string())
             }
-            BlockKind::Quote => (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string()),
-            BlockKind::Preformatted => (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string()),
+            BlockKind::Quote => {
+                (format!("<blockquote data-block=\"{i}\"{d}>"), "</blockquote>".to_string())
+            }
+            BlockKind::Preformatted { .. } => {
+                (format!("<pre data-block=\"{i}\"{d}>"), "</pre>".to_string())
+            }
             // The block's HTML is the table's inside (`table_html`).
-            BlockKind::Table => (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string()),
+            BlockKind::Table(_) => {
+                (format!("<table data-block=\"{i}\"{d}>"), "</table>".to_string())
+            }
             // A link card (`src/embeds.rs`): the block's HTML is one link to the source.
-            BlockKind::Embed => {
-                let what = b.alt.as_deref().filter(|w| matches!(*w, "video" | "audio" | "post" | "frame")).unwrap_or("frame");
+            BlockKind::Embed { what, .. } => {
+                let known = matches!(*what, "video" | "audio" | "post" | "frame");
+                let what = if known { what } else { "frame" };
                 (format!("<p data-block=\"{i}\" data-embed=\"{what}\"{d}>"), "</p>".to_string())
             }
             // A display formula: the block's HTML is its `math` element (src/math.rs).
-            BlockKind::Math => (format!("<p data-block=\"{i}\" data-math=\"display\"{d}>"), "</p>".to_string()),
-            BlockKind::Figure => {
-                // The caption is the figure's text; the image only has attributes.
+            BlockKind::Math => {
+                (format!("<p data-block=\"{i}\" data-math=\"display\"{d}>"), "</p>".to_string())
+            }
+            BlockKind::Figure { src, alt } => {
+                // The caption is the figure's text; the image only has attributes. No
+                // referrer: the page's own image host learns nothing of the reader (issue 15);
+                // the extension's allowlist keeps this one value.
                 out.push_str(&format!("<figure data-block=\"{i}\">"));
-                if let Some(src) = &b.src {
-                    // No referrer: the page's own image host learns nothing of the reader
-                    // (issue 15); the extension's allowlist keeps this one value.
-                    out.push_str(&format!("<img src=\"{}\" alt=\"{}\" referrerpolicy=\"no-referrer\">", escape(src), escape(b.alt.as_deref().unwrap_or(""))));
-                }
+                out.push_str(&format!(
+                    "<img src=\"{}\" alt=\"{}\" referrerpolicy=\"no-referrer\">",
+                    escape(src),
+                    escape(alt.as_deref().unwrap_or(""))
+                ));
                 if b.html.is_empty() {
                     (String::new(), "</figure>".to_string())
                 } else {
@@ -362,6 +377,7 @@ pub fn html(blocks: &[Block]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extraction::Post;
 
     #[test]
     fn escape_replaces_the_five_characters_only() {
@@ -370,8 +386,27 @@ mod tests {
         assert_eq!(escape("ن&"), "ن&amp;");
         // The vector search against a character-by-character replacement, with the five next
         // to each other, doubled, at both ends and far apart.
-        let naive = |s: &str| s.chars().map(|c| match c { '&' => "&amp;".into(), '<' => "&lt;".into(), '>' => "&gt;".into(), '"' => "&quot;".into(), '\'' => "&#39;".into(), c => c.to_string() }).collect::<String>();
-        for s in ["&", "''", "<>", "\"'&<>", "a'b\"c&&d<<e>>f", &format!("'{}&{}\"", "x".repeat(100), "é".repeat(50)), &"it's <b> & \"q\" ".repeat(20)] {
+        let naive = |s: &str| {
+            s.chars()
+                .map(|c| match c {
+                    '&' => "&amp;".into(),
+                    '<' => "&lt;".into(),
+                    '>' => "&gt;".into(),
+                    '"' => "&quot;".into(),
+                    '\'' => "&#39;".into(),
+                    c => c.to_string(),
+                })
+                .collect::<String>()
+        };
+        for s in [
+            "&",
+            "''",
+            "<>",
+            "\"'&<>",
+            "a'b\"c&&d<<e>>f",
+            &format!("'{}&{}\"", "x".repeat(100), "é".repeat(50)),
+            &"it's <b> & \"q\" ".repeat(20),
+        ] {
             assert_eq!(escape(s), naive(s), "{s}");
         }
     }
@@ -385,16 +420,29 @@ mod tests {
         }
         assert!(!is_data_url("dat"));
         assert!(!is_data_url("database.png"));
-        assert_eq!(safe_url(base.as_ref(), "data.png", UrlUse::Image).as_deref(), Some("https://example.org/a/data.png"));
+        assert_eq!(
+            safe_url(base.as_ref(), "data.png", UrlUse::Image).as_deref(),
+            Some("https://example.org/a/data.png")
+        );
     }
 
     #[test]
     fn only_http_https_and_mailto_survive() {
         let base = url::Url::parse("https://a.example/b/").ok();
         let b = base.as_ref();
-        assert_eq!(safe_url(b, "c.html", UrlUse::Link).as_deref(), Some("https://a.example/b/c.html"));
+        assert_eq!(
+            safe_url(b, "c.html", UrlUse::Link).as_deref(),
+            Some("https://a.example/b/c.html")
+        );
         assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Link).as_deref(), Some("mailto:x@y.z"));
-        for bad in ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>", "vbscript:x", "#top"] {
+        for bad in [
+            "javascript:alert(1)",
+            " JAVASCRIPT:alert(1)",
+            "java\tscript:alert(1)",
+            "data:text/html,<script>",
+            "vbscript:x",
+            "#top",
+        ] {
             assert_eq!(safe_url(b, bad, UrlUse::Link), None, "{bad}");
         }
         assert_eq!(safe_url(b, "mailto:x@y.z", UrlUse::Image), None);
@@ -407,20 +455,46 @@ mod tests {
         // end of Cargo.lock would reject them).
         let base = url::Url::parse("https://example.org/a/").ok();
         let b = base.as_ref();
-        assert_eq!(safe_url(b, "https://مثال.إختبار/مقالة", UrlUse::Link).as_deref(), Some("https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D9%82%D8%A7%D9%84%D8%A9"));
-        assert_eq!(safe_url(b, "//نمونه.ایران/x.jpg", UrlUse::Image).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.jpg"));
+        assert_eq!(
+            safe_url(b, "https://مثال.إختبار/مقالة", UrlUse::Link).as_deref(),
+            Some("https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D9%82%D8%A7%D9%84%D8%A9")
+        );
+        assert_eq!(
+            safe_url(b, "//نمونه.ایران/x.jpg", UrlUse::Image).as_deref(),
+            Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.jpg")
+        );
         let persian = url::Url::parse(&crate::idn::ascii_host("https://نمونه.ایران/")).ok();
-        assert_eq!(safe_url(persian.as_ref(), "x.html", UrlUse::Link).as_deref(), Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.html"));
+        assert_eq!(
+            safe_url(persian.as_ref(), "x.html", UrlUse::Link).as_deref(),
+            Some("https://xn--hhbbbed.xn--mgba3a4f16a/x.html")
+        );
     }
 
-    fn block(kind: BlockKind, text: &str, level: u8, ordered: bool) -> Block {
-        Block { level, ordered, ..Block::new(kind, text.into(), text.into(), 0) }
+    /// A block of the kind named `kind` (a post's header holding every block after it).
+    fn block(kind: &str, text: &str, level: u8, ordered: bool) -> Block {
+        let kind = match kind {
+            "heading" => BlockKind::Heading { level },
+            "paragraph" => BlockKind::Paragraph,
+            "listitem" => BlockKind::ListItem { depth: level, ordered },
+            "preformatted" => BlockKind::Preformatted { code_lang: None },
+            "term" => BlockKind::Term,
+            "definition" => BlockKind::Definition,
+            "post" => BlockKind::Post(Post { blocks: usize::MAX, ..Post::default() }),
+            other => panic!("no block kind {other}"),
+        };
+        Block::new(kind, text.into(), text.into(), 0)
     }
 
     #[test]
     fn a_deeper_list_goes_inside_the_item_before_it() {
-        let li = |t: &str, level, ordered| block(BlockKind::ListItem, t, level, ordered);
-        let blocks = [li("a", 1, false), li("a1", 2, true), li("a2", 2, true), li("b", 1, false), block(BlockKind::Paragraph, "p", 0, false)];
+        let li = |t: &str, level, ordered| block("listitem", t, level, ordered);
+        let blocks = [
+            li("a", 1, false),
+            li("a1", 2, true),
+            li("a2", 2, true),
+            li("b", 1, false),
+            block("paragraph", "p", 0, false),
+        ];
         assert_eq!(
             html(&blocks),
             "<article><ul><li data-block=\"0\">a<ol><li data-block=\"1\">a1</li><li data-block=\"2\">a2</li></ol></li>\
@@ -440,8 +514,14 @@ mod tests {
 
     #[test]
     fn terms_and_definitions_share_one_definition_list() {
-        let (t, d) = (BlockKind::Term, BlockKind::Definition);
-        let blocks = [block(t, "a", 0, false), block(d, "b", 0, false), block(BlockKind::ListItem, "c", 1, false), block(t, "e", 0, false), block(d, "f", 0, false)];
+        let (t, d) = ("term", "definition");
+        let blocks = [
+            block(t, "a", 0, false),
+            block(d, "b", 0, false),
+            block("listitem", "c", 1, false),
+            block(t, "e", 0, false),
+            block(d, "f", 0, false),
+        ];
         assert_eq!(
             html(&blocks),
             "<article><dl><dt data-block=\"0\">a</dt><dd data-block=\"1\">b</dd></dl><ul><li data-block=\"2\">c</li></ul>\
@@ -451,17 +531,20 @@ mod tests {
 
     #[test]
     fn a_definition_holds_its_lists_and_listings() {
-        let (t, d) = (BlockKind::Term, BlockKind::Definition);
-        let held = |kind, text: &str, level| Block { in_definition: true, ..block(kind, text, level, false) };
+        let (t, d) = ("term", "definition");
+        let held = |kind, text: &str, level| Block {
+            in_definition: true,
+            ..block(kind, text, level, false)
+        };
         let blocks = [
             block(t, "a", 0, false),
-            held(BlockKind::ListItem, "x", 1),
-            held(BlockKind::ListItem, "y", 2),
+            held("listitem", "x", 1),
+            held("listitem", "y", 2),
             block(t, "b", 0, false),
             block(d, "c", 0, false),
-            held(BlockKind::Preformatted, "z", 0),
+            held("preformatted", "z", 0),
             block(d, "e", 0, false),
-            block(BlockKind::Paragraph, "p", 0, false),
+            block("paragraph", "p", 0, false),
         ];
         assert_eq!(
             html(&blocks),
@@ -470,14 +553,24 @@ mod tests {
              <p data-block=\"7\">p</p></article>"
         );
         // Outside a definition list the mark changes nothing.
-        assert_eq!(html(&[held(BlockKind::ListItem, "x", 1)]), "<article><ul><li data-block=\"0\">x</li></ul></article>");
-        assert_eq!(html(&[block(d, "c", 0, false), held(BlockKind::ListItem, "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
+        assert_eq!(
+            html(&[held("listitem", "x", 1)]),
+            "<article><ul><li data-block=\"0\">x</li></ul></article>"
+        );
+        assert_eq!(html(&[block(d, "c", 0, false), held("listitem", "x", 1)]), "<article><dl><dd data-block=\"0\">c<ul><li data-block=\"1\">x</li></ul></dd></dl></article>");
     }
 
     #[test]
     fn a_post_holds_the_blocks_after_its_header() {
-        let post = |t: &str| block(BlockKind::Post, t, 0, false);
-        let blocks = [block(BlockKind::Heading, "Q", 1, false), post("Ann"), block(BlockKind::Paragraph, "a", 0, false), block(BlockKind::ListItem, "l", 1, false), post("Bo"), block(BlockKind::Term, "t", 0, false)];
+        let post = |t: &str| block("post", t, 0, false);
+        let blocks = [
+            block("heading", "Q", 1, false),
+            post("Ann"),
+            block("paragraph", "a", 0, false),
+            block("listitem", "l", 1, false),
+            post("Bo"),
+            block("term", "t", 0, false),
+        ];
         assert_eq!(
             html(&blocks),
             "<article><h1 data-block=\"0\">Q</h1><article><header data-block=\"1\">Ann</header><p data-block=\"2\">a</p><ul><li data-block=\"3\">l</li></ul></article>\
@@ -489,9 +582,20 @@ mod tests {
     fn a_post_ends_after_its_own_blocks() {
         // The page's text after the last post (a footer, "Powered by Discourse") and text between
         // two posts stand outside any post, after its lists and definition lists are closed.
-        let post = |t: &str, n| Block { post: Some(crate::extraction::Post { author: Some(t.into()), date: None, blocks: n }), ..block(BlockKind::Post, t, 0, false) };
-        let p = |t: &str| block(BlockKind::Paragraph, t, 0, false);
-        let blocks = [post("Ann", 1), block(BlockKind::ListItem, "l", 1, false), p("between"), post("Bo", 2), p("a"), block(BlockKind::Term, "t", 0, false), p("Powered by")];
+        let post = |t: &str, n| {
+            let post = Post { author: Some(t.into()), date: None, blocks: n };
+            Block::new(BlockKind::Post(post), t.into(), t.into(), 0)
+        };
+        let p = |t: &str| block("paragraph", t, 0, false);
+        let blocks = [
+            post("Ann", 1),
+            block("listitem", "l", 1, false),
+            p("between"),
+            post("Bo", 2),
+            p("a"),
+            block("term", "t", 0, false),
+            p("Powered by"),
+        ];
         assert_eq!(
             html(&blocks),
             "<article><article><header data-block=\"0\">Ann</header><ul><li data-block=\"1\">l</li></ul></article><p data-block=\"2\">between</p>\
@@ -503,6 +607,9 @@ mod tests {
 
     #[test]
     fn escaping_covers_markup_and_quotes() {
-        assert_eq!(escape("<a href=\"x\" onclick='y'>&"), "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;");
+        assert_eq!(
+            escape("<a href=\"x\" onclick='y'>&"),
+            "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;"
+        );
     }
 }

@@ -21,7 +21,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::extraction::{Block, BlockKind, Sentence, Table};
+use crate::extraction::{Block, BlockKind, Post, Sentence, Table};
 
 /// The sentences of `blocks`, in reading order, each naming its block by index; `lang` is the
 /// article's language, in which a post's header is announced (`post_header`).
@@ -29,29 +29,36 @@ pub fn of_blocks(blocks: &[Block], lang: &str) -> Vec<Sentence> {
     blocks
         .iter()
         .enumerate()
-        .flat_map(|(i, b)| match &b.table {
-            Some(t) => table_sentences(t, i),
+        .flat_map(|(i, b)| match &b.kind {
+            BlockKind::Table(t) => table_sentences(t, i),
             // A post's header (author · date) is one sentence, whatever its punctuation.
-            None if b.kind == BlockKind::Post && !b.text.is_empty() => {
-                vec![Sentence { text: post_header(b, lang), block: i, start: 0, end: b.text.encode_utf16().count() }]
+            BlockKind::Post(p) if !b.text.is_empty() => {
+                vec![Sentence {
+                    text: post_header(b, p, lang),
+                    block: i,
+                    start: 0,
+                    end: b.text.encode_utf16().count(),
+                }]
             }
-            None => split(&b.text).into_iter().map(|(start, end, text)| Sentence { text, block: i, start, end }).collect(),
+            _ => split(&b.text)
+                .into_iter()
+                .map(|(start, end, text)| Sentence { text, block: i, start, end })
+                .collect(),
         })
         .collect()
 }
 
 /// Read-aloud announces each post of a thread with its author: the sentence of a post's header
 /// is said as "Post by NAME, DATE" in the article's language ([`crate::lang::post_announcement`]),
-/// its offsets still covering the header, which is what the reader highlights (as a table row's);
-/// the header's text when the block carries no post.
-fn post_header(b: &Block, lang: &str) -> String {
-    let Some(p) = &b.post else { return b.text.clone() };
+/// its offsets still covering the header, which is what the reader highlights (as a table row's).
+fn post_header(b: &Block, p: &Post, lang: &str) -> String {
     // The date as the header shows it: what follows the author and ` · `.
     let shown = match &p.author {
         Some(a) => b.text.strip_prefix(a.as_str()).and_then(|r| r.strip_prefix(" · ")),
         None => Some(b.text.as_str()),
     };
-    crate::lang::post_announcement(lang, p.author.as_deref(), shown.filter(|d| !d.is_empty())).unwrap_or_else(|| b.text.clone())
+    crate::lang::post_announcement(lang, p.author.as_deref(), shown.filter(|d| !d.is_empty()))
+        .unwrap_or_else(|| b.text.clone())
 }
 
 /// A table read aloud: its caption as sentences, then one sentence a row, a body row's cells
@@ -62,16 +69,28 @@ fn table_sentences(t: &Table, block: usize) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut at = 0; // UTF-16 offset of the row in the block's text
     if !t.caption.is_empty() {
-        out.extend(split(&t.caption).into_iter().map(|(start, end, text)| Sentence { text, block, start, end }));
+        out.extend(split(&t.caption).into_iter().map(|(start, end, text)| Sentence {
+            text,
+            block,
+            start,
+            end,
+        }));
         at = t.caption.encode_utf16().count() + 1;
     }
     let columns = grid_columns(t);
     // A column's name: the texts of the header rows' cells over it, top to bottom. A header
     // row of one cell across the table is the table's title (an infobox's), no column's name.
-    let width = columns.iter().zip(&t.rows).filter_map(|(cols, row)| Some(cols.last()? + row.last()?.colspan as usize)).max().unwrap_or(0);
+    let width = columns
+        .iter()
+        .zip(&t.rows)
+        .filter_map(|(cols, row)| Some(cols.last()? + row.last()?.colspan as usize))
+        .max()
+        .unwrap_or(0);
     let mut names: Vec<Vec<&str>> = Vec::new();
-    let titled = |row: &&Vec<crate::extraction::Cell>| !(row.len() == 1 && row[0].colspan as usize >= width);
-    for (row, cols) in t.rows.iter().zip(&columns).take(t.head_rows).filter(|(row, _)| titled(row)) {
+    let titled =
+        |row: &&Vec<crate::extraction::Cell>| !(row.len() == 1 && row[0].colspan as usize >= width);
+    for (row, cols) in t.rows.iter().zip(&columns).take(t.head_rows).filter(|(row, _)| titled(row))
+    {
         for (cell, &col) in row.iter().zip(cols) {
             for c in col..col + cell.colspan as usize {
                 if names.len() <= c {
@@ -84,16 +103,23 @@ fn table_sentences(t: &Table, block: usize) -> Vec<Sentence> {
         }
     }
     for (r, (row, cols)) in t.rows.iter().zip(&columns).enumerate() {
-        let len = row.iter().map(|c| c.text.encode_utf16().count()).sum::<usize>() + row.len().saturating_sub(1);
+        let len = row.iter().map(|c| c.text.encode_utf16().count()).sum::<usize>()
+            + row.len().saturating_sub(1);
         let filled = row.iter().zip(cols).filter(|(c, _)| !c.text.is_empty());
         let said = if r < t.head_rows {
             filled.map(|(c, _)| c.text.as_str()).collect::<Vec<_>>().join(", ")
         } else {
-            let heads: Vec<&str> = row.iter().filter(|c| c.header && !c.text.is_empty()).map(|c| c.text.as_str()).collect();
+            let heads: Vec<&str> = row
+                .iter()
+                .filter(|c| c.header && !c.text.is_empty())
+                .map(|c| c.text.as_str())
+                .collect();
             let values: Vec<String> = filled
                 .filter(|(c, _)| !c.header)
                 .map(|(c, &col)| match names.get(col).map(|n| n.join(" ")) {
-                    Some(name) if !name.is_empty() && name != c.text => format!("{name}: {}", c.text),
+                    Some(name) if !name.is_empty() && name != c.text => {
+                        format!("{name}: {}", c.text)
+                    }
                     _ => c.text.clone(),
                 })
                 .collect();
@@ -163,8 +189,8 @@ pub fn split(text: &str) -> Vec<(usize, usize, String)> {
 }
 
 /// The sentences of UAX #29 as byte ranges: exactly what
-/// `text.split_sentence_bound_indices()` gives (see [`uax29_ranges_reference`]), at a fraction
-/// of the cost on text written mostly in ASCII.
+/// `text.split_sentence_bound_indices()` gives (`uax29_ranges_reference`, the tests'
+/// reference), at a fraction of the cost on text written mostly in ASCII.
 ///
 /// `unicode-segmentation` looks up the category of every character. But a sentence can only
 /// end right after a full stop, `!`, `?` or a line break, followed by closing quotes or
@@ -191,14 +217,23 @@ fn uax29_ranges(text: &str) -> Vec<(usize, usize)> {
     // Where the last window ended (after a letter) and where that letter is.
     let (mut done, mut floor) = (0, 0);
     while let Some(at) = next_may_end(bytes, done) {
-        let start = bytes[floor..at].iter().rposition(u8::is_ascii_alphanumeric).map_or(0, |k| floor + k);
-        let end = bytes[at..].iter().position(u8::is_ascii_alphabetic).map_or(bytes.len(), |k| at + k + 1);
+        let start =
+            bytes[floor..at].iter().rposition(u8::is_ascii_alphanumeric).map_or(0, |k| floor + k);
+        let end = bytes[at..]
+            .iter()
+            .position(u8::is_ascii_alphabetic)
+            .map_or(bytes.len(), |k| at + k + 1);
         match &bytes[start..end] {
             // The most common window, a sentence's end in ASCII ("end. The", "this? a"), needs
             // no table: after a full stop, `!` or `?` and spaces, a capital letter starts a new
             // sentence (SB11; SB7 joins a capital only right after a full stop) and a lowercase
             // letter continues after a full stop (SB8) but not after `!` or `?` (SB11).
-            [x, stop @ (b'.' | b'!' | b'?'), spaces @ .., letter] if x.is_ascii_alphanumeric() && letter.is_ascii_alphabetic() && !spaces.is_empty() && spaces.iter().all(|&b| b == b' ') => {
+            [x, stop @ (b'.' | b'!' | b'?'), spaces @ .., letter]
+                if x.is_ascii_alphanumeric()
+                    && letter.is_ascii_alphabetic()
+                    && !spaces.is_empty()
+                    && spaces.iter().all(|&b| b == b' ') =>
+            {
                 if letter.is_ascii_uppercase() || *stop != b'.' {
                     cuts.push(end - 1);
                 }
@@ -250,10 +285,16 @@ fn no_break_inside(window: &str, at_text_end: bool) -> bool {
         let b = c as u8;
         if may_end(b) {
             let next = chars.as_str().as_bytes().first().copied().unwrap_or(0);
-            let joined = b == b'.' && (next.is_ascii_digit() || next.is_ascii_lowercase() || (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic()));
+            let joined = b == b'.'
+                && (next.is_ascii_digit()
+                    || next.is_ascii_lowercase()
+                    || (prev.is_ascii_alphabetic() && next.is_ascii_alphabetic()));
             if !joined {
                 let tail = chars.as_str().trim_start_matches(is_closer);
-                return at_text_end && b != b'\r' && b != b'\n' && tail.trim_start_matches([' ', '\u{a0}']).is_empty();
+                return at_text_end
+                    && b != b'\r'
+                    && b != b'\n'
+                    && tail.trim_start_matches([' ', '\u{a0}']).is_empty();
             }
         }
         prev = b;
@@ -277,7 +318,12 @@ fn next_may_end(bytes: &[u8], from: usize) -> Option<usize> {
     use crate::swar::{equal_bytes, first, word_at, HIGH};
     let mut i = from;
     while let Some(w) = word_at(bytes, i) {
-        let hits = equal_bytes(w, b'.') | equal_bytes(w, b'!') | equal_bytes(w, b'?') | equal_bytes(w, b'\r') | equal_bytes(w, b'\n') | (w & HIGH);
+        let hits = equal_bytes(w, b'.')
+            | equal_bytes(w, b'!')
+            | equal_bytes(w, b'?')
+            | equal_bytes(w, b'\r')
+            | equal_bytes(w, b'\n')
+            | (w & HIGH);
         if hits != 0 {
             return Some(i + first(hits));
         }
@@ -335,13 +381,15 @@ fn split_after_arabic_stops(text: &str, ranges: Vec<(usize, usize)>) -> Vec<(usi
 /// Abbreviations after which a full stop does not end a sentence (lowercase, without the last
 /// full stop).
 const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "messrs", "dr", "prof", "sr", "jr", "st", "mt", "ft", "gen", "gov", "sen", "rep", "rev", "col", "lt", "sgt", "capt", "cmdr", "adm", "hon",
-    "pres", "supt", "vs", "v", "e.g", "i.e", "cf", "al", "approx", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k",
-    "u.n", "u.s.a", "e.u", "d.c", "ph.d",
+    "mr", "mrs", "ms", "messrs", "dr", "prof", "sr", "jr", "st", "mt", "ft", "gen", "gov", "sen",
+    "rep", "rev", "col", "lt", "sgt", "capt", "cmdr", "adm", "hon", "pres", "supt", "vs", "v",
+    "e.g", "i.e", "cf", "al", "approx", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec", "u.s", "u.k", "u.n", "u.s.a", "e.u", "d.c", "ph.d",
 ];
 
 /// Abbreviations that do not end a sentence only before a number ("No. 5", "p. 12").
-const NUMBER_ABBREVIATIONS: &[&str] = &["no", "nos", "vol", "pp", "p", "fig", "figs", "art", "ch", "sec"];
+const NUMBER_ABBREVIATIONS: &[&str] =
+    &["no", "nos", "vol", "pp", "p", "fig", "figs", "art", "ch", "sec"];
 
 /// Merges a piece into the next when it ends in `،` or `؛`, or with an abbreviation.
 fn merge(text: &str, ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
@@ -376,27 +424,38 @@ fn continues(piece: &str, rest: &str) -> bool {
     let Some(body) = t.strip_suffix('.') else {
         return false;
     };
-    let word = body.rsplit(|c: char| c.is_whitespace() || matches!(c, '(' | '[' | '"' | '“' | '‘' | '\'')).next().unwrap_or_default();
+    let word = body
+        .rsplit(|c: char| c.is_whitespace() || matches!(c, '(' | '[' | '"' | '“' | '‘' | '\''))
+        .next()
+        .unwrap_or_default();
     if word.is_empty() {
         return false;
     }
     let lower = word.to_lowercase();
     // The sentence is only a marker ("1." of "1. Introduction"): read it with what follows.
-    if t.trim_start().len() == word.len() + 1 && is_marker(word) && next.is_some_and(char::is_alphanumeric) {
+    if t.trim_start().len() == word.len() + 1
+        && is_marker(word)
+        && next.is_some_and(char::is_alphanumeric)
+    {
         return true;
     }
     // An initial: one capital letter ("John F. Kennedy").
     let initial = word.chars().count() == 1 && word.chars().all(char::is_uppercase);
     initial
         || ABBREVIATIONS.contains(&lower.as_str())
-        || (NUMBER_ABBREVIATIONS.contains(&lower.as_str()) && next.is_some_and(|c| c.is_ascii_digit()))
+        || (NUMBER_ABBREVIATIONS.contains(&lower.as_str())
+            && next.is_some_and(|c| c.is_ascii_digit()))
 }
 
 /// Whether `word` (before a full stop) numbers a heading or a list item: up to three digits, or
 /// several such groups joined by full stops (`2.3`), a roman numeral (`iv`, `XII`), or one letter.
 fn is_marker(word: &str) -> bool {
-    let digits = word.split('.').all(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()));
-    let roman = word.len() <= 5 && (word.bytes().all(|b| b"ivxlc".contains(&b)) || word.bytes().all(|b| b"IVXLC".contains(&b)));
+    let digits = word
+        .split('.')
+        .all(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()));
+    let roman = word.len() <= 5
+        && (word.bytes().all(|b| b"ivxlc".contains(&b))
+            || word.bytes().all(|b| b"IVXLC".contains(&b)));
     let letter = word.len() == 1 && word.bytes().all(|b| b.is_ascii_alphabetic());
     digits || roman || letter
 }
@@ -444,26 +503,6 @@ pub fn words(text: &str) -> Vec<(usize, usize, &str)> {
     text.unicode_word_indices().map(|(i, w)| (idx.at(i), idx.at(i + w.len()), w)).collect()
 }
 
-/// The number of words in `text` for the reading time: runs between spaces that hold a letter
-/// or digit. (UAX #29 words give the same count on space-separated text at a fraction of the
-/// speed; scripts written without spaces are counted by characters in `meta::reading_minutes`.)
-pub fn word_count(text: &str) -> usize {
-    spaced_words(text).count()
-}
-
-/// The words [`word_count`] counts, in order.
-pub fn spaced_words(text: &str) -> impl Iterator<Item = &str> {
-    // An ASCII letter or digit answers for most words without decoding a character.
-    text.split_whitespace().filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric()) || w.chars().any(is_alphanumeric))
-}
-
-/// `char::is_alphanumeric`, with the letter test answered by [`crate::lang::script_of`]
-/// (a strong letter exactly when `is_alphabetic`), which remembers its answer per character
-/// instead of searching Unicode's table each time.
-fn is_alphanumeric(c: char) -> bool {
-    crate::lang::script_of(c).is_some() || c.is_numeric()
-}
-
 #[cfg(test)]
 mod tests {
     use crate::extraction::{Block, BlockKind, Cell, Table};
@@ -471,7 +510,13 @@ mod tests {
 
     #[test]
     fn a_table_is_read_row_by_row_with_the_names_of_its_columns() {
-        let cell = |text: &str, header: bool, colspan: u32, rowspan: u32| Cell { text: text.into(), html: text.into(), header, colspan, rowspan };
+        let cell = |text: &str, header: bool, colspan: u32, rowspan: u32| Cell {
+            text: text.into(),
+            html: text.into(),
+            header,
+            colspan,
+            rowspan,
+        };
         let table = Table {
             caption: "Lights. North to south".into(),
             caption_html: String::new(),
@@ -479,13 +524,17 @@ mod tests {
             rows: vec![
                 vec![cell("Light", true, 1, 2), cell("Seen", true, 2, 1)],
                 vec![cell("Character", true, 1, 1), cell("Range", true, 1, 1)],
-                vec![cell("Skerra", true, 1, 1), cell("Fl W", false, 1, 2), cell("23", false, 1, 1)],
+                vec![
+                    cell("Skerra", true, 1, 1),
+                    cell("Fl W", false, 1, 2),
+                    cell("23", false, 1, 1),
+                ],
                 vec![cell("Hound", true, 1, 1), cell("", false, 1, 1)],
                 vec![cell("Aird", true, 1, 1), cell("Oc R", false, 1, 1), cell("8", false, 1, 1)],
             ],
         };
         let text = table_text(&table);
-        let block = Block { kind: BlockKind::Table, html: String::new(), text: text.clone(), level: 0, ordered: false, src: None, alt: None, dir: None, lang: None, line: 0, table: Some(table), code_lang: None, in_definition: false, post: None };
+        let block = Block::new(BlockKind::Table(table), text.clone(), String::new(), 0);
         let said = of_blocks(&[block], "en");
         let texts: Vec<&str> = said.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(
@@ -503,7 +552,10 @@ mod tests {
         );
         // The offsets cover each row in the block's text (ASCII here, so bytes are UTF-16).
         let rows: Vec<&str> = said[2..].iter().map(|s| &text[s.start..s.end]).collect();
-        assert_eq!(rows, ["Light\tSeen", "Character\tRange", "Skerra\tFl W\t23", "Hound\t", "Aird\tOc R\t8"]);
+        assert_eq!(
+            rows,
+            ["Light\tSeen", "Character\tRange", "Skerra\tFl W\t23", "Hound\t", "Aird\tOc R\t8"]
+        );
     }
 
     use super::*;
@@ -514,29 +566,118 @@ mod tests {
         // line and the highlight follows its lines; a line without a letter or digit is read
         // with the next one (`merge`).
         let text = "services:\n  web:\n\n    build: .\n  }\nx = a.b(1) # e.g. Dr. No";
-        let block = Block { code_lang: Some("yaml".into()), ..Block::new(BlockKind::Preformatted, text.into(), String::new(), 0) };
-        let got: Vec<_> = of_blocks(&[block], "en").into_iter().map(|s| (s.start, s.end, s.text)).collect();
-        assert_eq!(got, [(0, 9, "services:".into()), (12, 16, "web:".into()), (22, 30, "build: .".into()), (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())]);
+        let kind = BlockKind::Preformatted { code_lang: Some("yaml".into()) };
+        let block = Block::new(kind, text.into(), String::new(), 0);
+        let got: Vec<_> =
+            of_blocks(&[block], "en").into_iter().map(|s| (s.start, s.end, s.text)).collect();
+        assert_eq!(
+            got,
+            [
+                (0, 9, "services:".into()),
+                (12, 16, "web:".into()),
+                (22, 30, "build: .".into()),
+                (33, 59, "}\nx = a.b(1) # e.g. Dr. No".into())
+            ]
+        );
     }
 
     /// Characters of every kind UAX #29's sentence rules tell apart, ASCII and not.
     const ALPHABET: &[char] = &[
-        'a', 'z', 'A', 'Z', 'é', 'É', 'ß', 'Σ', 'ς', 'ж', 'Ж', 'ا', 'ب', 'ی', 'ה', '日', 'ア', '0', '9', '٣', '.', '!', '?', '؟', '۔', '。', '।', '‼', '․', '﹒',
-        '．', ',', ';', ':', '-', '،', '؛', '–', '—', '"', '\'', '(', ')', '[', ']', '{', '}', '«', '»', '“', '”', '‘', '’', ' ', '\t', '\u{b}', '\u{a0}', '\u{2003}', '\r', '\n',
-        '\u{85}', '\u{2028}', '\u{2029}', '\u{301}', '\u{64b}', '\u{200c}', '\u{200d}', '\u{ad}', '\u{feff}', '$', '#', '@', '&', '*', '/', '\u{0}', '\u{7f}',
-        '\u{1f600}', 'ǅ', 'K', '\u{130}',
+        'a',
+        'z',
+        'A',
+        'Z',
+        'é',
+        'É',
+        'ß',
+        'Σ',
+        'ς',
+        'ж',
+        'Ж',
+        'ا',
+        'ب',
+        'ی',
+        'ה',
+        '日',
+        'ア',
+        '0',
+        '9',
+        '٣',
+        '.',
+        '!',
+        '?',
+        '؟',
+        '۔',
+        '。',
+        '।',
+        '‼',
+        '․',
+        '﹒',
+        '．',
+        ',',
+        ';',
+        ':',
+        '-',
+        '،',
+        '؛',
+        '–',
+        '—',
+        '"',
+        '\'',
+        '(',
+        ')',
+        '[',
+        ']',
+        '{',
+        '}',
+        '«',
+        '»',
+        '“',
+        '”',
+        '‘',
+        '’',
+        ' ',
+        '\t',
+        '\u{b}',
+        '\u{a0}',
+        '\u{2003}',
+        '\r',
+        '\n',
+        '\u{85}',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{301}',
+        '\u{64b}',
+        '\u{200c}',
+        '\u{200d}',
+        '\u{ad}',
+        '\u{feff}',
+        '$',
+        '#',
+        '@',
+        '&',
+        '*',
+        '/',
+        '\u{0}',
+        '\u{7f}',
+        '\u{1f600}',
+        'ǅ',
+        'K',
+        '\u{130}',
     ];
 
     #[test]
-    fn is_alphanumeric_is_the_standard_one() {
-        for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
-            assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "U+{:04X}", c as u32);
-        }
-    }
-
-    #[test]
     fn utf16_len_counts_code_units() {
-        for s in ["", "abc", "é", "日本語", "😀", "a😀b", "می\u{200c}خواهم", "\u{10ffff}\u{ffff}\u{800}\u{7ff}\u{80}\u{7f}"] {
+        for s in [
+            "",
+            "abc",
+            "é",
+            "日本語",
+            "😀",
+            "a😀b",
+            "می\u{200c}خواهم",
+            "\u{10ffff}\u{ffff}\u{800}\u{7ff}\u{80}\u{7f}",
+        ] {
             assert_eq!(utf16_len(s.as_bytes()), s.encode_utf16().count(), "{s:?}");
         }
         let all: String = (0..=char::MAX as u32).step_by(7).filter_map(char::from_u32).collect();
@@ -559,7 +700,10 @@ mod tests {
         }
         let t = "Hello, world! Is it? Yes.\r\nNo\u{a0}— “quoted” text 日本";
         for from in 0..=t.len() {
-            assert_eq!(next_may_end(t.as_bytes(), from), t.as_bytes()[from..].iter().position(|&c| may_end(c)).map(|k| from + k));
+            assert_eq!(
+                next_may_end(t.as_bytes(), from),
+                t.as_bytes()[from..].iter().position(|&c| may_end(c)).map(|k| from + k)
+            );
         }
     }
 
@@ -569,7 +713,12 @@ mod tests {
         for c in (0x80..0x3000).filter_map(char::from_u32).filter(|&c| never_ends(c)) {
             assert_eq!(format!("a{c} B").split_sentence_bounds().count(), 1, "{c:?}");
         }
-        assert!(!never_ends('\u{85}') && !never_ends('\u{6d4}') && !never_ends('\u{2024}') && !never_ends('\u{2028}'));
+        assert!(
+            !never_ends('\u{85}')
+                && !never_ends('\u{6d4}')
+                && !never_ends('\u{2024}')
+                && !never_ends('\u{2028}')
+        );
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Eight bytes of text tested at once in a `u64` ("SIMD within a register"), for the loops that
-//! read every byte of a page's text: whitespace to collapse (`preprocess`), where a sentence
-//! may end (`sentences`), letters per script (`lang`), a byline's class (`meta`). Safe Rust,
-//! the same on every target (wasm32 has no vector instructions by default). The tricks are the
-//! classic ones (Mycroft's zero-byte test, as in Hacker's Delight 6-1): each works on the low
-//! seven bits of every byte so that no carry crosses into the next byte, which makes them
-//! exact for every byte, not only for the lowest one.
+//! read every byte of a page's text (whitespace to collapse, where a sentence may end, letters
+//! per script, a byline's class). Safe Rust, the same on every target (wasm32 has no vector
+//! instructions by default). The tricks are the classic ones (Mycroft's zero-byte test, as in
+//! Hacker's Delight 6-1): each works on the low seven bits of every byte so that no carry
+//! crosses into the next byte, which makes them exact for every byte, not only for the lowest
+//! one.
 
 /// A one in each byte: `EACH_BYTE * b` is byte `b` eight times.
 pub const EACH_BYTE: u64 = 0x0101_0101_0101_0101;

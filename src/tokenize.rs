@@ -180,7 +180,7 @@ impl std::fmt::Display for Name<'_> {
     }
 }
 
-/// What the name predicates (`crate::preprocess::is_block`, `is_void`…) accept: a token's
+/// What the name predicates (`crate::html::is_block`, `is_void`…) accept: a token's
 /// [`Name`], whose tag is already known, or a string, looked up.
 pub trait AsTag {
     /// The known tag, if the name is one.
@@ -254,7 +254,9 @@ impl<'s> Token<'s> {
     /// The value of an attribute of a start tag.
     pub fn attr(&self, key: &str) -> Option<&str> {
         match self {
-            Token::Start { attrs, .. } => attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref()),
+            Token::Start { attrs, .. } => {
+                attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref())
+            }
             _ => None,
         }
     }
@@ -263,9 +265,11 @@ impl<'s> Token<'s> {
     pub fn into_owned(self) -> Token<'static> {
         let own = |c: Cow<'s, str>| Cow::Owned(c.into_owned());
         match self {
-            Token::Start { name, attrs, self_closing } => {
-                Token::Start { name: name.into_owned(), attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(), self_closing }
-            }
+            Token::Start { name, attrs, self_closing } => Token::Start {
+                name: name.into_owned(),
+                attrs: attrs.into_iter().map(|(k, v)| (own(k), own(v))).collect(),
+                self_closing,
+            },
             Token::End { name } => Token::End { name: name.into_owned() },
             Token::Text(t) => Token::Text(own(t)),
         }
@@ -287,7 +291,9 @@ fn content_after(start_tag: Option<Tag>) -> Content {
         Some(Tag::Textarea | Tag::Title) => Content::RcData,
         Some(Tag::Plaintext) => Content::PlainText,
         Some(Tag::Script) => Content::ScriptData,
-        Some(Tag::Style | Tag::Iframe | Tag::Xmp | Tag::Noembed | Tag::Noframe | Tag::Noscript) => Content::RawText,
+        Some(Tag::Style | Tag::Iframe | Tag::Xmp | Tag::Noembed | Tag::Noframe | Tag::Noscript) => {
+            Content::RawText
+        }
         _ => Content::Data,
     }
 }
@@ -340,7 +346,15 @@ pub fn own_attrs<'s>(lent: &mut Vec<Attr<'s>>) -> Vec<Attr<'s>> {
 /// SVG's content, the head, hidden and pruned elements), whose attributes then cost no list of
 /// their own (docs/PERFORMANCE.md, the token model).
 pub fn tokenize_lending<'s>(html: &'s str, emit: impl FnMut(Token<'s>, &mut Vec<Attr<'s>>)) {
-    let mut t = Tokenizer { src: html, s: html.as_bytes(), i: 0, text: Text::default(), emit, last_start: Name::from(""), attrs: Vec::new() };
+    let mut t = Tokenizer {
+        src: html,
+        s: html.as_bytes(),
+        i: 0,
+        text: Text::default(),
+        emit,
+        last_start: Name::from(""),
+        attrs: Vec::new(),
+    };
     t.run();
 }
 
@@ -583,7 +597,10 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
         let s = self.s;
         let from = self.i;
         let mut i = self.i;
-        while i < s.len() && !matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | 0) && !s[i].is_ascii_uppercase() {
+        while i < s.len()
+            && !matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | 0)
+            && !s[i].is_ascii_uppercase()
+        {
             i += 1;
         }
         if i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') {
@@ -653,8 +670,8 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                                 return Content::Data; // EOF inside the value
                             }
                             self.i += 1; // the closing quote
-                            // After attribute value (quoted): anything but whitespace, `/`
-                            // and `>` is read again as the start of the next attribute.
+                                         // After attribute value (quoted): anything but whitespace, `/`
+                                         // and `>` is read again as the start of the next attribute.
                             v
                         }
                         Some(b'>') => Cow::Borrowed(""), // missing value: the `>` ends the tag
@@ -694,7 +711,9 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
         while i < s.len() && COMMON_NAME_BYTE[usize::from(s[i])] {
             i += 1;
         }
-        if s[from].is_ascii_lowercase() && (i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | b'=')) {
+        if s[from].is_ascii_lowercase()
+            && (i == s.len() || matches!(s[i], b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>' | b'='))
+        {
             self.i = i;
             return Cow::Borrowed(&self.src[from..i]);
         }
@@ -738,7 +757,8 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
         }
         // Sized once from the value as written (to the closing quote), which a reference seldom
         // decodes to more than: a value with references grew by several reallocations.
-        let mut v = String::with_capacity(memchr::memchr(q, &s[self.i..]).unwrap_or(s.len() - self.i));
+        let mut v =
+            String::with_capacity(memchr::memchr(q, &s[self.i..]).unwrap_or(s.len() - self.i));
         loop {
             let Some(k) = memchr::memchr3(q, b'&', 0, &s[self.i..]) else {
                 v.push_str(&self.src[self.i..]);
@@ -811,7 +831,11 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
     fn rcdata_or_rawtext(&mut self, rcdata: bool) -> Content {
         let s = self.s;
         loop {
-            let found = if rcdata { memchr::memchr3(b'<', b'&', 0, &s[self.i..]) } else { memchr::memchr2(b'<', 0, &s[self.i..]) };
+            let found = if rcdata {
+                memchr::memchr3(b'<', b'&', 0, &s[self.i..])
+            } else {
+                memchr::memchr2(b'<', 0, &s[self.i..])
+            };
             let Some(k) = found else {
                 self.push_text(self.i, s.len());
                 self.i = s.len();
@@ -861,7 +885,11 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
         }
         self.flush_text();
         let raw = &self.src[name_start..j];
-        let name = if raw.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(raw.to_ascii_lowercase()) } else { Cow::Borrowed(raw) };
+        let name = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(raw.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(raw)
+        };
         self.i = j;
         Some(self.rest_of_tag(false, name))
     }
@@ -946,7 +974,11 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                 S::EscapeStart | S::EscapeStartDash => {
                     if c == b'-' {
                         i += 1;
-                        state = if state == S::EscapeStart { S::EscapeStartDash } else { S::EscapedDashDash };
+                        state = if state == S::EscapeStart {
+                            S::EscapeStartDash
+                        } else {
+                            S::EscapedDashDash
+                        };
                     } else {
                         state = S::Data; // reconsumed
                     }
@@ -978,7 +1010,9 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                     i += 1;
                     state = match (state, c) {
                         (S::DoubleEscaped, b'-') => S::DoubleEscapedDash,
-                        (S::DoubleEscapedDash | S::DoubleEscapedDashDash, b'-') => S::DoubleEscapedDashDash,
+                        (S::DoubleEscapedDash | S::DoubleEscapedDashDash, b'-') => {
+                            S::DoubleEscapedDashDash
+                        }
                         (S::DoubleEscapedDashDash, b'>') => S::Data,
                         _ => S::DoubleEscaped,
                     };
@@ -1029,7 +1063,10 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
                 b'A'..=b'F' if hex => u32::from(c - b'A' + 10),
                 _ => break,
             };
-            code = code.checked_mul(if hex { 16 } else { 10 }).and_then(|x| x.checked_add(d)).unwrap_or(0x11_0000);
+            code = code
+                .checked_mul(if hex { 16 } else { 10 })
+                .and_then(|x| x.checked_add(d))
+                .unwrap_or(0x11_0000);
             j += 1;
         }
         if j == digits_start {
@@ -1061,7 +1098,9 @@ fn script_word(s: &[u8], from: usize) -> (usize, bool) {
         j += 1;
     }
     match s.get(j) {
-        Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') => (j + 1, s[from..j].eq_ignore_ascii_case(b"script")),
+        Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>') => {
+            (j + 1, s[from..j].eq_ignore_ascii_case(b"script"))
+        }
         _ => (j, false),
     }
 }
@@ -1142,7 +1181,13 @@ fn common_named(name: &[u8]) -> Option<&'static str> {
 /// if `semicolon`) decoded, or `None` when it stays as written. Not generic (nor inlined): the
 /// tokenizer's copies share it.
 #[inline(never)]
-fn named_ref(src: &str, from: usize, j: usize, semicolon: bool, in_attribute: bool) -> Option<Cow<'static, str>> {
+fn named_ref(
+    src: &str,
+    from: usize,
+    j: usize,
+    semicolon: bool,
+    in_attribute: bool,
+) -> Option<Cow<'static, str>> {
     let s = src.as_bytes();
     let run = &s[from..j];
     if semicolon {
@@ -1177,7 +1222,8 @@ fn named(name: &[u8]) -> Option<&'static str> {
     }
     let table = &entities::ENTITIES[..];
     let first = table.partition_point(|e| key(&e.entity.as_bytes()[1..]).lt(key(name)));
-    let mut same = table[first..].iter().take_while(|e| key(&e.entity.as_bytes()[1..]).eq(key(name)));
+    let mut same =
+        table[first..].iter().take_while(|e| key(&e.entity.as_bytes()[1..]).eq(key(name)));
     same.find(|e| &e.entity.as_bytes()[1..] == name).map(|e| e.characters)
 }
 
@@ -1229,7 +1275,9 @@ const LEGACY_PAIRS: [u16; 26] = {
 fn may_start_legacy_name(run: &[u8]) -> bool {
     let [a, b, ..] = *run else { return false };
     let (a, b) = ((a | 0x20).wrapping_sub(b'a'), (b | 0x20).wrapping_sub(b'a'));
-    a < 26 && b < 26 && LEGACY_SECOND >> b & u32::from(LEGACY_PAIRS[usize::from(a)]) >> second_place(b) & 1 != 0
+    a < 26
+        && b < 26
+        && LEGACY_SECOND >> b & u32::from(LEGACY_PAIRS[usize::from(a)]) >> second_place(b) & 1 != 0
 }
 
 #[cfg(test)]
@@ -1280,7 +1328,11 @@ mod tests {
         assert_eq!(
             toks("<P Class=a ID=\"b\" class=c>x &amp; y&copy z</p>"),
             vec![
-                Token::Start { name: "p".into(), attrs: vec![("class".into(), "a".into()), ("id".into(), "b".into())], self_closing: false },
+                Token::Start {
+                    name: "p".into(),
+                    attrs: vec![("class".into(), "a".into()), ("id".into(), "b".into())],
+                    self_closing: false
+                },
                 Token::Text(Cow::Owned("x & y\u{a9} z".into())),
                 Token::End { name: "p".into() },
             ]
@@ -1305,16 +1357,24 @@ mod tests {
     fn named_by_us(run: &str, in_attribute: bool, equals: bool) -> String {
         let src = format!("{run}{}", if equals { "=" } else { "" });
         let j = run.trim_end_matches(';').len();
-        named_ref(&src, 0, j, j < run.len(), in_attribute).map_or_else(|| format!("&{run}"), String::from)
+        named_ref(&src, 0, j, j < run.len(), in_attribute)
+            .map_or_else(|| format!("&{run}"), String::from)
     }
 
     #[test]
     fn the_table_is_ordered_for_the_binary_search() {
-        let key = |e: &entities::Entity| e.entity.trim_start_matches('&').trim_end_matches(';').to_ascii_lowercase();
+        let key = |e: &entities::Entity| {
+            e.entity.trim_start_matches('&').trim_end_matches(';').to_ascii_lowercase()
+        };
         assert!(entities::ENTITIES.windows(2).all(|w| key(&w[0]) <= key(&w[1])));
         // The legacy names (written without `;`) are the table's, and no others.
-        let mut legacy: Vec<_> = entities::ENTITIES.iter().filter(|e| !e.entity.ends_with(';')).map(|e| &e.entity[1..]).collect();
-        let mut ours: Vec<_> = std::str::from_utf8(LEGACY_NAMES).unwrap().split_whitespace().collect();
+        let mut legacy: Vec<_> = entities::ENTITIES
+            .iter()
+            .filter(|e| !e.entity.ends_with(';'))
+            .map(|e| &e.entity[1..])
+            .collect();
+        let mut ours: Vec<_> =
+            std::str::from_utf8(LEGACY_NAMES).unwrap().split_whitespace().collect();
         legacy.sort_unstable();
         ours.sort_unstable();
         assert_eq!(legacy, ours);
@@ -1328,22 +1388,53 @@ mod tests {
         let mut runs = Vec::new();
         for e in entities::ENTITIES.iter() {
             let name = e.entity[1..].trim_end_matches(';');
-            for run in [format!("{name};"), name.to_string(), format!("{name}x"), format!("{name}1;"), format!("{name}z;")] {
+            for run in [
+                format!("{name};"),
+                name.to_string(),
+                format!("{name}x"),
+                format!("{name}1;"),
+                format!("{name}z;"),
+            ] {
                 runs.push(run);
             }
             runs.push(name[..name.len() - 1].to_string());
         }
-        runs.extend(["r", "width", "utm", "e", "widgetType", "id", "w", "h", "x1", "1a", "a1", "z", "wq", "Zx", "notit;", "ampx;"].map(String::from));
+        runs.extend(
+            [
+                "r",
+                "width",
+                "utm",
+                "e",
+                "widgetType",
+                "id",
+                "w",
+                "h",
+                "x1",
+                "1a",
+                "a1",
+                "z",
+                "wq",
+                "Zx",
+                "notit;",
+                "ampx;",
+            ]
+            .map(String::from),
+        );
         for run in runs.iter().filter(|r| !r.is_empty()) {
             for (attr, equals) in [(false, false), (true, false), (true, true)] {
-                assert_eq!(named_by_us(run, attr, equals), named_by_html5gum(run, attr, equals), "{run} {attr} {equals}");
+                assert_eq!(
+                    named_by_us(run, attr, equals),
+                    named_by_html5gum(run, attr, equals),
+                    "{run} {attr} {equals}"
+                );
             }
         }
     }
 
     #[test]
     fn a_run_without_semicolon_is_decoded_only_from_a_legacy_name() {
-        let legacy = ["AElig", "amp", "frac12", "yuml", "not", "sup1", "GT", "szlig", "ETH", "iquest"];
+        let legacy =
+            ["AElig", "amp", "frac12", "yuml", "not", "sup1", "GT", "szlig", "ETH", "iquest"];
         for name in legacy {
             assert!(may_start_legacy_name(name.as_bytes()), "{name}");
             assert_ne!(named_by_us(name, false, false), format!("&{name}"), "{name}");
@@ -1352,14 +1443,35 @@ mod tests {
         assert_eq!(LEGACY_SECOND.count_ones(), 16);
         assert_eq!(LEGACY_PAIRS.iter().map(|m| m.count_ones()).sum::<u32>(), 62);
         // What the fast path leaves as written, the table leaves as written too.
-        for run in ["r", "width", "utm", "e", "widgetType", "id", "w", "h", "x1", "1a", "a1", "z", "wq", "Zx"] {
+        for run in [
+            "r",
+            "width",
+            "utm",
+            "e",
+            "widgetType",
+            "id",
+            "w",
+            "h",
+            "x1",
+            "1a",
+            "a1",
+            "z",
+            "wq",
+            "Zx",
+        ] {
             assert!(!may_start_legacy_name(run.as_bytes()), "{run}");
         }
-        assert_eq!(toks("<a href=\"?a=1&width=2&copy=3\">&notit &frac12x &w</a>")[1], Token::Text(Cow::Owned("\u{ac}it \u{bd}x &w".into())));
+        assert_eq!(
+            toks("<a href=\"?a=1&width=2&copy=3\">&notit &frac12x &w</a>")[1],
+            Token::Text(Cow::Owned("\u{ac}it \u{bd}x &w".into()))
+        );
     }
 
     #[test]
     fn comments_and_doctype_are_skipped() {
-        assert_eq!(toks("<!DOCTYPE html><!-- a -- b --!>x<!--->y<?php z ?>w"), vec![text("x"), text("y"), text("w")]);
+        assert_eq!(
+            toks("<!DOCTYPE html><!-- a -- b --!>x<!--->y<?php z ?>w"),
+            vec![text("x"), text("y"), text("w")]
+        );
     }
 }

@@ -196,13 +196,13 @@ fn marked_up_data_tables_of_the_article_survive_whole() {
             let table_cells: Vec<HashSet<String>> = ex
                 .blocks
                 .iter()
-                .filter_map(|b| b.table.as_ref())
+                .filter_map(|b| b.table())
                 .map(|t| t.rows.iter().flatten().map(|c| collapse(&c.text)).collect())
                 .collect();
             let loose: HashSet<String> = ex
                 .blocks
                 .iter()
-                .filter(|b| b.kind != BlockKind::Table)
+                .filter(|b| !matches!(b.kind, BlockKind::Table(_)))
                 .map(|b| collapse(&b.text))
                 .collect();
             let text = collapse(&ex.text);
@@ -355,7 +355,7 @@ fn code_blocks_of_the_article_survive_whole() {
             let blocks: Vec<HashSet<&str>> = ex
                 .blocks
                 .iter()
-                .filter(|b| b.kind == BlockKind::Preformatted)
+                .filter(|b| matches!(b.kind, BlockKind::Preformatted { .. }))
                 .map(|b| b.text.lines().map(str::trim_end).collect())
                 .collect();
             let text = collapse(&ex.text);
@@ -513,13 +513,13 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
                 .unwrap_or_else(|| format!("https://corpus.invalid/{set}/{id}.html"));
             let ex = dana::extract(&html, &Options { url: Some(url), ..Options::default() });
             let figures: Vec<&dana::Block> =
-                ex.blocks.iter().filter(|b| b.kind == BlockKind::Figure).collect();
+                ex.blocks.iter().filter(|b| matches!(b.kind, BlockKind::Figure { .. })).collect();
             for f in &figures {
                 set_figures += 1;
                 list.push_str(&format!(
                     "{set}/{id}\t{}\t{}\t{}\n",
-                    f.src.as_deref().unwrap_or(""),
-                    f.alt.as_deref().unwrap_or(""),
+                    f.src().unwrap_or(""),
+                    f.alt().unwrap_or(""),
                     f.text
                 ));
             }
@@ -532,7 +532,7 @@ fn captions_of_the_article_stay_bound_to_their_figures() {
             }
             // A caption counts as bound only in a figure that shows an image.
             let in_figures: Vec<String> =
-                figures.iter().filter(|b| b.src.is_some()).map(|b| collapse(&b.text)).collect();
+                figures.iter().filter(|b| b.src().is_some()).map(|b| collapse(&b.text)).collect();
             let text = collapse(&ex.text);
             for c in &captions {
                 set_total += 1;
@@ -1264,8 +1264,8 @@ fn embeds_of_the_article_survive_as_cards() {
             let cards: Vec<&str> = ex
                 .blocks
                 .iter()
-                .filter(|b| b.kind == BlockKind::Embed)
-                .filter_map(|b| b.src.as_deref())
+                .filter(|b| matches!(b.kind, BlockKind::Embed { .. }))
+                .filter_map(|b| b.src())
                 .collect();
             let text = collapse(&ex.text);
             for (e, c) in &embeds {
@@ -1641,17 +1641,18 @@ fn section_headings_of_the_article_survive_as_headings() {
                     .blocks
                     .iter()
                     .filter(|b| collapse(&b.text) == want)
-                    .min_by_key(|b| b.kind != BlockKind::Heading);
+                    .min_by_key(|b| !matches!(b.kind, BlockKind::Heading { .. }));
                 // A heading labelling a data table's group of rows (an events listing's
                 // "Film club") survives as the row that holds it alone.
                 let row_label = || {
                     ex.blocks
                         .iter()
-                        .filter_map(|b| b.table.as_ref())
+                        .filter_map(|b| b.table())
                         .flat_map(|t| &t.rows)
                         .any(|r| r.len() == 1 && collapse(&r[0].text).starts_with(&want))
                 };
-                if found.is_some_and(|b| b.kind == BlockKind::Heading) || row_label() {
+                if found.is_some_and(|b| matches!(b.kind, BlockKind::Heading { .. })) || row_label()
+                {
                     set_survived += 1;
                     doc_survived += usize::from(doc);
                 } else if let Some(b) =
@@ -1668,7 +1669,7 @@ fn section_headings_of_the_article_survive_as_headings() {
                     // A mark is a few characters before or after its words ("[edit]", "¶"): a
                     // longer heading that quotes them ("35 Responses to “Title”") is another one.
                     let t = collapse(&b.text);
-                    b.kind == BlockKind::Heading
+                    matches!(b.kind, BlockKind::Heading { .. })
                         && (t.starts_with(&want) || t.ends_with(&want))
                         && t.chars().count() <= want.chars().count() + 8
                 }) {

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use dana::lang::ScriptCounts;
+use dana::test_api::words::ScriptCounts;
 use dana::{Dir, Options};
 
 #[path = "support/corpus.rs"]
@@ -44,7 +44,8 @@ fn check(id: &str) {
     assert_eq!(primary, want, "{id}: language (decided by {})", out.lang_source);
     assert_eq!(out.dir, Dir::Rtl, "{id}: direction");
     // The detector alone, without the page's declarations, must agree too.
-    let detected = dana::lang::detect(&out.text, &ScriptCounts::of(&out.text)).map(|d| d.lang);
+    let detected =
+        dana::test_api::lang::detect(&out.text, &ScriptCounts::of(&out.text)).map(|d| d.lang);
     println!("{id}: detector alone says {detected:?}");
     assert_eq!(detected, Some(want), "{id}: detection from the extracted text");
 }

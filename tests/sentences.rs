@@ -1,7 +1,7 @@
 //! Sentence segmentation for read-aloud: Arabic, Persian and Urdu punctuation, mixed-direction
 //! text, English abbreviations, and UTF-16 offsets. The sentences are written for these tests.
 
-use dana::sentences::{split, words};
+use dana::test_api::sentences::{split, words};
 use dana::{LinkFilter, Options};
 
 fn texts(s: &str) -> Vec<String> {
@@ -171,7 +171,7 @@ fn a_post_is_announced_with_its_author_in_the_articles_language() {
         let headers: Vec<(String, String)> = out
             .sentences
             .iter()
-            .filter(|s| out.blocks[s.block].kind == dana::BlockKind::Post)
+            .filter(|s| matches!(out.blocks[s.block].kind, dana::BlockKind::Post(_)))
             .map(|s| {
                 let units: Vec<u16> = out.blocks[s.block].text.encode_utf16().collect();
                 (s.text.clone(), String::from_utf16(&units[s.start..s.end]).unwrap())

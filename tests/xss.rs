@@ -304,22 +304,22 @@ fn assert_safe(out: &Extraction, what: &dyn Fn() -> String) {
     }
     let http = |u: &str| u.starts_with("http://") || u.starts_with("https://");
     for b in &out.blocks {
-        if let Some(src) = &b.src {
+        if let Some(src) = b.src() {
             assert!(http(src), "{}: figure src {src:?}", what());
         }
-        if b.kind == dana::BlockKind::Embed {
+        if matches!(b.kind, dana::BlockKind::Embed { .. }) {
             // A card links to an https source only, and says what it is in one of four words.
             assert!(
-                b.src.as_deref().is_some_and(|s| s.starts_with("https://")),
+                b.src().is_some_and(|s| s.starts_with("https://")),
                 "{}: embed src {:?}",
                 what(),
-                b.src
+                b.src()
             );
             assert!(
-                matches!(b.alt.as_deref(), Some("video" | "audio" | "post" | "frame")),
+                matches!(b.alt(), Some("video" | "audio" | "post" | "frame")),
                 "{}: embed {:?}",
                 what(),
-                b.alt
+                b.alt()
             );
         }
     }
@@ -386,12 +386,15 @@ fn every_payload_in_real_pages_gives_inert_html() {
                     });
                     let hit = out.text.contains(MARK) || out.text.contains(MARK_AR);
                     if mode == Mode::Table
-                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Table)
+                        && out.blocks.iter().any(|b| matches!(b.kind, dana::BlockKind::Table(_)))
                     {
                         tables.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Code
-                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Preformatted)
+                        && out
+                            .blocks
+                            .iter()
+                            .any(|b| matches!(b.kind, dana::BlockKind::Preformatted { .. }))
                     {
                         codes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -402,7 +405,7 @@ fn every_payload_in_real_pages_gives_inert_html() {
                         notes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Posts
-                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Post)
+                        && out.blocks.iter().any(|b| matches!(b.kind, dana::BlockKind::Post(_)))
                     {
                         posts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -418,7 +421,10 @@ fn every_payload_in_real_pages_gives_inert_html() {
                         asides.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     if mode == Mode::Embeds
-                        && out.blocks.iter().any(|b| b.kind == dana::BlockKind::Embed)
+                        && out
+                            .blocks
+                            .iter()
+                            .any(|b| matches!(b.kind, dana::BlockKind::Embed { .. }))
                     {
                         embeds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -747,7 +753,7 @@ fn srcset_and_picture_never_give_a_script_or_data_url() {
         assert_safe(&out, &|| html.to_string());
         let lower = out.html.to_ascii_lowercase();
         assert!(!lower.contains("javascript") && !lower.contains("data:"), "{html}: {}", out.html);
-        let srcs: Vec<&str> = out.blocks.iter().filter_map(|b| b.src.as_deref()).collect();
+        let srcs: Vec<&str> = out.blocks.iter().filter_map(|b| b.src()).collect();
         assert_eq!(srcs, want.iter().copied().collect::<Vec<_>>(), "{html}");
     }
 }

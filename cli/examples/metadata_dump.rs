@@ -28,30 +28,33 @@ fn main() -> Result<(), String> {
                 ..dana::Options::default()
             };
             let ex = dana::extract(&html, &options);
-            let html = dana::tokenize::normalise_newlines(&html);
-            let page = dana::fallback::page(&html, &options);
-            let declared = dana::title::declared(&page);
+            let html = dana::test_api::tokenize::normalise_newlines(&html);
+            let page = dana::test_api::fallback::page(&html, &options);
+            let declared = dana::test_api::title::declared(&page);
             let declared: Vec<[&str; 2]> =
                 declared.iter().map(|d| [d.rule, d.text.as_str()]).collect();
-            let h1s: Vec<String> = dana::title::headings(&page)
+            let h1s: Vec<String> = dana::test_api::title::headings(&page)
                 .into_iter()
                 .filter(|h| h.0 == 1)
                 .map(|h| h.1)
                 .collect();
             // Whether each `h1` stands in the extracted article (its words in the article's text),
             // or outside it (a site's logo, a hero banner, a sidebar).
-            let article_words = dana::title::headline_words(&ex.text).join(" ");
+            let article_words = dana::test_api::words::headline_words(&ex.text).join(" ");
             let h1_in_article: Vec<bool> = h1s
                 .iter()
                 .map(|h| {
-                    let w = dana::title::headline_words(h).join(" ");
+                    let w = dana::test_api::words::headline_words(h).join(" ");
                     !w.is_empty() && article_words.contains(&w)
                 })
                 .collect();
             // TitleFinder's own ranked fragments (the body candidates `choose` looks at after
             // the `h1`s) and the site's declared name, for grouping the misses.
-            let found =
-                dana::title::find(&page, &dana::title::fragments(&page), options.title_metric);
+            let found = dana::test_api::title::find(
+                &page,
+                &dana::test_api::title::fragments(&page),
+                options.title_metric,
+            );
             let candidates: Vec<&str> = found.candidates.iter().map(|c| c.text.as_str()).collect();
             let site_name: Vec<String> =
                 page.head.meta_contents(&["property", "name"], "og:site_name").collect();

@@ -1,4 +1,4 @@
-//! Fits the logistic model of `dana::meta::readerable` on a set whose index gives `page_type`
+//! Fits the logistic model of `dana::test_api::meta::readerable` on a set whose index gives `page_type`
 //! (the modern set): article, documentation, forum and blog pages against product, listing
 //! and collection pages (service pages are neither). Prints the 5-fold cross-validated ROC AUC
 //! (each fold scored by a model fitted on the other four), then the weights fitted on all
@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use dana::meta::{reader_features, ReaderFeatures};
+use dana::test_api::meta::{reader_features, ReaderFeatures};
 use dana::Options;
 use dana_cli::eval::corpus::CorpusSet;
 use dana_cli::eval::metadata::{roc_auc, NOT_READER_TYPES, READER_TYPES};
@@ -60,14 +60,14 @@ fn main() -> Result<(), String> {
         let (html, _) = dana::decode(&bytes, None);
         let ex = dana::extract(&html, &options);
         // The page as `extract` read it, for the sum of T1.
-        let html = dana::tokenize::normalise_newlines(&html);
-        let page = dana::fallback::page(&html, &options);
-        let (t1, _) = dana::density::counts(&page, options.algorithm);
+        let html = dana::test_api::tokenize::normalise_newlines(&html);
+        let page = dana::test_api::fallback::page(&html, &options);
+        let (t1, _) = dana::test_api::density::counts(&page, options.algorithm);
         let f = reader_features(
             &page,
             &ex.blocks,
             &ex.text,
-            dana::sentences::word_count(&ex.text),
+            dana::test_api::words::word_count(&ex.text),
             t1.iter().map(|&c| u64::from(c)).sum(),
         );
         rows.push((features(&f), label));

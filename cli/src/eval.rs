@@ -69,7 +69,7 @@ pub struct EvalArgs {
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub json: Option<PathBuf>,
     /// Pages evaluated in parallel (default 1); MB/s stays a single-thread figure
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = threads, default_value = "1", hide_default_value = true)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = args::threads, default_value = "1", hide_default_value = true)]
     pub threads: usize,
     /// No progress bar (notes still go to stderr); it is only drawn on a terminal
     #[arg(long)]
@@ -145,13 +145,6 @@ fn without_help(long: bool) -> String {
         help.push_str(&format!("\n{}: {}", r.cli_name(), r.summary()));
     }
     help
-}
-
-fn threads(s: &str) -> Result<usize, String> {
-    match args::count(s) {
-        Ok(0) | Err(_) => Err("expected 1 or more".into()),
-        Ok(n) => Ok(n),
-    }
 }
 
 /// `--peer NAME=DIR`: a name without spaces and an existing directory.

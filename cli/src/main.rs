@@ -3,6 +3,7 @@
 //! ```text
 //! dana extract [OPTIONS] FILE|-            main content of one page on stdout
 //! dana extract [OPTIONS] --out-dir DIR FILE...   one output file per page
+//! dana extract [OPTIONS] --warc FILE [--out FILE]  one JSON line per HTML record of a WARC
 //! dana eval [OPTIONS] SET_DIR...           evaluation over corpus sets (see `dana eval --help`)
 //! ```
 //!
@@ -20,8 +21,11 @@ use std::process::ExitCode;
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use dana::{Algorithm, Extraction, LinkFilter, Options};
-use dana_cli::{args, eval};
+use dana::{Extraction, Options};
+use dana_cli::args::{self, ExtractOptions};
+use dana_cli::batch::{Batch, Outcome};
+use dana_cli::eval;
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// dana: main-content extraction with the DANA family of algorithms (R2L, DANA, DANAg, AdDANAg)
 #[derive(Debug, Parser)]
@@ -30,7 +34,7 @@ use dana_cli::{args, eval};
     version,
     subcommand_required = true,
     max_term_width = 100,
-    override_usage = "dana extract [OPTIONS] FILE|-\n       dana extract [OPTIONS] --out-dir DIR FILE...\n       dana eval [OPTIONS] SET_DIR...",
+    override_usage = "dana extract [OPTIONS] FILE|-\n       dana extract [OPTIONS] --out-dir DIR FILE...\n       dana extract [OPTIONS] --warc FILE [--out FILE]\n       dana eval [OPTIONS] SET_DIR...",
     after_help = "Run 'dana extract --help' for the extraction options, 'dana eval --help' for the evaluation's."
 )]
 struct Cli {
@@ -100,17 +104,16 @@ impl Format {
     }
 }
 
-/// Only an absolute URL can serve as the base of the page's relative links.
-fn parse_url(s: &str) -> Result<String, String> {
-    match url::Url::parse(s) {
-        Ok(_) => Ok(s.to_string()),
-        Err(_) => Err("expected an absolute URL such as https://example.org/page".into()),
-    }
-}
-
 fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
     if s.is_empty() {
         return Err("expected a non-empty directory".into());
+    }
+    Ok(PathBuf::from(s))
+}
+
+fn parse_out_file(s: &str) -> Result<PathBuf, String> {
+    if s.is_empty() {
+        return Err("expected a file name".into());
     }
     Ok(PathBuf::from(s))
 }
@@ -121,44 +124,36 @@ fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
 #[derive(Debug, clap::Args)]
 #[command(
     args_override_self = true,
-    override_usage = "dana extract [OPTIONS] FILE|-\n       dana extract [OPTIONS] --out-dir DIR FILE...",
+    override_usage = "dana extract [OPTIONS] FILE|-\n       dana extract [OPTIONS] --out-dir DIR FILE...\n       dana extract [OPTIONS] --warc FILE [--out FILE]",
     after_help = "Options take their value as '--gap 8' or '--gap=8'; '--' ends the options.\n\
                   When no article is found, the text output is empty, a note says why on stderr, and the exit\n\
                   status is 0. Exit status: 0 success, 1 input/output error, 2 usage error."
 )]
 struct ExtractArgs {
-    /// r2l, dana, danag or addanag (default: addanag)
-    #[arg(long, value_name = "NAME", allow_hyphen_values = true, value_parser = args::algorithm)]
-    algorithm: Option<Algorithm>,
-    /// Hyperlink filter (thesis 4.6.1): none, 1 (remove links), 2 (strip link attributes),
-    /// 3 (placeholder) (default: 3 for addanag, none for the others)
-    #[arg(long, value_name = "F", allow_hyphen_values = true, value_parser = args::filter)]
-    filter: Option<LinkFilter>,
-    /// Algorithm 1's gap in lines (default: 8 for r2l, 20 for the others)
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = args::gap)]
-    gap: Option<usize>,
+    #[command(flatten)]
+    options: ExtractOptions,
     /// text (one block a line), html (article HTML) or json (the whole result) (default: text)
     #[arg(long, value_name = "FMT", allow_hyphen_values = true, value_parser = Format::parse)]
     format: Option<Format>,
-    /// The page's absolute URL; links and images are resolved against it (without it, relative
-    /// links and images are left out of the HTML)
-    #[arg(long, value_name = "URL", allow_hyphen_values = true, value_parser = parse_url)]
-    url: Option<String>,
-    /// Use the headline as the upper bound of the main content (thesis 7.2.1)
-    #[arg(long)]
-    title_bound: bool,
-    /// The algorithm exactly as the thesis defines it: our measured refinements (those 'dana
-    /// eval --help' lists under --without; see README) off
-    #[arg(long)]
-    thesis: bool,
-    /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up
-    /// (the json output lists them all under "candidates")
-    #[arg(long, value_name = "K", default_value_t = 0)]
-    candidate: usize,
     /// Write one file per input into DIR (created if missing) instead of printing; several
     /// FILEs allowed, '-' is not
     #[arg(long, value_name = "DIR", allow_hyphen_values = true, value_parser = parse_out_dir)]
     out_dir: Option<PathBuf>,
+    /// Read the HTML responses of a WARC file (.warc or .warc.gz) and write one JSON line per
+    /// record: WARC-Record-ID, WARC-Target-URI, WARC-Date, title, text, lang, dir, byline,
+    /// published, readerable. A bad record is reported on stderr and skipped
+    #[arg(long, value_name = "FILE", value_parser = OsStringValueParser::new().map(PathBuf::from))]
+    warc: Option<PathBuf>,
+    /// With --warc: write the JSON lines to FILE (gzip-compressed when it ends in .gz), whole or
+    /// not at all, instead of standard output
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true, value_parser = parse_out_file)]
+    out: Option<PathBuf>,
+    /// With --warc: pages extracted in parallel (default: every core)
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = args::threads)]
+    threads: Option<usize>,
+    /// With --warc: no progress bar (it is only drawn on a terminal)
+    #[arg(long)]
+    quiet: bool,
     /// The pages; '-' is standard input
     // Any OS string, the empty one too: `check_readable` says what is wrong with it.
     #[arg(value_name = "FILE", value_parser = OsStringValueParser::new().map(PathBuf::from))]
@@ -168,20 +163,7 @@ struct ExtractArgs {
 impl ExtractArgs {
     /// The engine's options these arguments ask for.
     fn options(&self) -> Options {
-        let algorithm = self.algorithm.unwrap_or(Options::default().algorithm);
-        let base = if self.thesis {
-            Options::thesis(algorithm)
-        } else {
-            Options { algorithm, ..Options::default() }
-        };
-        Options {
-            filter: self.filter,
-            gap: self.gap,
-            url: self.url.clone(),
-            title_bound: self.title_bound,
-            candidate: self.candidate,
-            ..base
-        }
+        self.options.options()
     }
 
     fn format(&self) -> Format {
@@ -279,6 +261,14 @@ fn parse(args: &[OsString]) -> Result<Option<Command>, CliError> {
 /// `dana extract`.
 fn cmd_extract(a: &ExtractArgs) -> Result<(), CliError> {
     let options = a.options();
+    if let Some(warc) = &a.warc {
+        return extract_warc(warc, a, &options);
+    }
+    for (given, flag) in [(a.out.is_some(), "--out"), (a.threads.is_some(), "--threads")] {
+        if given {
+            return Err(CliError::Usage(format!("{flag} goes with --warc FILE")));
+        }
+    }
     match &a.out_dir {
         None => {
             let input = match a.inputs.as_slice() {
@@ -369,6 +359,98 @@ fn extract_to_dir(dir: &Path, a: &ExtractArgs, options: &Options) -> Result<(), 
     Ok(())
 }
 
+/// `dana extract --warc FILE`: one JSON line per HTML response, in the file's order, on stdout
+/// or into `--out` (written to a temporary file beside it and renamed when complete).
+fn extract_warc(warc: &Path, a: &ExtractArgs, options: &Options) -> Result<(), CliError> {
+    let conflict = if !a.inputs.is_empty() {
+        Some("FILE arguments")
+    } else if a.out_dir.is_some() {
+        Some("--out-dir (use --out FILE)")
+    } else if a.options.url.is_some() {
+        Some("--url (each record has its own)")
+    } else if a.format.is_some_and(|f| f != Format::Json) {
+        Some("--format (the output is JSON lines)")
+    } else {
+        None
+    };
+    if let Some(what) = conflict {
+        return Err(CliError::Usage(format!("--warc cannot be used with {what}")));
+    }
+    check_readable(warc)?;
+    if let Some(out) = &a.out {
+        if out.is_dir() {
+            return Err(CliError::Io(format!("cannot write {}: it is a directory", out.display())));
+        }
+        if fs::canonicalize(out).is_ok_and(|o| fs::canonicalize(warc).is_ok_and(|w| w == o)) {
+            return Err(CliError::Usage(format!("{} would overwrite the input", out.display())));
+        }
+    }
+    let threads =
+        a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let batch = Batch::start(warc, options, threads)
+        .map_err(|e| CliError::Io(format!("cannot read {}: {}", warc.display(), io_reason(&e))))?;
+    let size = fs::metadata(warc).map(|m| m.len()).unwrap_or(0);
+    let progress = if a.quiet { ProgressBar::hidden() } else { warc_progress_bar(size) };
+    let read = batch.bytes_read();
+    let (mut pages, mut bad) = (0u64, 0u64);
+    let write_lines = |out: &mut dyn Write| -> io::Result<()> {
+        for outcome in batch {
+            match outcome {
+                Outcome::Line(line) => {
+                    out.write_all(line.to_json().as_bytes())?;
+                    out.write_all(b"\n")?;
+                    pages += 1;
+                }
+                Outcome::Bad(why) => {
+                    bad += 1;
+                    progress.suspend(|| {
+                        let _ = writeln!(io::stderr().lock(), "dana: {}: {why}", warc.display());
+                    });
+                }
+            }
+            progress.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
+        }
+        Ok(())
+    };
+    match &a.out {
+        None => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            write_lines(&mut out).and_then(|()| out.flush()).map_err(|e| {
+                CliError::Io(format!("cannot write to standard output: {}", io_reason(&e)))
+            })?;
+        }
+        Some(path) => write_stream_atomically(path, |file| {
+            if path.extension().is_some_and(|e| e == "gz") {
+                let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+                write_lines(&mut gz)?;
+                gz.finish()?.flush()
+            } else {
+                write_lines(file)?;
+                file.flush()
+            }
+        })?,
+    }
+    progress.finish_and_clear();
+    if bad > 0 {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "dana: {}: {pages} pages written, {bad} bad records skipped",
+            warc.display()
+        );
+    }
+    Ok(())
+}
+
+/// The progress bar of `--warc`, over the bytes of the file: drawn only on a terminal.
+fn warc_progress_bar(bytes: u64) -> ProgressBar {
+    let style = ProgressStyle::with_template(
+        "[{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {elapsed}, {eta} left",
+    )
+    .expect("a valid template")
+    .progress_chars("#-");
+    ProgressBar::new(bytes).with_style(style)
+}
+
 /// Decodes and extracts one page; when no article is found, a note on stderr says why.
 fn extract_page(bytes: &[u8], input: &Path, options: &Options) -> Extraction {
     // A file has no transport-layer charset.
@@ -429,13 +511,22 @@ fn read_input(input: &Path) -> Result<Vec<u8>, CliError> {
 /// Writes `bytes` to a temporary file beside `path` and renames it into place, so `path`
 /// either keeps its old content or gets the whole new one.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    write_stream_atomically(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`] for output written as it comes: `write` writes it into the temporary
+/// file, which is renamed into place only when `write` succeeded.
+fn write_stream_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut io::BufWriter<&fs::File>) -> io::Result<()>,
+) -> Result<(), CliError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let fail =
         |e: &io::Error| CliError::Io(format!("cannot write {}: {}", path.display(), io_reason(e)));
     // A hidden name in the same directory (rename is atomic only within one file system);
     // `create_new` never reuses a file left over by another run.
     let mut attempt = 0;
-    let (tmp, mut file) = loop {
+    let (tmp, file) = loop {
         let mut name = OsString::from(".");
         name.push(path.file_name().unwrap_or_default());
         name.push(format!(".{}-{attempt}.tmp", std::process::id()));
@@ -447,8 +538,11 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         }
     };
     // sync before rename: after a crash the output is either absent, old, or whole.
-    let written =
-        file.write_all(bytes).and_then(|()| file.sync_all()).and_then(|()| fs::rename(&tmp, path));
+    let written = {
+        let mut buffered = io::BufWriter::with_capacity(1 << 16, &file);
+        write(&mut buffered).and_then(|()| buffered.flush())
+    };
+    let written = written.and_then(|()| file.sync_all()).and_then(|()| fs::rename(&tmp, path));
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
         fail(&e)
@@ -480,6 +574,7 @@ fn io_reason(e: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dana::{Algorithm, LinkFilter};
 
     fn parse_extract(argv: &[&str]) -> Result<ExtractArgs, CliError> {
         let args: Vec<OsString> =
@@ -526,7 +621,7 @@ mod tests {
     fn double_dash_ends_options_and_dash_is_a_file() {
         let a = parse_extract(&["--", "--gap", "-"]).unwrap();
         assert_eq!(a.inputs, vec![PathBuf::from("--gap"), PathBuf::from("-")]);
-        assert_eq!(a.gap, None);
+        assert_eq!(a.options.gap, None);
     }
 
     #[test]
@@ -542,7 +637,7 @@ mod tests {
             "p.html",
         ])
         .unwrap();
-        assert_eq!((a.options().algorithm, a.gap), (Algorithm::R2l, Some(4)));
+        assert_eq!((a.options().algorithm, a.options.gap), (Algorithm::R2l, Some(4)));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use dana::preprocess::{Page, Preprocessing};
+use dana::test_api::preprocess::{Page, Preprocessing};
 use dana::{Options, TitleMetric};
 use dana_cli::eval::headline::{eval_headlines, headline_scores, EVAL_METHODS};
 

@@ -9,12 +9,11 @@
 
 import { LIMITS, CHOICES, COLOURS } from '../defaults.js';
 import { FONTS, SUBSET_RANGES } from '../fonts/fonts.js';
-import { h, announceIn } from './dom.js';
+import { h, announceIn, cssVar } from './dom.js';
 import { thisSite, keepForThisSite } from '../sites.js';
 import { RULER_CSS, setRuler } from './ruler.js';
 import { TOC_CSS, mountToc } from './toc.js';
-import { SPEECH_AIDS_CSS } from './speech-aids.js';
-import { saveArticle } from './export.js';
+import { MARKS_CSS } from './marks.js';
 
 const LABELS = {
   font: { serif: 'Serif', sans: 'Sans-serif', atkinson: 'Atkinson', lexend: 'Lexend', opendyslexic: 'OpenDyslexic' },
@@ -27,10 +26,11 @@ const LABELS = {
 // The <option>s of a select for a setting listed in CHOICES, labelled in English.
 export const choiceOptions = (key) => CHOICES[key].map((v) => h('option', { value: v, text: LABELS[key][v] }));
 
-// The system's own faces, as the reader's stylesheet has them, behind a bundled face.
+// The system's own faces, as the reader's stylesheet has them, behind a bundled face: generic
+// families only, which a page's @font-face cannot redefine (dom.js styleRoot).
 const SYSTEM_STACK = {
-  serif: "Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif",
-  sans: "system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif",
+  serif: 'serif',
+  sans: 'system-ui, sans-serif',
 };
 
 // Letters of the Arabic script (Arabic, Persian, Urdu, Pashto, ...): its blocks, the
@@ -50,38 +50,68 @@ export function arabicFace(setting, lang) {
 // (Arabic subset only) keeps it off Latin letters, which fall through to the Latin choice, and a
 // system face with Arabic glyphs of its own (Segoe UI has them) cannot take the Arabic text.
 export function fontStack(font, arabic) {
-  const latin = FONTS[font] ? `'${FONTS[font].family}', ${SYSTEM_STACK.sans}` : SYSTEM_STACK[font] || SYSTEM_STACK.serif;
-  return arabic ? `'${FONTS[arabic].family}', ${latin}` : latin;
+  const latin = FONTS[font] ? `'${familyOf(font)}', ${SYSTEM_STACK.sans}` : SYSTEM_STACK[font] || SYSTEM_STACK.serif;
+  return arabic ? `'${familyOf(arabic)}', ${latin}` : latin;
 }
 
 // ---- fonts --------------------------------------------------------------------------------
 
-const loading = new Map(); // FONTS key -> Promise of its faces added to document.fonts
+// A bundled face can only be drawn from the document's own font registry, `document.fonts`,
+// which the page's scripts can list. Measured in Chromium 156 and Firefox ESR 153: an
+// @font-face rule in a shadow root's stylesheet is ignored (the text keeps the fallback's
+// width), and a FontFace taken out of document.fonts stops being drawn at once. So the faces
+// are in document.fonts only while the reader shows them (`useFonts`; `dropFonts` on close),
+// under a family name that says nothing (not "Dana OpenDyslexic", a health-related choice the
+// page would read there): the suffix of dom.js `cssVar`, drawn when this script loads, which
+// also keeps a page from registering a face of the same name first.
+const familyOf = (key) => cssVar(`--f${Object.keys(FONTS).indexOf(key)}`).slice(2);
+
+const faces = new Map(); // FONTS key -> Promise of its loaded FontFaces (not yet added)
+const wanted = new Set(); // the FONTS keys the reader shows now
 
 const fromBase64 = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 
-// Adds a bundled family to the document's fonts (once per page). The service worker reads the
-// files (fonts.js `fontBytes`); a FontFace made from bytes loads nothing over the network, so
-// the page's CSP does not stand in its way and the page sees no extension URL.
-export function loadFont(key) {
+// The faces of a bundled family, loaded once per page. The service worker reads the files
+// (fonts.js `fontBytes`); a FontFace made from bytes loads nothing over the network, so the
+// page's CSP does not stand in its way and the page sees no extension URL.
+function facesOf(key) {
   const font = FONTS[key];
-  if (!font) return Promise.resolve();
-  if (!loading.has(key)) {
-    const faces = font.faces.map(async ([file, subset, weight]) => {
-      const reply = await chrome.runtime.sendMessage({ type: 'font', file });
-      if (!reply || typeof reply.data !== 'string') throw new Error(`${file}: ${(reply && reply.error) || 'no reply'}`);
-      const face = new FontFace(font.family, fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
-      await face.load();
-      document.fonts.add(face);
+  if (!faces.has(key)) {
+    const all = Promise.all(
+      font.faces.map(async ([file, subset, weight]) => {
+        const reply = await chrome.runtime.sendMessage({ type: 'font', file });
+        if (!reply || typeof reply.data !== 'string') throw new Error(`${file}: ${(reply && reply.error) || 'no reply'}`);
+        const face = new FontFace(familyOf(key), fromBase64(reply.data), { weight, unicodeRange: SUBSET_RANGES[subset] });
+        await face.load();
+        return face;
+      })
+    ).catch((e) => {
+      faces.delete(key); // tried again next time
+      console.warn(`dana: font ${key} not loaded:`, e);
+      return [];
     });
-    const all = Promise.all(faces).catch((e) => {
-      loading.delete(key); // tried again next time
-      console.warn(`dana: font ${font.family} not loaded:`, e);
-    });
-    loading.set(key, all);
+    faces.set(key, all);
   }
-  return loading.get(key);
+  return faces.get(key);
 }
+
+// Shows the bundled families `keys` (FONTS keys; others are ignored): their faces go into
+// document.fonts, and every other bundled face comes out of it.
+export function useFonts(keys) {
+  wanted.clear();
+  for (const k of keys) if (Object.hasOwn(FONTS, k)) wanted.add(k);
+  for (const [key, loaded] of faces) if (!wanted.has(key)) loaded.then((list) => list.forEach((f) => document.fonts.delete(f)));
+  return Promise.all(
+    [...wanted].map(async (key) => {
+      const list = await facesOf(key);
+      // Still wanted once loaded: the user may have picked another font meanwhile.
+      if (wanted.has(key)) list.forEach((f) => document.fonts.add(f));
+    })
+  );
+}
+
+// The reader closed: none of its faces stay in the page's registry.
+export const dropFonts = () => useFonts([]);
 
 // ---- colours ------------------------------------------------------------------------------
 
@@ -108,7 +138,8 @@ let shown = null; // what applyAids last showed: [host, root, settings, lang]
 
 // Adds the Display button to the reader's toolbar and its panel below it. `change(key, value)`
 // is the reader's: it saves a setting and applies it; `settings()` the current settings.
-export function mount(root, { change, settings }) {
+// `save(format)` saves the article ('md' or 'html': export.js).
+export function mount(root, { change, settings, save }) {
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const step = (key, dir) => change(key, settings()[key] + dir * LIMITS[key][2]);
   // A select's value is a string; a numeric setting (the ruler's lines) is stored as a number.
@@ -137,7 +168,7 @@ export function mount(root, { change, settings }) {
     // Screen-reader mode: the reader's own speech would talk over the user's screen reader.
     btn('screen-reader', 'Screen reader mode: no built-in read-aloud', 'Screen reader mode', () => change('screenReader', !settings().screenReader)),
     siteGroup(root, btn, settings),
-    group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => saveArticle(root.querySelector('article'), 'md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => saveArticle(root.querySelector('article'), 'html'))),
+    group('Save', btn('save-md', 'Save the article as Markdown', 'Markdown', () => save('md')), btn('save-html', 'Save the article as HTML, one web page', 'HTML', () => save('html'))),
     h('p', { class: 'forced-note', text: "Your system's contrast colours are on: the reader uses them instead of its themes and colours." })
   );
   const toolbar = root.querySelector('.toolbar');
@@ -194,9 +225,9 @@ function siteGroup(root, btn, settings) {
 export function applyAids(host, root, s, lang) {
   shown = [host, root, s, lang];
   const arabic = ARABIC_SCRIPT.test(root.querySelector('article')?.textContent || '') ? arabicFace(s.arabicFont, lang) : null;
-  host.style.setProperty('--dana-font', fontStack(s.font, arabic));
-  host.style.setProperty('--dana-letters', `${s.letterSpacing}em`);
-  host.style.setProperty('--dana-words', `${s.wordSpacing}em`);
+  host.style.setProperty(cssVar('--dana-font'), fontStack(s.font, arabic));
+  host.style.setProperty(cssVar('--dana-letters'), `${s.letterSpacing}em`);
+  host.style.setProperty(cssVar('--dana-words'), `${s.wordSpacing}em`);
   host.setAttribute('data-align', s.align);
   host.setAttribute('data-arabic-face', arabic || 'system');
   host.setAttribute('data-images', s.images ? 'on' : 'off');
@@ -208,10 +239,9 @@ export function applyAids(host, root, s, lang) {
     else a.setAttribute('tabindex', '-1');
   }
   const [fg, bg] = COLOURS.keys.map((k) => (COLOURS.pattern.test(s[k]) ? s[k] : null));
-  if (fg) host.style.setProperty('--dana-custom-fg', fg);
-  if (bg) host.style.setProperty('--dana-custom-bg', bg);
-  loadFont(s.font);
-  if (arabic) loadFont(arabic);
+  if (fg) host.style.setProperty(cssVar('--dana-custom-fg'), fg);
+  if (bg) host.style.setProperty(cssVar('--dana-custom-bg'), bg);
+  useFonts([s.font, arabic]);
   setRuler(root, s.ruler);
   if (!panel || !panel.isConnected) return;
 
@@ -238,7 +268,7 @@ export function applyAids(host, root, s, lang) {
   q('#contrast').textContent = ratio ? `Contrast ${ratio.toFixed(1)}:1${ratio < 4.5 ? ' (low)' : ''}` : '';
 }
 
-export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${SPEECH_AIDS_CSS}
+export const AIDS_CSS = `${RULER_CSS}${TOC_CSS}${MARKS_CSS}
 .surface[data-images=off] article :is(figure, img, picture, video) { display: none; }
 /* Screen-reader mode: the read-aloud controls are out of sight and out of the accessibility tree. */
 .surface[data-screen-reader=on] :is(#speak, #speechbar) { display: none; }

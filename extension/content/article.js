@@ -133,9 +133,9 @@ function allowlist(root) {
   for (const n of drop) n.remove();
 }
 
-// The article as an <article> element of the page's document, ready to insert; links open
-// without a referrer, images load lazily and send no referrer.
-export function articleNodes(html) {
+// The article as an <article> element of `doc` (the page's document, ready to insert; or an
+// inert one, for saving); links open without a referrer, images load lazily and send no referrer.
+export function articleNodes(html, doc = document) {
   const parsed = new DOMParser().parseFromString(`<!DOCTYPE html><body>${html}`, 'text/html');
   const article = parsed.body.querySelector('article') || parsed.body;
   allowlist(article);
@@ -145,8 +145,8 @@ export function articleNodes(html) {
     img.setAttribute('decoding', 'async');
     img.setAttribute('referrerpolicy', 'no-referrer');
   }
-  const out = document.createElement('article');
-  out.append(...[...article.childNodes].map((n) => document.adoptNode(n)));
+  const out = doc.createElement('article');
+  out.append(...[...article.childNodes].map((n) => doc.adoptNode(n)));
   // In-page links (a footnote and its way back) are followed inside the article: the reader
   // lives in a shadow root, where the document's own fragment navigation finds nothing, and
   // changing the page's URL fragment could wake the page's own router. Each link carries its
@@ -161,6 +161,22 @@ export function articleNodes(html) {
     });
   }
   return out;
+}
+
+// Headings keep their relative levels below the title's h1, never skipping a level on the way
+// down (h1 then h4 would tell a screen-reader user that sections are missing). A heading whose
+// level changes is replaced by one of the new level holding the same (already vetted) nodes.
+export function relevelHeadings(body) {
+  let prev = 1;
+  for (const el of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Number(el.localName[1]);
+    prev = Math.min(prev + 1, Math.max(2, level));
+    if (level === prev) continue;
+    const to = el.ownerDocument.createElement(`h${prev}`);
+    for (const name of el.getAttributeNames()) to.setAttribute(name, el.getAttribute(name));
+    to.append(...el.childNodes);
+    el.replaceWith(to);
+  }
 }
 
 // The text nodes of a block's element in document order, without those of blocks nested in it

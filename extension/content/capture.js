@@ -179,20 +179,70 @@ function measuredAway(live) {
   return r.right + x <= 0 || r.bottom + y <= 0;
 }
 
-function resolveLazy(live, copy) {
-  if (copy.localName === 'img' || copy.localName === 'source') {
-    const current = (live instanceof HTMLImageElement && live.currentSrc) || '';
-    // A placeholder is a data: URL or nothing; the real URL waits in a data-* attribute.
-    const placeholder = !copy.getAttribute('src') || /^data:/i.test(copy.getAttribute('src'));
-    if (placeholder) {
-      const lazy = LAZY_SRC.map((n) => copy.getAttribute(n)).find((v) => v && !/^data:/i.test(v));
-      if (lazy) copy.setAttribute('src', lazy);
-      else if (current && !/^data:/i.test(current)) copy.setAttribute('src', current);
+// ---- images: only what the page itself loaded or would load ------------------------------------
+//
+// A lazy attribute (`data-src`, ...) holds a URL the page's own script may or may not load: on
+// a page without such a script it is an address the page never asks for (a tracking pixel's,
+// say), and the reader would be the one fetching it (issue 37). So the copy keeps a lazy
+// attribute only when the page loaded its URL (the resource timeline, an image's
+// `currentSrc`) or when the page's script swaps that attribute in: some image of the page
+// already shows the URL its attribute holds. The engine then takes `src`, and a lazy attribute
+// only when `src` is a placeholder (src/figures.rs); for the command-line tool, which has no
+// page to watch, that rule alone decides.
+
+const ATTRS = [...LAZY_SRC, ...LAZY_SRCSET];
+
+// What the page loaded and which lazy attributes its script swaps in, read once per capture.
+function imageFacts() {
+  const loaded = new Set();
+  for (const e of performance.getEntriesByType('resource')) loaded.add(e.name);
+  const swapped = new Set();
+  for (const el of dom.all(dom.root(), 'img, source')) {
+    const current = el instanceof HTMLImageElement ? el.currentSrc : '';
+    if (current) loaded.add(current);
+    const src = absolute(dom.getAttribute(el, 'src'));
+    const srcset = (dom.getAttribute(el, 'srcset') || '').trim();
+    for (const name of ATTRS) {
+      const v = dom.getAttribute(el, name);
+      if (!v) continue;
+      const shown = LAZY_SRCSET.includes(name) ? !!srcset && v.trim() === srcset : [src, current].includes(absolute(v));
+      if (shown) swapped.add(name);
     }
-    if (!copy.getAttribute('srcset')) {
-      const lazySet = LAZY_SRCSET.map((n) => copy.getAttribute(n)).find(Boolean);
-      if (lazySet) copy.setAttribute('srcset', lazySet);
-    }
+  }
+  return { loaded, swapped };
+}
+
+// `v` resolved against the page's address, or null.
+function absolute(v) {
+  try {
+    return v ? new URL(v, document.baseURI).href : null;
+  } catch {
+    return null;
+  }
+}
+
+// The URLs of a srcset (its candidates, without their descriptors).
+const candidates = (v) => v.split(',').map((c) => absolute(c.trim().split(/\s+/)[0])).filter(Boolean);
+
+function resolveLazy(live, copy, facts) {
+  if (copy.localName !== 'img' && copy.localName !== 'source') return;
+  for (const name of ATTRS) {
+    const v = copy.getAttribute(name);
+    if (v === null) continue;
+    const urls = LAZY_SRCSET.includes(name) ? candidates(v) : [absolute(v)];
+    if (!facts.swapped.has(name) && !urls.some((u) => u && facts.loaded.has(u))) copy.removeAttribute(name);
+  }
+  const current = (live instanceof HTMLImageElement && live.currentSrc) || '';
+  // A placeholder is a data: URL or nothing; the real URL waits in a data-* attribute.
+  const placeholder = !copy.getAttribute('src') || /^data:/i.test(copy.getAttribute('src'));
+  if (placeholder) {
+    const lazy = LAZY_SRC.map((n) => copy.getAttribute(n)).find((v) => v && !/^data:/i.test(v));
+    if (lazy) copy.setAttribute('src', lazy);
+    else if (current && !/^data:/i.test(current)) copy.setAttribute('src', current);
+  }
+  if (!copy.getAttribute('srcset')) {
+    const lazySet = LAZY_SRCSET.map((n) => copy.getAttribute(n)).find(Boolean);
+    if (lazySet) copy.setAttribute('srcset', lazySet);
   }
 }
 
@@ -207,8 +257,9 @@ export function capture({ tag = false } = {}) {
   const judging = typeof checkVisibility === 'function' && !!body && checkVisibility.call(body, SHOWN);
   const own = [];
   const copy = copyOf(root, inert);
+  const facts = imageFacts();
   walkPair(root, copy, (live, c, unjudged) => {
-    resolveLazy(live, c);
+    resolveLazy(live, c, facts);
     if (dom.hasAttribute(live, DANA_SURFACE)) own.push(c);
     pairs.push([live, c]);
     if (unjudged || !judging || live === root || live === body || !dom.contains(body, live)) return false;

@@ -76,10 +76,27 @@ export function h(tag, attrs = {}, ...kids) {
   return el;
 }
 
+// The page's registered custom properties (`CSS.registerProperty`, `@property`) are one
+// registry for the whole document, shadow trees included: registered under a name the reader
+// uses, without inheritance, a property gives every var() below the element that sets it the
+// page's initial value (the page recoloured links, quotations and buttons that way, issue 37).
+// So the custom properties of Dana's styles carry a suffix drawn when this script loads, which
+// the page never sees (the styles are inside closed shadow roots): `cssVar('--dana-size')` is
+// the name to set from script, and styleRoot renames every `--name` of a stylesheet alike.
+const SUFFIX = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('');
+export const cssVar = (name) => `${name}-${SUFFIX}`;
+const scoped = (css) => css.replace(/(^|[^\w-])(--[a-zA-Z][\w-]*)/g, (_, before, name) => before + cssVar(name));
+
 // Styles a shadow root. A constructed stylesheet is not subject to the page's CSP; where it
 // cannot be adopted (Firefox content scripts may refuse a sheet made in their own
 // compartment), a <style> element, which works unless the page forbids inline styles.
+//
+// Font families: only generic ones (serif, sans-serif, system-ui, monospace) and the reader's
+// bundled faces (aids.js). Font faces are one registry for the document too: a page's
+// @font-face named "Georgia" or "Arial" draws the reader's text with the page's glyphs, which a
+// crafted font can turn into other words; a generic family cannot be redefined.
 export function styleRoot(root, css) {
+  css = scoped(css);
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);

@@ -1,88 +1,52 @@
-// Saving the article (issue 16): as Markdown, or as one standalone HTML file, both made from
-// the article the reader shows, which is the engine's HTML after article.js's allowlist. Nothing
-// is fetched: pictures stay links to their addresses, as in the reader.
+// Saving the article (issue 16): as Markdown (markdown.js), or as one standalone HTML file.
+//
+// Both are made from the engine's article as the worker sent it (`ex.html`), through the same
+// allowlist as the reader (article.js `articleNodes`), in a document of their own without a
+// browsing context, never from the reader's live tree: whatever reached that tree would reach
+// the file (issue 37: a page that got into the reader got its `<script>` saved and run from
+// disk). The title and the line under it are the reader's header, built again from the same
+// facts; the address is the one the article was read from. Nothing is fetched: pictures stay
+// links to their addresses, as in the reader.
 
-// Markdown's own characters, escaped in running text so that they stay text.
-const escapeMd = (s) => s.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+import { articleNodes, relevelHeadings } from './article.js';
+import { buildHeader } from './header.js';
+import { toMarkdown } from './markdown.js';
 
-function inline(node) {
-  let out = '';
-  for (const n of node.childNodes) {
-    if (n.nodeType === Node.TEXT_NODE) out += escapeMd(n.data.replace(/\s+/g, ' '));
-    else if (n.nodeType !== Node.ELEMENT_NODE) continue;
-    else if (n.localName === 'br') out += '  \n';
-    else if (n.localName === 'a' && n.getAttribute('href')) out += `[${inline(n)}](${n.href})`;
-    else if (n.localName === 'img') out += `![${escapeMd(n.alt || '')}](${n.src})`;
-    else if (n.localName === 'strong' || n.localName === 'b') out += `**${inline(n)}**`;
-    else if (n.localName === 'em' || n.localName === 'i') out += `*${inline(n)}*`;
-    else if (n.localName === 'code') out += `\`${n.textContent}\``;
-    else out += inline(n);
-  }
-  return out;
+// The attributes of the engine's HTML that are the reader's own business (block indices, the
+// loading hints articleNodes adds), left out of the file.
+const READER_ONLY = ['data-block', 'loading', 'decoding'];
+
+/**
+ * The article to save, from the reader's record of it (`source`: reader.js, `{ ex, lang, dir,
+ * title, url }`): `{ title, meta, site, body }`, body an <article> of an inert document holding
+ * the allowlisted blocks, without those the header repeats, headings releveled as in the reader.
+ */
+export function savedArticle({ ex, lang, title }) {
+  const doc = document.implementation.createHTMLDocument('');
+  const body = articleNodes(ex.html, doc);
+  for (const i of ex.headerBlocks || []) body.querySelector(`[data-block="${i}"]`)?.remove();
+  relevelHeadings(body);
+  for (const el of body.querySelectorAll('*')) for (const name of READER_ONLY) el.removeAttribute(name);
+  // Built as the reader builds it, in its elements' text only (never inserted anywhere).
+  const { header } = buildHeader(ex, lang, title);
+  const text = (sel) => header.querySelector(sel)?.textContent.trim() || '';
+  return { title, meta: text('.meta'), site: text('.site'), body };
 }
 
-// The Markdown of one block element; `depth` is the list nesting.
-function block(el, depth = 0) {
-  const name = el.localName;
-  if (/^h[1-6]$/.test(name)) return `${'#'.repeat(Number(name[1]))} ${inline(el).trim()}`;
-  if (name === 'pre') return `\`\`\`\n${el.textContent.replace(/\n$/, '')}\n\`\`\``;
-  if (name === 'ul' || name === 'ol') {
-    const pad = '   '.repeat(depth);
-    return [...el.children]
-      .filter((li) => li.localName === 'li')
-      .map((li, i) => {
-        const nested = [...li.children].filter((c) => c.localName === 'ul' || c.localName === 'ol');
-        const own = li.cloneNode(true);
-        for (const c of own.querySelectorAll(':scope > ul, :scope > ol')) c.remove();
-        const marker = name === 'ol' ? `${i + 1}.` : '-';
-        return [`${pad}${marker} ${inline(own).trim()}`, ...nested.map((l) => block(l, depth + 1))].join('\n');
-      })
-      .join('\n');
-  }
-  if (name === 'blockquote') return content(el).split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n');
-  if (name === 'figure') {
-    const caption = el.querySelector('figcaption');
-    const img = el.querySelector('img');
-    return [img && `![${escapeMd(img.alt || '')}](${img.src})`, caption && `*${inline(caption).trim()}*`].filter(Boolean).join('\n\n');
-  }
-  return name === 'p' ? inline(el).trim() : content(el);
-}
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-// An element's blocks, or its text when it holds no block (the engine's quotation holds text).
-const content = (el) => ([...el.children].some((c) => /^(p|div|ul|ol|pre|blockquote|figure|table|h[1-6])$/.test(c.localName)) ? blocks(el) : inline(el).trim());
-
-const blocks = (parent) =>
-  [...parent.children]
-    .map((c) => block(c))
-    .filter((s) => s.trim())
-    .join('\n\n');
-
-// The article as Markdown: title, the line under it, the body, and where it came from.
-export function toMarkdown(article, url) {
-  const title = article.querySelector('h1');
-  const meta = article.querySelector('.meta');
-  const body = article.querySelector('.body');
-  return [title && `# ${inline(title).trim()}`, meta && inline(meta).trim(), body && blocks(body), `Source: <${url}>`].filter(Boolean).join('\n\n') + '\n';
-}
-
-const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-
-// The article as a standalone HTML file: the reader's article without the reader's own
-// attributes (block indices, focus handles), a small stylesheet, no script.
-export function toHtml(article, url, title) {
-  // Copied into a document without a browsing context: a copy in this one would fetch its
-  // images again (a clone of an `img` loads its source), and saving must fetch nothing.
-  const copy = document.implementation.createHTMLDocument('').importNode(article, true);
-  for (const el of [copy, ...copy.querySelectorAll('*')]) {
-    for (const name of ['data-block', 'tabindex', 'id', 'class', 'style']) el.removeAttribute(name);
-  }
-  const lang = article.getAttribute('lang');
-  const dir = article.getAttribute('dir') || 'ltr';
+// The article as a standalone HTML file: the allowlisted article, a small stylesheet, no
+// script, and a policy that would let none run (nor load anything but the pictures).
+export function toHtml({ title, meta, body }, url, lang, dir) {
+  const safeLang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(lang || '') ? lang : '';
+  const safeDir = dir === 'rtl' ? 'rtl' : 'ltr';
+  const source = /^https?:/i.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : escapeHtml(url);
   return `<!DOCTYPE html>
-<html${lang ? ` lang="${escapeHtml(lang)}"` : ''} dir="${escapeHtml(dir)}">
+<html${safeLang ? ` lang="${safeLang}"` : ''} dir="${safeDir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https:; style-src 'unsafe-inline'">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <style>
@@ -94,8 +58,11 @@ footer { color: #5a5a5f; font-size: .8em; border-top: 1px solid #d9d9d4; margin-
 </style>
 </head>
 <body>
-${copy.outerHTML}
-<footer><p>Saved from <a href="${escapeHtml(url)}">${escapeHtml(url)}</a> with Dana Reader.</p></footer>
+<article${safeLang ? ` lang="${safeLang}"` : ''} dir="${safeDir}">
+<header><h1>${escapeHtml(title)}</h1>${meta ? `<p>${escapeHtml(meta)}</p>` : ''}</header>
+${body.innerHTML}
+</article>
+<footer><p>Saved from ${source} with Dana Reader.</p></footer>
 </body>
 </html>
 `;
@@ -114,10 +81,9 @@ export function download(text, name, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-// Save buttons' action: `format` 'md' or 'html', for the reader's <article>.
-export function saveArticle(article, format) {
-  const url = location.href.split('#')[0];
-  const title = article.querySelector('h1')?.textContent.trim() || document.title || 'Article';
-  if (format === 'md') download(toMarkdown(article, url), fileName(title, 'md'), 'text/markdown');
-  else download(toHtml(article, url, title), fileName(title, 'html'), 'text/html');
+// The Save buttons' action: `format` 'md' or 'html', for the reader's record of its article.
+export function saveArticle(source, format) {
+  const saved = savedArticle(source);
+  if (format === 'md') download(toMarkdown(saved, source.url), fileName(source.title, 'md'), 'text/markdown');
+  else download(toHtml(saved, source.url, source.lang, source.dir), fileName(source.title, 'html'), 'text/html');
 }

@@ -30,7 +30,7 @@ globalThis[Symbol.for('dana-reader.first')] = (m) => {
   const state = { mode: null, hasArticle: false };
   try {
     const page = capturePage(false, LOADED);
-    globalThis[FIRST_PAGE] = { lang: page.lang, dir: page.dir, selection: false };
+    globalThis[FIRST_PAGE] = { lang: page.lang, dir: page.dir, url: page.url, selection: false };
     return { state, page };
   } catch (e) {
     return { state, error: String(e && e.message ? e.message : e) };

@@ -29,11 +29,13 @@ const TIMING = Symbol.for('dana-reader.timing');
 // what is open and captures the page, in one round trip instead of three messages.
 const BEGIN = Symbol.for('dana-reader.begin');
 
-// The language and direction of the last capture. When content/first.js captured the page
-// before this script was injected (a first contact in reader or read-aloud mode), it left
-// them here.
+// The language, direction and address of the last capture. When content/first.js captured the
+// page before this script was injected (a first contact in reader or read-aloud mode), it left
+// them here. The address is the one the article was read from: the page's script can change
+// `location` later (history.replaceState), and the reader remembers positions and saves under
+// this one.
 const FIRST_PAGE = Symbol.for('dana-reader.first-page');
-let lastPage = globalThis[FIRST_PAGE] || { lang: '', dir: 'ltr' };
+let lastPage = globalThis[FIRST_PAGE] || { lang: '', dir: 'ltr', url: location.href };
 
 // When this script started running in the page, for the benchmark's hops
 // (tests/e2e/bench-reader.mjs), as each step of `begin` and `show` is (capture.js `at`).
@@ -65,7 +67,7 @@ function close() {
 async function readSelection(m) {
   const page = captureSelection();
   if (!page) return false;
-  lastPage = { lang: page.lang, dir: page.dir, selection: true };
+  lastPage = { lang: page.lang, dir: page.dir, url: page.url, selection: true };
   await chrome.runtime.sendMessage({ type: 'run-selection', mode: m, page });
   return true;
 }
@@ -124,7 +126,7 @@ async function switchTo(m) {
 function capturePage(tag) {
   removeMessage();
   const page = capturing(tag, LOADED);
-  lastPage = { lang: page.lang, dir: page.dir, selection: false };
+  lastPage = { lang: page.lang, dir: page.dir, url: page.url, selection: false };
   return page;
 }
 

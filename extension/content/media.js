@@ -10,6 +10,9 @@
 // Chromium treats media under 5 s as a one-shot sound). So while reading aloud a silent track
 // plays, made here (nothing fetched); it is paused with the speech and dropped when reading stops.
 //
+// The session is the page's: its scripts read the metadata and can set handlers of their own,
+// which then get the keys instead (docs/EXTENSION.md, known limits).
+//
 // Limits: the track is loaded under the page's Content-Security-Policy (a `media-src` or
 // `default-src` without `blob:` refuses it), and under the browser's autoplay policy (allowed
 // after a click in the page, such as the Read aloud button; a start from the toolbar on a page
@@ -52,7 +55,8 @@ export function mediaStart({ title, site, handlers }) {
   const ms = session();
   if (!ms) return;
   try {
-    ms.metadata = new MediaMetadata({ title: title || document.title, artist: site || '', album: 'Dana Reader' });
+    // Nothing of the extension's own: the session is the page's, whose scripts read it.
+    ms.metadata = new MediaMetadata({ title: title || document.title, artist: site || '' });
   } catch {
     // No MediaMetadata in this browser: the handlers alone.
   }

@@ -4,7 +4,7 @@
 import { h, shadowHost, dom } from './dom.js';
 
 const CSS = `
-section { direction: ltr; font: 15px/1.45 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; background: #fff; color: #1d1d1f; border: 1px solid #c7c7c2; border-radius: 10px; padding: 14px 16px; box-shadow: 0 6px 24px rgba(0,0,0,.25); }
+section { direction: ltr; font: 15px/1.45 system-ui, sans-serif; background: #fff; color: #1d1d1f; border: 1px solid #c7c7c2; border-radius: 10px; padding: 14px 16px; box-shadow: 0 6px 24px rgba(0,0,0,.25); }
 h2 { font-size: 16px; margin: 0 0 6px; }
 p { margin: 0 0 10px; }
 .buttons { display: flex; gap: 8px; flex-wrap: wrap; }

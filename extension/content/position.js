@@ -25,8 +25,18 @@ function hash(text) {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
-// The article's address: without the fragment, which changes while reading on some sites.
-const articleKey = () => hash(location.origin + location.pathname + location.search);
+// The article's key: its address without the fragment, which changes while reading on some
+// sites. The address is the one the article was read from (the capture's, given when the
+// reader opens), not `location` when writing: the page's script can change that at will
+// (history.replaceState), and a new address a second made a new entry each time, towards the
+// cap that evicts every other article's (issue 37).
+const keyOf = (url) => {
+  const u = new URL(url);
+  return hash(u.origin + u.pathname + u.search);
+};
+let current = null; // the open article's key
+
+const articleKey = () => current || keyOf(location.href);
 
 let watching = null; // { root, blockEls, timer }
 
@@ -77,7 +87,9 @@ export function rememberSpeechPlace(place, settings) {
   return update({ speech: place ? { block: place.block, start: place.start } : null });
 }
 
-function onScroll() {
+// The user's own scrolling only: a `scroll` event the page's script dispatches is not trusted.
+function onScroll(e) {
+  if (!e.isTrusted) return;
   if (!watching || !watching.root.host.isConnected) return stopWatching();
   clearTimeout(watching.timer);
   watching.timer = setTimeout(save, 400);
@@ -89,11 +101,12 @@ function stopWatching() {
   watching = null;
 }
 
-// Called when the reader opens (root: its shadow root; blockEls: block index -> element):
-// returns to the remembered block, if any, and remembers from now on. Resolves to the block
-// returned to, or null.
-export async function rememberPosition(root, blockEls, settings, announce) {
+// Called when the reader opens (root: its shadow root; blockEls: block index -> element; url:
+// the address the article was read from): returns to the remembered block, if any, and
+// remembers from now on. Resolves to the block returned to, or null.
+export async function rememberPosition(root, blockEls, settings, announce, url) {
   stopWatching();
+  current = keyOf(url);
   if (!settings.rememberPosition) return null;
   const { [KEY]: stored = {} } = await chrome.storage.local.get(KEY);
   const saved = stored[articleKey()];

@@ -11,12 +11,13 @@
 
 import { LIMITS, settingsFrom } from '../defaults.js';
 import { saveSettings } from '../sites.js';
-import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom } from './dom.js';
-import { articleNodes, blockTextNodes } from './article.js';
-import { AIDS_CSS, applyAids, choiceOptions, mount as mountAids } from './aids.js';
+import { h, shadowHost, announceIn, watchRemoval, afterFrame, dom, cssVar } from './dom.js';
+import { articleNodes, blockTextNodes, relevelHeadings } from './article.js';
+import { AIDS_CSS, applyAids, choiceOptions, dropFonts, mount as mountAids } from './aids.js';
 import { buildHeader } from './header.js';
 import { KINDS_CSS } from './kinds.js';
 import { rememberPosition } from './position.js';
+import { saveArticle } from './export.js';
 
 let host = null;
 let root = null;
@@ -26,22 +27,6 @@ let surface = null;
 let unwatch = null;
 let saved = null;
 let current = null; // { ex, lang, dir, blockEls: Map(index -> element), settings, hooks }
-
-// Headings keep their relative levels below the title's h1, never skipping a level on the way
-// down (h1 then h4 would tell a screen-reader user that sections are missing). A heading whose
-// level changes is replaced by one of the new level holding the same (already vetted) nodes.
-function relevelHeadings(body) {
-  let prev = 1;
-  for (const el of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    const level = Number(el.localName[1]);
-    prev = Math.min(prev + 1, Math.max(2, level));
-    if (level === prev) continue;
-    const to = document.createElement(`h${prev}`);
-    for (const name of el.getAttributeNames()) to.setAttribute(name, el.getAttribute(name));
-    to.append(...el.childNodes);
-    el.replaceWith(to);
-  }
-}
 
 // A block's text as the engine gave it: the text of its element, without nested blocks (the
 // worker sends the article's text once, as its HTML, not again per block and per sentence).
@@ -101,9 +86,9 @@ function markLater(body, s) {
 function applySettings(s) {
   if (!surface) return;
   surface.setAttribute('data-theme', s.theme);
-  surface.style.setProperty('--dana-size', `${s.fontSize}px`);
-  surface.style.setProperty('--dana-width', `${s.lineWidth}em`);
-  surface.style.setProperty('--dana-leading', String(s.lineHeight));
+  surface.style.setProperty(cssVar('--dana-size'), `${s.fontSize}px`);
+  surface.style.setProperty(cssVar('--dana-width'), `${s.lineWidth}em`);
+  surface.style.setProperty(cssVar('--dana-leading'), String(s.lineHeight));
   surface.setAttribute('data-font', s.font);
   const q = (sel) => root.querySelector(sel);
   q('#font').value = s.font;
@@ -161,9 +146,9 @@ function nextCandidate(ex, hooks, btn) {
   return btn('candidate', label, text, () => hooks.onCandidate(next));
 }
 
-function buildUi(ex, lang, dir, hooks) {
+function buildUi(ex, lang, dir, title, hooks) {
   // Site, headline, byline, dates and reading time: header.js, in the article's language.
-  const { header, titleEl } = buildHeader(ex, lang, ex.title || document.title || 'Untitled');
+  const { header, titleEl } = buildHeader(ex, lang, title);
   const { body, blockEls } = renderBody(ex, titleEl);
   const btn = (id, label, text, onclick) => h('button', { type: 'button', id, 'aria-label': label, title: label, onclick }, text);
   const group = (label, ...kids) => h('span', { class: 'group', role: 'group', 'aria-label': label }, h('span', { class: 'label', 'aria-hidden': 'true', text: label }), ...kids);
@@ -201,8 +186,8 @@ const CSS = `
 --bg: #fbfbf8; --fg: #1d1d1f; --muted: #5a5a5f; --link: #0b57d0; --rule: #d9d9d4; --bar: #f1f1ec;
 --hl: #ffe27a; --hl-fg: #1d1d1f; --focus: #0b57d0; --speaking: rgba(255, 226, 122, .25);
 background: var(--bg); color: var(--fg);
-font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'DejaVu Serif', 'Times New Roman', serif; }
-.surface[data-font=sans] { font-family: system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; }
+font: var(--dana-size, 20px)/var(--dana-leading, 1.6) serif; }
+.surface[data-font=sans] { font-family: system-ui, sans-serif; }
 .surface[data-theme=sepia] { --bg: #f4ecd8; --fg: #3b2f20; --muted: #6b5a43; --link: #7a3e00; --rule: #d8c9a8; --bar: #ebe0c4; }
 .surface[data-theme=dark] { --bg: #17181a; --fg: #e6e6e3; --muted: #a9a9a4; --link: #8ab4f8; --rule: #3a3b3e; --bar: #222326; --hl: #6b5500; --hl-fg: #fff; --focus: #8ab4f8; --speaking: rgba(255, 226, 122, .12); }
 @media (prefers-color-scheme: dark) {
@@ -210,7 +195,7 @@ font: var(--dana-size, 20px)/var(--dana-leading, 1.6) Georgia, 'Noto Serif', 'De
 }
 * { box-sizing: border-box; }
 .controls { direction: ltr; position: sticky; top: 0; z-index: 1; background: var(--bar); border-bottom: 1px solid var(--rule);
-font: 14px/1.3 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: var(--fg); }
+font: 14px/1.3 system-ui, sans-serif; color: var(--fg); }
 .toolbar, .speechbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; padding: 7px 16px; max-width: 1100px; margin: 0 auto; }
 .speechbar { border-top: 1px solid var(--rule); }
 .speechbar[hidden] { display: none; }
@@ -237,17 +222,16 @@ h3, h4, h5, h6 { font-size: 1.15em; margin: 1.2em 0 .4em; }
 p, ul, ol, blockquote, pre, figure { margin: 0 0 1em; }
 a { color: var(--link); }
 blockquote { border-inline-start: 4px solid var(--rule); padding-inline-start: 1em; color: var(--muted); font-style: italic; }
-pre { font: .8em/1.5 ui-monospace, 'DejaVu Sans Mono', monospace; background: var(--bar); padding: 1em; overflow-x: auto; white-space: pre-wrap; border-radius: 6px; }
-code, kbd, samp { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: .9em; }
+pre { font: .8em/1.5 monospace, monospace; background: var(--bar); padding: 1em; overflow-x: auto; white-space: pre-wrap; border-radius: 6px; }
+/* Twice: monospace alone makes the browser shrink the text to its own monospace size. */
+code, kbd, samp { font-family: monospace, monospace; font-size: .9em; }
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
 [data-block] { border-radius: 4px; }
 [data-later] { content-visibility: auto; contain-intrinsic-size: auto 6em; }
 .surface[data-speaking] [data-block]:not(#dana-title) { cursor: pointer; }
 .speaking { background: var(--speaking); box-shadow: 0 0 0 6px var(--speaking); }
-::highlight(dana-sentence) { background-color: var(--hl); color: var(--hl-fg); }
 @media (forced-colors: active) {
-::highlight(dana-sentence) { background-color: Highlight; color: HighlightText; }
 .speaking { outline: 2px solid CanvasText; box-shadow: none; }
 }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -298,12 +282,17 @@ export function open(ex, settings, page, hooks) {
   for (const m of saved.media) m.pause();
 
   ({ host, root } = shadowHost('reader', CSS + KINDS_CSS + AIDS_CSS));
-  const ui = buildUi(ex, lang, dir, hooks);
+  // Decided once: the page's script can change document.title while the reader is open.
+  const title = ex.title || document.title || 'Untitled';
+  const ui = buildUi(ex, lang, dir, title, hooks);
   surface = h('div', { class: 'surface' }, ...ui.nodes);
   root.append(surface);
-  current = { ex, lang, dir, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
+  // `url`: the address the article was read from (content/main.js), without its fragment.
+  const url = (page.url || location.href).split('#')[0];
+  current = { ex, lang, dir, title, url, blockEls: ui.blockEls, settings: settingsFrom(settings), hooks, titleEl: ui.titleEl };
   current.later = markLater(ui.body, current.settings);
-  mountAids(root, { change, settings: () => current.settings });
+  const opened = current;
+  mountAids(root, { change, settings: () => current.settings, save: (format) => saveArticle(opened, format) });
   root.addEventListener('keydown', onToolbarArrows);
   docEl.append(host);
   dom.setAttribute(docEl, 'data-dana-reader', '');
@@ -314,10 +303,9 @@ export function open(ex, settings, page, hooks) {
   addEventListener('keydown', onKey, true);
   // The title has the focus and is read with it; screen-reader mode says no more than needed.
   announce(current.settings.screenReader ? 'Reader view.' : `Reader view. ${ex.title || ''}`);
-  rememberPosition(root, ui.blockEls, current.settings, announce);
+  rememberPosition(root, ui.blockEls, current.settings, announce, url);
   // content/main.js calls it sooner, when it shows the reader for the worker; this is for the
   // reader opened from the page's own panel ("Show anyway").
-  const opened = current;
   afterFrame().then(() => current === opened && firstFrameShown());
 }
 
@@ -342,6 +330,7 @@ export function close() {
   removeEventListener('keydown', onKey, true);
   if (unwatch) unwatch();
   host.remove();
+  dropFonts();
   host = root = surface = current = unwatch = null;
   dom.removeAttribute(dom.root(), 'data-dana-reader');
   const s = saved;

@@ -1,6 +1,6 @@
 // Read aloud: the engine's sentences, one utterance each, through the Web Speech API
 // (speechSynthesis), inside the reader view so that the sentence being spoken can be
-// highlighted (CSS Custom Highlight API) and kept in view.
+// highlighted (marks.js: elements inside the reader's shadow root) and kept in view.
 //
 // This module knows the reader only through the view it is started with (reader.js
 // `speechView()`): the reader's shadow root and host, the blocks and sentences, and block i's
@@ -19,6 +19,7 @@
 import { LIMITS } from '../defaults.js';
 import { h, languageName, announceIn } from './dom.js';
 import { blockRange } from './article.js';
+import { mark, unmark } from './marks.js';
 import { follow as rulerFollow } from './ruler.js';
 import { clearWord, highlightWord, offeredVoices, readable, speechAidControls, spoken, voiceLabel } from './speech-aids.js';
 import { followHeadings } from './toc.js';
@@ -136,18 +137,16 @@ function rangeFor(s) {
 function highlight(i) {
   const { root, host } = view;
   for (const el of root.querySelectorAll('.speaking')) el.classList.remove('speaking');
+  clearWord(root);
+  unmark(root, 'sentence');
   const s = sentences[i];
-  if (!s) {
-    if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
-    return;
-  }
+  if (!s) return;
   const el = view.blockEl(s.block);
   const shown = view.settings().highlight !== 'none'; // the user may want no highlight at all
-  clearWord();
-  if (!shown && globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
   if (el && shown) el.classList.add('speaking');
-  const range = rangeFor(s);
-  if (range && shown && globalThis.CSS && CSS.highlights && globalThis.Highlight) CSS.highlights.set('dana-sentence', new Highlight(range));
+  const found = rangeFor(s);
+  // The marks' own range: the one found is spent in marking (its text nodes are split).
+  const range = found && shown ? mark(found, 'sentence') : found;
   host.setAttribute('data-sentence', String(i));
   // Kept in view below the sticky controls.
   const box = (range || el)?.getBoundingClientRect();
@@ -184,13 +183,23 @@ function speakCurrent() {
   u.onboundary = (e) => my === token && highlightWord(e, s, view.blockEl(s.block), view.settings().highlight);
   u.onend = () => {
     if (my !== token || !playing) return;
+    // The speech queue is the page's too: an utterance its script queued behind this one would
+    // be said next, in the reader's flow. Nothing of it is said.
+    const q = synth();
+    if (q.speaking || q.pending) q.cancel();
     idx++;
     if (idx < sentences.length) speakCurrent();
     else finish();
   };
+  // Every cancel of ours moves `token` on first (pause, jump, stop) or speaks anew at once
+  // (play), so an utterance of the current token cancelled or paused was stopped by someone
+  // else: the page's script shares speechSynthesis. Reading stops and says so; it does not
+  // carry on under another's control.
+  const taken = () => my === token && playing && pause('Reading stopped: the page took over speech.', true);
+  u.onpause = taken;
   u.onerror = (e) => {
     if (my !== token) return;
-    if (e && (e.error === 'interrupted' || e.error === 'canceled')) return;
+    if (e && (e.error === 'interrupted' || e.error === 'canceled')) return taken();
     playing = false;
     updateButtons();
     mediaPlaying(false);
@@ -230,20 +239,22 @@ function play() {
   }
   if (idx >= sentences.length) idx = 0;
   playing = true;
+  token++; // what the cancel ends is not reading stopped by someone else (`taken`)
   synth().cancel();
+  synth().resume?.(); // paused by the page's script (`taken` above), the queue says nothing
   speakCurrent();
   mediaPlaying(true);
   announce(`Playing${voice ? `, voice ${voice.name}` : ''}.`);
 }
 
-function pause() {
+function pause(said = 'Paused.', warn = false) {
   playing = false;
   token++;
   synth().cancel();
   rememberPlace();
   updateButtons();
   mediaPlaying(false);
-  announce('Paused.');
+  announce(said, warn);
 }
 
 function jump(to) {
@@ -408,8 +419,8 @@ export function stop() {
   synth()?.cancel();
   mediaStop();
   rulerFollow(null);
-  clearWord();
-  if (globalThis.CSS && CSS.highlights) CSS.highlights.delete('dana-sentence');
+  clearWord(root);
+  unmark(root, 'sentence');
   if (host.isConnected) {
     for (const el of root.querySelectorAll('.speaking')) el.classList.remove('speaking');
     root.querySelector('main').removeEventListener('click', onBlockClick);

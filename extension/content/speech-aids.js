@@ -3,7 +3,7 @@
 //
 // Word highlighting: a voice that reports word boundaries fires `boundary` events with the
 // character index (and, in Chromium, the length) of each word in the utterance, which is one
-// of the engine's sentences; the word is highlighted inside the sentence's highlight. A voice
+// of the engine's sentences; the word is marked inside the sentence's mark (marks.js). A voice
 // that fires none (many network and some system voices) leaves the sentence highlight alone,
 // which is the fallback. The user picks word, sentence or no highlight (`highlight` setting).
 //
@@ -14,9 +14,8 @@
 
 import { h } from './dom.js';
 import { blockRange, blockTextNodes } from './article.js';
+import { mark, unmark } from './marks.js';
 import { CHOICES } from '../defaults.js';
-
-const WORD = 'dana-word';
 
 const LABELS = { word: 'Word', sentence: 'Sentence', none: 'None' };
 
@@ -62,9 +61,8 @@ export const offeredVoices = (all, settings) => (settings.localVoices ? all.filt
 // How a voice is listed: network voices say so.
 export const voiceLabel = (v) => `${v.name} (${v.lang}${v.localService ? '' : ', network'})`;
 
-export function clearWord() {
-  if (globalThis.CSS && CSS.highlights) CSS.highlights.delete(WORD);
-}
+// Removes the word's mark from the reader (`root`, its shadow root).
+export const clearWord = (root) => unmark(root, 'word');
 
 // Highlights the word a `boundary` event `e` points at in sentence `s` (its block element
 // `el`), when the user wants words highlighted.
@@ -77,8 +75,10 @@ export function highlightWord(e, s, el, mode) {
   if (!len) return;
   // Where the word is in the block: in the piece said that holds it (`spoken`), else the sentence.
   const [said, from] = (s.at || [[0, s.start]]).findLast(([p]) => p <= at);
+  // The old mark goes first: unmarking joins the text nodes a range found before would point into.
+  clearWord(el.getRootNode());
   const range = blockRange(el, from + at - said, from + at - said + len);
-  if (range && globalThis.Highlight) CSS.highlights.set(WORD, new Highlight(range));
+  if (range) mark(range, 'word');
 }
 
 // The speech bar's own controls: the highlight (word, sentence, none), "voices on this device
@@ -87,7 +87,7 @@ export function highlightWord(e, s, el, mode) {
 export function speechAidControls(settings, save, onVoices, onSkip) {
   const mode = h(
     'select',
-    { id: 'highlight', onchange: (e) => (save({ highlight: e.target.value }), e.target.value !== 'word' && clearWord()) },
+    { id: 'highlight', onchange: (e) => (save({ highlight: e.target.value }), e.target.value !== 'word' && clearWord(e.target.getRootNode())) },
     ...CHOICES.highlight.map((v) => h('option', { value: v, text: LABELS[v] }))
   );
   mode.value = settings.highlight;
@@ -104,8 +104,3 @@ export function speechAidControls(settings, save, onVoices, onSkip) {
     h('span', { class: 'group', role: 'group', 'aria-label': 'Read' }, h('span', { class: 'label', text: 'Read' }), ...reads),
   ];
 }
-
-export const SPEECH_AIDS_CSS = `
-::highlight(dana-word) { background-color: var(--fg); color: var(--bg); }
-@media (forced-colors: active) { ::highlight(dana-word) { background-color: CanvasText; color: Canvas; } }
-`;

@@ -17,7 +17,7 @@
 import { h, shadowHost, watchRemoval, dom } from './dom.js';
 
 const CSS = `
-section { direction: ltr; font: 14px/1.35 system-ui, 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; display: flex; gap: 10px; align-items: center; background: #1d1d1f; color: #fff; padding: 8px 10px 8px 14px;
+section { direction: ltr; font: 14px/1.35 system-ui, sans-serif; display: flex; gap: 10px; align-items: center; background: #1d1d1f; color: #fff; padding: 8px 10px 8px 14px;
   border-radius: 10px; box-shadow: 0 4px 18px rgba(0,0,0,.3); }
 button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #fff; background: #fff; color: #1d1d1f; cursor: pointer; }
 button:focus-visible { outline: 3px solid #8ab4f8; outline-offset: 2px; }`;

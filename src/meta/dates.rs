@@ -73,12 +73,17 @@ pub fn instant(normalised: &str) -> Option<i64> {
         return None;
     }
     let (y, m, d) = (num(0..4)?, num(5..7)? as u32, num(8..10)? as u32);
-    let seconds = days_from_civil(y, m, d) * 86_400 + num(11..13)? * 3600 + num(14..16)? * 60 + num(17..19)?;
+    let seconds =
+        days_from_civil(y, m, d) * 86_400 + num(11..13)? * 3600 + num(14..16)? * 60 + num(17..19)?;
     let offset = match &s[19..] {
         "Z" => 0,
         z if z.len() == 6 => {
             let minutes = num(20..22)? * 60 + num(23..25)?;
-            if z.starts_with('-') { -minutes } else { minutes }
+            if z.starts_with('-') {
+                -minutes
+            } else {
+                minutes
+            }
         }
         _ => return None,
     };
@@ -130,7 +135,11 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 /// The leap years follow the breaks of the astronomical calendar Iran uses, as tabulated by
 /// Kazimierz Borkowski and used by jalaali-js (`jalCal`), whose arithmetic this is.
 fn from_solar_hijri(y: i64, m: u32, d: u32) -> Option<(i64, u32, u32)> {
-    if !(1300..=1500).contains(&y) || !(1..=12).contains(&m) || d == 0 || d > if m <= 6 { 31 } else { 30 } {
+    if !(1300..=1500).contains(&y)
+        || !(1..=12).contains(&m)
+        || d == 0
+        || d > if m <= 6 { 31 } else { 30 }
+    {
         return None;
     }
     // The years at which the 33-year pattern of leap years breaks (those up to 1500 suffice).
@@ -156,7 +165,8 @@ fn from_solar_hijri(y: i64, m: u32, d: u32) -> Option<(i64, u32, u32)> {
     // The day of March on which the year begins (1 Farvardin).
     let march = 20 + leap_j - leap_g;
     let m = i64::from(m);
-    let days = days_from_civil(gy, 3, march as u32) + (m - 1) * 31 - m / 7 * (m - 7) + i64::from(d) - 1;
+    let days =
+        days_from_civil(gy, 3, march as u32) + (m - 1) * 31 - m / 7 * (m - 7) + i64::from(d) - 1;
     Some(civil_from_days(days))
 }
 
@@ -167,52 +177,223 @@ fn from_hijri(y: i64, m: u32, d: u32) -> Option<(i64, u32, u32)> {
         return None;
     }
     // Julian day of 1 Muharram 1 AH is 1948440 (civil epoch, 16 July 622 Julian).
-    let jd = i64::from(d) + ((59 * (i64::from(m) - 1)) as f64 / 2.0).ceil() as i64 + (y - 1) * 354 + (3 + 11 * y) / 30 + 1_948_440 - 1;
+    let jd = i64::from(d)
+        + ((59 * (i64::from(m) - 1)) as f64 / 2.0).ceil() as i64
+        + (y - 1) * 354
+        + (3 + 11 * y) / 30
+        + 1_948_440
+        - 1;
     // Julian day 2440588 is 1970-01-01.
     Some(civil_from_days(jd - 2_440_588))
 }
 
 /// Month names by calendar: (name, month).
 const GREGORIAN_MONTHS: &[(&str, u32)] = &[
-    ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("may", 5), ("june", 6), ("july", 7), ("august", 8),
-    ("september", 9), ("sept", 9), ("october", 10), ("november", 11), ("december", 12),
-    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("jun", 6), ("jul", 7), ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+    ("january", 1),
+    ("february", 2),
+    ("march", 3),
+    ("april", 4),
+    ("may", 5),
+    ("june", 6),
+    ("july", 7),
+    ("august", 8),
+    ("september", 9),
+    ("sept", 9),
+    ("october", 10),
+    ("november", 11),
+    ("december", 12),
+    ("jan", 1),
+    ("feb", 2),
+    ("mar", 3),
+    ("apr", 4),
+    ("jun", 6),
+    ("jul", 7),
+    ("aug", 8),
+    ("sep", 9),
+    ("oct", 10),
+    ("nov", 11),
+    ("dec", 12),
     // Arabic (Egyptian and Gulf names, then the Levantine and Iraqi ones).
-    ("يناير", 1), ("فبراير", 2), ("مارس", 3), ("أبريل", 4), ("ابريل", 4), ("إبريل", 4), ("مايو", 5), ("يونيو", 6), ("يونيه", 6),
-    ("يوليو", 7), ("يوليه", 7), ("أغسطس", 8), ("اغسطس", 8), ("سبتمبر", 9), ("أكتوبر", 10), ("اكتوبر", 10), ("نوفمبر", 11), ("ديسمبر", 12),
-    ("كانون الثاني", 1), ("شباط", 2), ("آذار", 3), ("نيسان", 4), ("أيار", 5), ("حزيران", 6), ("تموز", 7), ("آب", 8), ("أيلول", 9),
-    ("تشرين الأول", 10), ("تشرين الثاني", 11), ("كانون الأول", 12),
+    ("يناير", 1),
+    ("فبراير", 2),
+    ("مارس", 3),
+    ("أبريل", 4),
+    ("ابريل", 4),
+    ("إبريل", 4),
+    ("مايو", 5),
+    ("يونيو", 6),
+    ("يونيه", 6),
+    ("يوليو", 7),
+    ("يوليه", 7),
+    ("أغسطس", 8),
+    ("اغسطس", 8),
+    ("سبتمبر", 9),
+    ("أكتوبر", 10),
+    ("اكتوبر", 10),
+    ("نوفمبر", 11),
+    ("ديسمبر", 12),
+    ("كانون الثاني", 1),
+    ("شباط", 2),
+    ("آذار", 3),
+    ("نيسان", 4),
+    ("أيار", 5),
+    ("حزيران", 6),
+    ("تموز", 7),
+    ("آب", 8),
+    ("أيلول", 9),
+    ("تشرين الأول", 10),
+    ("تشرين الثاني", 11),
+    ("كانون الأول", 12),
     // The Maghreb's (Tunisia, Algeria), after the French names.
-    ("جانفي", 1), ("فيفري", 2), ("أفريل", 4), ("افريل", 4), ("ماي", 5), ("جوان", 6), ("جويلية", 7), ("جويليه", 7), ("أوت", 8),
+    ("جانفي", 1),
+    ("فيفري", 2),
+    ("أفريل", 4),
+    ("افريل", 4),
+    ("ماي", 5),
+    ("جوان", 6),
+    ("جويلية", 7),
+    ("جويليه", 7),
+    ("أوت", 8),
     // Persian names of the Gregorian months.
-    ("ژانویه", 1), ("فوریه", 2), ("آوریل", 4), ("مه", 5), ("ژوئن", 6), ("ژوئیه", 7), ("اوت", 8), ("سپتامبر", 9), ("اکتبر", 10), ("نوامبر", 11), ("دسامبر", 12),
+    ("ژانویه", 1),
+    ("فوریه", 2),
+    ("آوریل", 4),
+    ("مه", 5),
+    ("ژوئن", 6),
+    ("ژوئیه", 7),
+    ("اوت", 8),
+    ("سپتامبر", 9),
+    ("اکتبر", 10),
+    ("نوامبر", 11),
+    ("دسامبر", 12),
     // French, German, Spanish, Portuguese and Italian, full and as their style guides shorten
     // them ("janv.", "Mrz.", "ago", "set."); the English abbreviations above serve them too.
-    ("janvier", 1), ("février", 2), ("fevrier", 2), ("mars", 3), ("avril", 4), ("mai", 5), ("juin", 6), ("juillet", 7), ("août", 8), ("aout", 8),
-    ("septembre", 9), ("octobre", 10), ("novembre", 11), ("décembre", 12), ("decembre", 12),
-    ("janv", 1), ("févr", 2), ("fevr", 2), ("avr", 4), ("juil", 7), ("déc", 12),
-    ("januar", 1), ("jänner", 1), ("februar", 2), ("märz", 3), ("maerz", 3), ("juni", 6), ("juli", 7), ("oktober", 10), ("dezember", 12),
-    ("mär", 3), ("mrz", 3), ("okt", 10), ("dez", 12),
-    ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7), ("agosto", 8), ("septiembre", 9),
-    ("setiembre", 9), ("octubre", 10), ("noviembre", 11), ("diciembre", 12),
-    ("ene", 1), ("abr", 4), ("ago", 8), ("dic", 12),
-    ("janeiro", 1), ("fevereiro", 2), ("março", 3), ("maio", 5), ("junho", 6), ("julho", 7), ("setembro", 9), ("outubro", 10), ("novembro", 11), ("dezembro", 12),
+    ("janvier", 1),
+    ("février", 2),
+    ("fevrier", 2),
+    ("mars", 3),
+    ("avril", 4),
+    ("mai", 5),
+    ("juin", 6),
+    ("juillet", 7),
+    ("août", 8),
+    ("aout", 8),
+    ("septembre", 9),
+    ("octobre", 10),
+    ("novembre", 11),
+    ("décembre", 12),
+    ("decembre", 12),
+    ("janv", 1),
+    ("févr", 2),
+    ("fevr", 2),
+    ("avr", 4),
+    ("juil", 7),
+    ("déc", 12),
+    ("januar", 1),
+    ("jänner", 1),
+    ("februar", 2),
+    ("märz", 3),
+    ("maerz", 3),
+    ("juni", 6),
+    ("juli", 7),
+    ("oktober", 10),
+    ("dezember", 12),
+    ("mär", 3),
+    ("mrz", 3),
+    ("okt", 10),
+    ("dez", 12),
+    ("enero", 1),
+    ("febrero", 2),
+    ("marzo", 3),
+    ("abril", 4),
+    ("mayo", 5),
+    ("junio", 6),
+    ("julio", 7),
+    ("agosto", 8),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("octubre", 10),
+    ("noviembre", 11),
+    ("diciembre", 12),
+    ("ene", 1),
+    ("abr", 4),
+    ("ago", 8),
+    ("dic", 12),
+    ("janeiro", 1),
+    ("fevereiro", 2),
+    ("março", 3),
+    ("maio", 5),
+    ("junho", 6),
+    ("julho", 7),
+    ("setembro", 9),
+    ("outubro", 10),
+    ("novembro", 11),
+    ("dezembro", 12),
     ("fev", 2),
-    ("gennaio", 1), ("febbraio", 2), ("aprile", 4), ("maggio", 5), ("giugno", 6), ("luglio", 7), ("settembre", 9), ("ottobre", 10), ("dicembre", 12),
-    ("giu", 6), ("lug", 7), ("ott", 10),
+    ("gennaio", 1),
+    ("febbraio", 2),
+    ("aprile", 4),
+    ("maggio", 5),
+    ("giugno", 6),
+    ("luglio", 7),
+    ("settembre", 9),
+    ("ottobre", 10),
+    ("dicembre", 12),
+    ("giu", 6),
+    ("lug", 7),
+    ("ott", 10),
     // Abbreviations that are English words as well: months on Portuguese, Spanish and Italian
     // pages only (`month_at`).
-    ("out", 10), ("set", 9), ("gen", 1), ("mag", 5),
+    ("out", 10),
+    ("set", 9),
+    ("gen", 1),
+    ("mag", 5),
     // Urdu.
-    ("جنوری", 1), ("فروری", 2), ("مارچ", 3), ("اپریل", 4), ("مئی", 5), ("جون", 6), ("جولائی", 7), ("اگست", 8), ("ستمبر", 9), ("اکتوبر", 10), ("نومبر", 11), ("دسمبر", 12),
+    ("جنوری", 1),
+    ("فروری", 2),
+    ("مارچ", 3),
+    ("اپریل", 4),
+    ("مئی", 5),
+    ("جون", 6),
+    ("جولائی", 7),
+    ("اگست", 8),
+    ("ستمبر", 9),
+    ("اکتوبر", 10),
+    ("نومبر", 11),
+    ("دسمبر", 12),
 ];
 const SOLAR_HIJRI_MONTHS: &[(&str, u32)] = &[
-    ("فروردین", 1), ("اردیبهشت", 2), ("خرداد", 3), ("تیر", 4), ("مرداد", 5), ("امرداد", 5), ("شهریور", 6), ("مهر", 7), ("آبان", 8), ("آذر", 9),
-    ("دی", 10), ("بهمن", 11), ("اسفند", 12),
+    ("فروردین", 1),
+    ("اردیبهشت", 2),
+    ("خرداد", 3),
+    ("تیر", 4),
+    ("مرداد", 5),
+    ("امرداد", 5),
+    ("شهریور", 6),
+    ("مهر", 7),
+    ("آبان", 8),
+    ("آذر", 9),
+    ("دی", 10),
+    ("بهمن", 11),
+    ("اسفند", 12),
 ];
 const HIJRI_MONTHS: &[(&str, u32)] = &[
-    ("محرم", 1), ("صفر", 2), ("ربيع الأول", 3), ("ربيع الاول", 3), ("ربيع الآخر", 4), ("ربيع الثاني", 4), ("جمادى الأولى", 5), ("جمادى الاولى", 5),
-    ("جمادى الآخرة", 6), ("جمادى الثانية", 6), ("رجب", 7), ("شعبان", 8), ("رمضان", 9), ("شوال", 10), ("ذو القعدة", 11), ("ذو الحجة", 12),
+    ("محرم", 1),
+    ("صفر", 2),
+    ("ربيع الأول", 3),
+    ("ربيع الاول", 3),
+    ("ربيع الآخر", 4),
+    ("ربيع الثاني", 4),
+    ("جمادى الأولى", 5),
+    ("جمادى الاولى", 5),
+    ("جمادى الآخرة", 6),
+    ("جمادى الثانية", 6),
+    ("رجب", 7),
+    ("شعبان", 8),
+    ("رمضان", 9),
+    ("شوال", 10),
+    ("ذو القعدة", 11),
+    ("ذو الحجة", 12),
 ];
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -285,8 +466,11 @@ fn month_at(parts: &[Part], i: usize, lang: &str) -> Option<(u32, Calendar, usiz
     let two = word(i + 1).map(|w| format!("{first} {w}"));
     // Persian pages write the Solar Hijri months; elsewhere "آذر" and "دی" are not months.
     let persian = lang.is_empty() || lang.starts_with("fa") || lang.starts_with("ps");
-    let tables: [(MonthNames, Calendar, bool); 3] =
-        [(HIJRI_MONTHS, Calendar::Hijri, true), (SOLAR_HIJRI_MONTHS, Calendar::SolarHijri, persian), (GREGORIAN_MONTHS, Calendar::Gregorian, true)];
+    let tables: [(MonthNames, Calendar, bool); 3] = [
+        (HIJRI_MONTHS, Calendar::Hijri, true),
+        (SOLAR_HIJRI_MONTHS, Calendar::SolarHijri, persian),
+        (GREGORIAN_MONTHS, Calendar::Gregorian, true),
+    ];
     for (table, calendar, on) in tables {
         if !on {
             continue;
@@ -322,15 +506,24 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
     // Spanish and Italian.
     let p: Vec<Part> = {
         let all = parts(text);
-        let ordinal = |k: usize| matches!(&all[k], Part::Word(w) if ["st", "nd", "rd", "th", "er", "º", "ª"].contains(&w.as_str()))
-            && k > 0 && matches!(all[k - 1], Part::Num(_, 1..=2));
+        let ordinal = |k: usize| {
+            matches!(&all[k], Part::Word(w) if ["st", "nd", "rd", "th", "er", "º", "ª"].contains(&w.as_str()))
+                && k > 0
+                && matches!(all[k - 1], Part::Num(_, 1..=2))
+        };
         let of = |k: usize| matches!(&all[k], Part::Word(w) if w == "de" || w == "del");
-        all.iter().enumerate().filter(|(k, _)| !ordinal(*k) && !of(*k)).map(|(_, x)| x.clone()).collect()
+        all.iter()
+            .enumerate()
+            .filter(|(k, _)| !ordinal(*k) && !of(*k))
+            .map(|(_, x)| x.clone())
+            .collect()
     };
     for i in 0..p.len() {
         // Month and day with slashes, when only one order is a date: 10/31/2024 (31 is no
         // month), 31/10/2024 (likewise); 07/08/2025 the web writes both ways, and is left.
-        if let (Part::Num(a, la @ 1..=2), Some(Part::Num(b, lb @ 1..=2)), Some(Part::Num(y, 4))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
+        if let (Part::Num(a, la @ 1..=2), Some(Part::Num(b, lb @ 1..=2)), Some(Part::Num(y, 4))) =
+            (&p[i], p.get(i + 1), p.get(i + 2))
+        {
             let written = format!("{a:0la$}/{b:0lb$}/{y}");
             let y = i64::from(*y);
             if text.contains(&written) {
@@ -342,7 +535,9 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
             }
         }
         // Day first with dots, as in most of Europe: 23.07.2025.
-        if let (Part::Num(d, 1..=2), Some(Part::Num(m, 1..=2)), Some(Part::Num(y, 4))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
+        if let (Part::Num(d, 1..=2), Some(Part::Num(m, 1..=2)), Some(Part::Num(y, 4))) =
+            (&p[i], p.get(i + 1), p.get(i + 2))
+        {
             let (y, m, d) = (i64::from(*y), *m, *d);
             if dotted(text) && valid_day(y, m, d) {
                 return Some((y, m, d));
@@ -350,7 +545,9 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
         }
         // ISO: 2025-06-03 (three numbers of 4, 2 and 2 digits, joined by `-`, `/` or `.`; not
         // "2021 5:11", a year and a time).
-        if let (Part::Num(y, 4), Some(Part::Num(m, 1..=2)), Some(Part::Num(d, 1..=2))) = (&p[i], p.get(i + 1), p.get(i + 2)) {
+        if let (Part::Num(y, 4), Some(Part::Num(m, 1..=2)), Some(Part::Num(d, 1..=2))) =
+            (&p[i], p.get(i + 1), p.get(i + 2))
+        {
             if !year_first(text) {
                 continue;
             }
@@ -399,7 +596,13 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
 fn has_four_digits(text: &str) -> bool {
     let mut run = 0;
     for c in text.chars() {
-        run = if c.is_ascii_digit() || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}') { run + 1 } else { 0 };
+        run = if c.is_ascii_digit()
+            || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}')
+        {
+            run + 1
+        } else {
+            0
+        };
         if run == 4 {
             return true;
         }
@@ -413,10 +616,16 @@ fn year_first(text: &str) -> bool {
     let c: Vec<char> = text.chars().map(|c| if c.is_numeric() { '0' } else { c }).collect();
     let sep = |c: char| matches!(c, '-' | '/' | '.');
     (0..c.len()).any(|i| {
-        c[i..].len() >= 8 && c[i..i + 4].iter().all(|&d| d == '0') && (i == 0 || c[i - 1] != '0') && sep(c[i + 4]) && {
-            let m = c[i + 5..].iter().take_while(|&&d| d == '0').count();
-            (1..=2).contains(&m) && c.get(i + 5 + m).is_some_and(|&x| sep(x)) && c.get(i + 6 + m).is_some_and(|&d| d == '0')
-        }
+        c[i..].len() >= 8
+            && c[i..i + 4].iter().all(|&d| d == '0')
+            && (i == 0 || c[i - 1] != '0')
+            && sep(c[i + 4])
+            && {
+                let m = c[i + 5..].iter().take_while(|&&d| d == '0').count();
+                (1..=2).contains(&m)
+                    && c.get(i + 5 + m).is_some_and(|&x| sep(x))
+                    && c.get(i + 6 + m).is_some_and(|&d| d == '0')
+            }
     })
 }
 
@@ -425,7 +634,9 @@ fn year_first(text: &str) -> bool {
 fn dotted(text: &str) -> bool {
     let b = text.as_bytes();
     b.windows(10).any(|w| {
-        w[2] == b'.' && w[5] == b'.' && w.iter().enumerate().all(|(k, c)| k == 2 || k == 5 || c.is_ascii_digit())
+        w[2] == b'.'
+            && w[5] == b'.'
+            && w.iter().enumerate().all(|(k, c)| k == 2 || k == 5 || c.is_ascii_digit())
     })
 }
 
@@ -436,8 +647,14 @@ mod tests {
     #[test]
     fn machine_dates_keep_their_offset_and_days_stay_days() {
         assert_eq!(normalise("2024-12-27").as_deref(), Some("2024-12-27"));
-        assert_eq!(normalise("2024-12-27T23:30:00-08:00").as_deref(), Some("2024-12-27T23:30:00-08:00"));
-        assert_eq!(normalise("2024-12-25T01:15:00+0200").as_deref(), Some("2024-12-25T01:15:00+02:00"));
+        assert_eq!(
+            normalise("2024-12-27T23:30:00-08:00").as_deref(),
+            Some("2024-12-27T23:30:00-08:00")
+        );
+        assert_eq!(
+            normalise("2024-12-25T01:15:00+0200").as_deref(),
+            Some("2024-12-25T01:15:00+02:00")
+        );
         assert_eq!(normalise("2013-08-22 21:43:53 UTC").as_deref(), Some("2013-08-22T21:43:53Z"));
         assert_eq!(normalise("2025-01-02T03:04:05.123Z").as_deref(), Some("2025-01-02T03:04:05Z"));
         assert_eq!(normalise("2025-01-02T03:04").as_deref(), Some("2025-01-02T03:04:00"));
@@ -466,7 +683,10 @@ mod tests {
         assert_eq!(parse_visible("Veröffentlicht am 3. März 2025", "de"), Some((2025, 3, 3)));
         assert_eq!(parse_visible("Stand: 14. Okt. 2024", "de"), Some((2024, 10, 14)));
         assert_eq!(parse_visible("Publicado el 3 de junio de 2025", "es"), Some((2025, 6, 3)));
-        assert_eq!(parse_visible("Atualizado em 5 de outubro de 2023", "pt-BR"), Some((2023, 10, 5)));
+        assert_eq!(
+            parse_visible("Atualizado em 5 de outubro de 2023", "pt-BR"),
+            Some((2023, 10, 5))
+        );
         assert_eq!(parse_visible("5 out 2023", "pt"), Some((2023, 10, 5)));
         assert_eq!(parse_visible("Pubblicato il 21 settembre 2024", "it"), Some((2024, 9, 21)));
         assert_eq!(parse_visible("21 set 2024", "it"), Some((2024, 9, 21)));
@@ -523,7 +743,10 @@ mod tests {
     #[test]
     fn a_month_named_twice_is_one_month() {
         // Levantine pages write the Syriac and the Egyptian name: "نيسان / أبريل".
-        assert_eq!(parse_visible("تم نشره الجمعة 24 نيسان / أبريل 2020 09:22 مساءً", "ar"), Some((2020, 4, 24)));
+        assert_eq!(
+            parse_visible("تم نشره الجمعة 24 نيسان / أبريل 2020 09:22 مساءً", "ar"),
+            Some((2020, 4, 24))
+        );
     }
 
     #[test]

@@ -10,19 +10,14 @@
 //! A section's name: the text of a link to the home page or to a page above this one (its
 //! path a directory of this page's path), as menus and breadcrumbs link sections.
 
-use super::{headline_words, tokens, Address, SITE_SEPARATORS};
+use super::address::Address;
+use crate::declared::SITE_SEPARATORS;
 use crate::preprocess::{Page, Tok};
+use crate::settings::title::{
+    MAX_LINK_CHARS, MAX_NAME_WORDS, MAX_SECTION_WORDS, MIN_HEADLINE_WORDS,
+};
 use crate::tokenize::Tag;
-
-/// The most words of a site's or section's name.
-const MAX_NAME_WORDS: usize = 6;
-/// The most words of a menu link's text taken as a section's name when it stands at the end of
-/// a declared title ("… - Rugby - Sport - Breaking News"); headlines are longer.
-const MAX_SECTION_WORDS: usize = 3;
-/// The longest link text, in bytes, read as a name: a name's six words fit.
-const MAX_LINK_CHARS: usize = 100;
-/// The fewest words of what a title keeps when menu sections come off its end: a headline's.
-const MIN_HEADLINE_WORDS: usize = 2;
+use crate::words::{headline_words, is_optional_mark, tokens};
 
 /// What the page says its site and its sections are called, each as its [`key`].
 #[derive(Debug, Default)]
@@ -44,8 +39,9 @@ impl Site {
     /// Reads the witnesses of `page`, whose address is `address` when known.
     pub(super) fn of(page: &Page, address: Option<&Address>) -> Site {
         let head = &page.head;
-        let mut names: Vec<String> = head.meta_contents(&["property", "name"], "og:site_name").map(|n| key(&n)).collect();
-        names.extend(crate::meta::json_ld_site_names(head).iter().map(|n| key(n)));
+        let mut names: Vec<String> =
+            head.meta_contents(&["property", "name"], "og:site_name").map(|n| key(&n)).collect();
+        names.extend(crate::declared::json_ld_site_names(head).iter().map(|n| key(n)));
         let mut sections = Vec::new();
         let mut links = Vec::new();
         // The link being read: whether its target is the site's home or above this page, or
@@ -60,7 +56,9 @@ impl Site {
                     link = Some((above, here, String::new()));
                 }
                 Tok::End { name } if name.is(Tag::A) => {
-                    if let Some((above, here, text)) = link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS) {
+                    if let Some((above, here, text)) =
+                        link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
+                    {
                         let k = key(&text);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
                             if above {
@@ -73,11 +71,14 @@ impl Site {
                     }
                 }
                 Tok::Start { name, .. } if name.is(Tag::Img) => {
-                    let Some(alt) = tok.attr("alt").filter(|a| !a.trim().is_empty()) else { continue };
-                    let says_logo = ["src", "class", "id"].iter().filter_map(|k| tok.attr(k)).any(|v| {
-                        let v = v.to_ascii_lowercase();
-                        v.contains("logo") || v.contains("masthead")
-                    });
+                    let Some(alt) = tok.attr("alt").filter(|a| !a.trim().is_empty()) else {
+                        continue;
+                    };
+                    let says_logo =
+                        ["src", "class", "id"].iter().filter_map(|k| tok.attr(k)).any(|v| {
+                            let v = v.to_ascii_lowercase();
+                            v.contains("logo") || v.contains("masthead")
+                        });
                     if says_logo || link.as_ref().is_some_and(|(above, _, _)| *above) {
                         let k = key(alt);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
@@ -86,7 +87,9 @@ impl Site {
                     }
                 }
                 Tok::Text(t) => {
-                    if let Some((_, _, text)) = link.as_mut().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS) {
+                    if let Some((_, _, text)) =
+                        link.as_mut().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
+                    {
                         text.push_str(t);
                     }
                     if let Some(holder) = copyright_holder(t) {
@@ -97,7 +100,13 @@ impl Site {
             }
         }
         names.retain(|n| !n.is_empty());
-        Site { names, host: address.map(|a| a.name.clone()), sections, links, addressed: address.is_some() }
+        Site {
+            names,
+            host: address.map(|a| a.name.clone()),
+            sections,
+            links,
+            addressed: address.is_some(),
+        }
     }
 
     /// Whether `words` are one of the site's names, or its host's name in words ("KWMT
@@ -108,10 +117,17 @@ impl Site {
             return false;
         }
         // The host's name and a word sites add to it ("NorthBayGate.com", "Marlow Anglers Forum").
-        const HOST_WORDS: [&str; 10] = ["com", "net", "org", "online", "news", "forum", "forums", "radio", "tv", "blog"];
+        const HOST_WORDS: [&str; 10] =
+            ["com", "net", "org", "online", "news", "forum", "forums", "radio", "tv", "blog"];
         let k = key(&words.join(" "));
         let squashed = k.replace(' ', "");
-        self.names.contains(&k) || self.host.as_ref().is_some_and(|h| h.len() >= 4 && squashed.strip_prefix(h.as_str()).is_some_and(|rest| rest.is_empty() || HOST_WORDS.contains(&rest)))
+        self.names.contains(&k)
+            || self.host.as_ref().is_some_and(|h| {
+                h.len() >= 4
+                    && squashed
+                        .strip_prefix(h.as_str())
+                        .is_some_and(|rest| rest.is_empty() || HOST_WORDS.contains(&rest))
+            })
     }
 
     /// Whether `words` name a section: the text of a link to the home page or above this page.
@@ -121,7 +137,9 @@ impl Site {
 
     /// Whether `words` are the text of a short link of the page: a menu's section.
     fn is_menu_item(&self, words: &[String]) -> bool {
-        !words.is_empty() && words.len() <= MAX_SECTION_WORDS && self.links.contains(&key(&words.join(" ")))
+        !words.is_empty()
+            && words.len() <= MAX_SECTION_WORDS
+            && self.links.contains(&key(&words.join(" ")))
     }
 
     /// Whether [`Site::strip`] takes something off the start of `title`.
@@ -171,7 +189,10 @@ impl Site {
         }
         // The whole is one name, or a menu's section after the site's ("Site - Economy").
         let words = headline_words(s);
-        if self.is_name(&words) || self.is_section(&words) || (after_site && self.addressed && self.is_menu_item(&words)) {
+        if self.is_name(&words)
+            || self.is_section(&words)
+            || (after_site && self.addressed && self.is_menu_item(&words))
+        {
             return "";
         }
         s
@@ -190,7 +211,10 @@ fn first_part(s: &str, colon: bool) -> Option<(&str, &str)> {
 /// "rest SEP Part" → ("rest", "Part"), at the last of [`SITE_SEPARATORS`], when both sides have
 /// words.
 fn last_part(s: &str) -> Option<(&str, &str)> {
-    let (i, sep) = SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, *sep))).max_by_key(|(i, _)| *i)?;
+    let (i, sep) = SITE_SEPARATORS
+        .iter()
+        .filter_map(|sep| s.rfind(sep).map(|i| (i, *sep)))
+        .max_by_key(|(i, _)| *i)?;
     let (rest, tail) = (s[..i].trim(), s[i + sep.len()..].trim());
     (!tokens(rest).is_empty() && !tokens(tail).is_empty()).then_some((rest, tail))
 }
@@ -207,16 +231,22 @@ fn copyright_holder(text: &str) -> Option<String> {
         let mut from = 0;
         while let Some(k) = memchr::memchr2(b'y', b'Y', &b[from..]) {
             let i = from + k;
-            if i >= 3 && b.get(i - 3..i - 3 + WORD.len()).is_some_and(|w| w.eq_ignore_ascii_case(WORD)) {
+            if i >= 3
+                && b.get(i - 3..i - 3 + WORD.len()).is_some_and(|w| w.eq_ignore_ascii_case(WORD))
+            {
                 return Some(i - 3 + WORD.len());
             }
             from = i + 1;
         }
         None
     })?;
-    let rest = text[at..].trim_start_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || matches!(c, '-' | '–' | ',' | '©'));
+    let rest = text[at..].trim_start_matches(|c: char| {
+        c.is_whitespace() || c.is_ascii_digit() || matches!(c, '-' | '–' | ',' | '©')
+    });
     let rest = rest.strip_prefix("(c)").or_else(|| rest.strip_prefix("(C)")).unwrap_or(rest);
-    let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || matches!(c, '-' | '–' | ','));
+    let rest = rest.trim_start_matches(|c: char| {
+        c.is_whitespace() || c.is_ascii_digit() || matches!(c, '-' | '–' | ',')
+    });
     let end = rest.find(['.', '|', ',', '·', '\n']).unwrap_or(rest.len());
     let name = &rest[..end];
     let name = name.to_ascii_lowercase().find(" all rights").map_or(name, |i| &name[..i]);
@@ -249,7 +279,7 @@ pub(super) fn key(s: &str) -> String {
             }
             gap = false;
             out.extend(c.to_lowercase());
-        } else if !super::is_optional_mark(c) {
+        } else if !is_optional_mark(c) {
             gap = true;
         }
     }
@@ -258,7 +288,11 @@ pub(super) fn key(s: &str) -> String {
 
 /// The number of words of a [`key`].
 fn words_of(key: &str) -> usize {
-    if key.is_empty() { 0 } else { key.matches(' ').count() + 1 }
+    if key.is_empty() {
+        0
+    } else {
+        key.matches(' ').count() + 1
+    }
 }
 
 #[cfg(test)]
@@ -275,8 +309,14 @@ mod tests {
     #[test]
     fn the_copyright_notice_names_its_holder() {
         let words = copyright_holder;
-        assert_eq!(words("Copyright © 2008 The Harbor City Ledger. All rights reserved.").as_deref(), Some("the harbor city ledger"));
-        assert_eq!(words("© 2007-2008 KWMT Radio All Rights Reserved").as_deref(), Some("kwmt radio"));
+        assert_eq!(
+            words("Copyright © 2008 The Harbor City Ledger. All rights reserved.").as_deref(),
+            Some("the harbor city ledger")
+        );
+        assert_eq!(
+            words("© 2007-2008 KWMT Radio All Rights Reserved").as_deref(),
+            Some("kwmt radio")
+        );
         assert_eq!(words("&copy; MMVIII").as_deref(), None);
         assert_eq!(words("© MMVIII"), None);
         assert_eq!(words("A copy of the report"), None);
@@ -290,15 +330,27 @@ mod tests {
              <p>Copyright © 2008 Kestrel Media. All rights reserved.</p>",
             "http://news.kestrel.co.uk/sport1/hi/football/7240.stm",
         );
-        assert_eq!(s.strip("KESTREL SPORT | Football | Premiership | Rovers hold Athletic"), "Rovers hold Athletic");
-        assert_eq!(s.strip("Rovers hold Athletic - Football - Kestrel Media"), "Rovers hold Athletic");
+        assert_eq!(
+            s.strip("KESTREL SPORT | Football | Premiership | Rovers hold Athletic"),
+            "Rovers hold Athletic"
+        );
+        assert_eq!(
+            s.strip("Rovers hold Athletic - Football - Kestrel Media"),
+            "Rovers hold Athletic"
+        );
         // The last part stands; a headline's own dash and colon stay.
-        assert_eq!(s.strip("Review: The Keepers – a quiet triumph | Football"), "Review: The Keepers – a quiet triumph");
+        assert_eq!(
+            s.strip("Review: The Keepers – a quiet triumph | Football"),
+            "Review: The Keepers – a quiet triumph"
+        );
         assert_eq!(s.strip("KESTREL SPORT | Football"), "");
         assert_eq!(s.strip("KESTREL SPORT"), "");
         // A menu item opens a title only after the site's name.
         assert_eq!(s.strip("Football: the new season"), "Football: the new season");
-        let s = site("<h1><a href=/blogs/worldviews/>World Views</a></h1>", "http://www.northbaygate.com/blogs/worldviews/archives/12.html");
+        let s = site(
+            "<h1><a href=/blogs/worldviews/>World Views</a></h1>",
+            "http://www.northbaygate.com/blogs/worldviews/archives/12.html",
+        );
         assert_eq!(s.strip("NorthBayGate: World Views"), "");
         assert!(s.is_section(&headline_words("World Views")));
         assert!(!s.is_section(&headline_words("NorthBayGate")));

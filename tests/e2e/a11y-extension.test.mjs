@@ -149,7 +149,9 @@ describe('accessibility of the extension UI', () => {
     await h.run(other, 'reader');
     const host = await other.evaluate(() => {
       const el = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.surface');
-      return { theme: el.getAttribute('data-theme'), font: el.getAttribute('data-font'), width: el.style.getPropertyValue('--dana-width') };
+      // The reader's custom properties carry a suffix of their own (dom.js cssVar).
+      const width = [...el.style].filter((p) => p.startsWith('--dana-width-')).map((p) => el.style.getPropertyValue(p)).join();
+      return { theme: el.getAttribute('data-theme'), font: el.getAttribute('data-font'), width };
     });
     assert.deepEqual(host, { theme: 'sepia', font: 'sans', width: `${stored.lineWidth}em` });
     for (const theme of ['dark', 'light', 'sepia']) {

@@ -424,9 +424,9 @@ describe('Dana Reader extension in Chromium', () => {
       // In view: its start below the sticky controls and above the bottom of the window (a
       // whole paragraph read as one sentence can be taller than the window).
       await until(page, () => {
-        const hl = CSS.highlights.get('dana-sentence');
-        const b = hl && [...hl][0].getBoundingClientRect();
-        const bar = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.controls').getBoundingClientRect();
+        const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
+        const b = r.querySelector('[data-hl=sentence]')?.getBoundingClientRect();
+        const bar = r.querySelector('.controls').getBoundingClientRect();
         return b && b.top >= bar.bottom && b.top + 20 <= innerHeight;
       }, null, 'the highlighted sentence in view');
       await h.isolated(page, fakeFinish);
@@ -458,8 +458,9 @@ describe('Dana Reader extension in Chromium', () => {
     rec = await h.isolated(page, fakeRecord);
     assert.equal(rec.spoken.at(-1).text, expected[2], 'previous sentence, twice');
     await until(page, () => {
-      const b = [...CSS.highlights.get('dana-sentence')][0].getBoundingClientRect();
-      const bar = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.controls').getBoundingClientRect();
+      const r = document.querySelector('[data-dana-surface=reader]').shadowRoot;
+      const b = r.querySelector('[data-hl=sentence]').getBoundingClientRect();
+      const bar = r.querySelector('.controls').getBoundingClientRect();
       return b.top >= bar.bottom && b.top + 20 <= innerHeight;
     }, null, 'the highlight in view after going back');
     await page.screenshot({ path: path.join(OUT, `speak-${p.id}.png`), caret: 'initial' });

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, until, OUT } from './extension-harness.test.mjs';
 import { REPO } from './lib/corpus.mjs';
-import { installFakeSpeech, fakeRecord, highlightNow } from './lib/fixtures.mjs';
+import { installFakeSpeech, fakeRecord, highlightNow, wordNow } from './lib/fixtures.mjs';
 
 const golden = (name) => readFileSync(path.join(REPO, 'tests', 'golden', name, 'input.html'), 'utf8');
 // The rules of KaTeX's stylesheet (katex.css 0.16) that decide what is drawn: the MathML copy is
@@ -124,11 +124,7 @@ describe('issue 13 kinds in Chromium', () => {
       'Plot size: Half plot; 2025: £34; 2026: £34',
     ]);
     // The highlight covers the row being read, in the table.
-    const highlighted = await until(page, () => {
-      const hl = CSS.highlights.get('dana-sentence');
-      const range = hl && [...hl][0];
-      return range && range.toString();
-    }, null, 'the sentence highlight');
+    const highlighted = (await until(page, highlightNow, null, 'the sentence highlight')).text;
     assert.equal(highlighted.replace(/\s+/g, ' '), 'Half plot £34 £34');
     await page.close();
   });
@@ -369,10 +365,7 @@ describe('issue 13 kinds in Chromium', () => {
     assert.equal((await h.run(page, 'speak')).active, true);
     const bar = (id) => page.locator(`[data-dana-surface=reader] .speechbar #${id}`);
     const last = async () => (await h.isolated(page, fakeRecord)).spoken.at(-1).text;
-    const word = () => {
-      const hl = CSS.highlights.get('dana-word');
-      return hl ? [...hl][0].toString() : null;
-    };
+    const word = wordNow;
     await bar('read-math').uncheck();
     await bar('next').click();
     const said = 'For a function  continuous on a closed interval and differentiable inside it, there is a point  in between where';

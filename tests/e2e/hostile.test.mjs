@@ -9,6 +9,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, until } from './extension-harness.test.mjs';
+import { readFileSync } from 'node:fs';
+import { installFakeSpeech, fakeFinish } from './lib/fixtures.mjs';
 
 const PARAS = [
   'The river that runs through the old town rose by two metres in a single night, and by morning the water had reached the steps of the library.',
@@ -84,6 +86,43 @@ const RSS = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><
 ${PARAS.map((p, i) => `<item><title>Story ${i}</title><description>${p}</description></item>`).join('')}</channel></rss>`;
 const SVG = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><text x="10" y="20">${PARAS[0]}</text></svg>`;
 
+// An article with a link, a quotation and a code block among its paragraphs (issue 37).
+const READING_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1>
+<p>${PARAS[0]}</p><p>${PARAS[1].replace('the embankment', '<a href="/embankment">the embankment</a>')}</p>
+<blockquote><p>${PARAS[2]}</p></blockquote><p>${PARAS[3]}</p><pre><code>level = gauge.read()</code></pre><p>${PARAS[4]}</p><p>${PARAS[5]}</p>
+</article></main>${aside()}`);
+
+// A page that fills the document-wide registries shadow trees read from before the reader opens:
+// custom properties registered under the reader's names (not inherited, so that every var()
+// below the element that sets one would take the page's initial value), and font faces under
+// the names of common system families and of the generic ones, all drawn with a monospace font.
+const PAGE_COLOUR = 'rgb(1, 2, 3)';
+const FAMILIES = ['Georgia', 'Noto Serif', 'DejaVu Serif', 'Times New Roman', 'Noto Sans', 'DejaVu Sans', 'Arial', 'Helvetica', 'Liberation Serif', 'Liberation Sans',
+  'serif', 'sans-serif', 'system-ui', 'monospace', 'ui-monospace', 'DejaVu Sans Mono'];
+const REGISTRIES_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1>
+<p>${PARAS[0]}</p><p>${PARAS[1].replace('the embankment', '<a href="/embankment">the embankment</a>')}</p><blockquote><p>${PARAS[2]}</p></blockquote>
+${PARAS.slice(3).map((p) => `<p>${p}</p>`).join('')}</article></main>${aside()}
+<script>
+for (const name of ['--fg', '--bg', '--muted', '--link', '--rule', '--bar', '--hl', '--hl-fg', '--focus', '--speaking', '--ruler-shade']) {
+  CSS.registerProperty({ name, syntax: '<color>', inherits: false, initialValue: '${PAGE_COLOUR}' });
+}
+for (const name of ['--dana-size', '--dana-width']) CSS.registerProperty({ name, syntax: '<length>', inherits: false, initialValue: '3px' });
+</script>`, { head: `<style>${FAMILIES.map((f) => `@font-face { font-family: "${f}"; src: local("Liberation Mono"), local("DejaVu Sans Mono"); }`).join('\n')}</style>` });
+
+// Lazy images (issue 37). Without a script that swaps them in: a real placeholder image whose
+// `data-src` is a tracker's, and a data: placeholder whose `data-src` the page never loads.
+// With one: the image in view swapped at load, the one further down still waiting.
+const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+const figure = (img, caption) => `<figure>${img}<figcaption>${caption}</figcaption></figure>`;
+const LAZY_NONE_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1><p>${PARAS[0]}</p>
+${figure('<img src="/img/placeholder.png" data-src="/track.gif?reader=1" alt="The river at dawn" width="640" height="400">', 'The river at dawn, from the old bridge.')}
+<p>${PARAS[1]}</p>${figure(`<img src="${GIF}" data-src="/never.png" alt="The library steps" width="640" height="400">`, 'The steps of the library under water.')}
+${PARAS.slice(2).map((p) => `<p>${p}</p>`).join('')}</article></main>${aside()}`);
+const LAZY_LOADER_PAGE = page(`<header>${nav()}</header><main><article><h1>The night the river rose</h1><p>${PARAS[0]}</p>
+${figure(`<img class="lazy" src="${GIF}" data-src="/shown.png" alt="The river at dawn" width="640" height="400">`, 'The river at dawn, from the old bridge.')}
+${PARAS.slice(1).map((p) => `<p>${p}</p>`).join('')}${figure(`<img class="lazy" src="${GIF}" data-src="/later.png" alt="The library steps" width="640" height="400">`, 'The steps of the library under water.')}
+</article></main>${aside()}<script>document.querySelector('img.lazy').src = document.querySelector('img.lazy').dataset.src;</script>`);
+
 const html = (body, type = 'text/html; charset=utf-8') => (req, res) => {
   res.writeHead(200, { 'Content-Type': type });
   res.end(body);
@@ -109,6 +148,31 @@ async function inSurface(h, pg, selector, fn, arg = null) {
   })()`);
 }
 
+// The fonts Chromium draws the first element matching `selector` inside Dana's reader with (the
+// DevTools protocol reaches into closed shadow roots), most glyphs first.
+async function renderedFonts(h, pg, selector) {
+  const cdp = await h.context.newCDPSession(pg);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+    const walk = (n, f) => {
+      if (f(n)) return n;
+      for (const c of [...(n.children || []), ...(n.shadowRoots || [])]) {
+        const x = walk(c, f);
+        if (x) return x;
+      }
+      return null;
+    };
+    const host = walk(root, (n) => (n.attributes || []).join(' ').includes('data-dana-surface reader'));
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: host.shadowRoots[0].nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.sort((a, b) => b.glyphCount - a.glyphCount).map((f) => f.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 // What the user sees of the page (the reader or strip bar excluded).
 const visibleText = (pg) => pg.evaluate(() => document.body.innerText);
 const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
@@ -130,6 +194,10 @@ describe('hostile pages (issue 15)', () => {
         '/feed.xml': html(RSS, 'application/xml'),
         '/image.svg': html(SVG, 'image/svg+xml'),
         '/plain.html': html(page(`<header>${nav()}</header><main>${article()}</main>${aside()}`)),
+        '/reading.html': html(READING_PAGE),
+        '/registries.html': html(REGISTRIES_PAGE),
+        '/lazy-none.html': html(LAZY_NONE_PAGE),
+        '/lazy-loader.html': html(LAZY_LOADER_PAGE),
       },
     });
   });
@@ -277,7 +345,9 @@ describe('hostile pages (issue 15)', () => {
       assert.equal((await h.run(pg, 'reader')).active, true);
       const got = await inSurface(h, pg, 'article', (root) => {
         const s = root.querySelector('.surface');
-        return { theme: s.getAttribute('data-theme'), font: s.getAttribute('data-font'), size: s.style.getPropertyValue('--dana-size'), leading: s.style.getPropertyValue('--dana-leading') };
+        // The reader's custom properties carry a suffix of their own (dom.js cssVar).
+        const prop = (name) => [...s.style].filter((p) => p.startsWith(`${name}-`)).map((p) => s.style.getPropertyValue(p)).join();
+        return { theme: s.getAttribute('data-theme'), font: s.getAttribute('data-font'), size: prop('--dana-size'), leading: prop('--dana-leading') };
       });
       assert.deepEqual(got, { theme: 'system', font: 'serif', size: '32px', leading: '1.6' });
       await pg.close();
@@ -376,5 +446,203 @@ describe('hostile pages (issue 15)', () => {
     assert.equal(after.focus, 'p20', 'the focus is back where it was');
     assert.ok(Math.abs(after.top - top0) <= 2, `paragraph 20 moved from ${top0} to ${after.top} px`);
     await pg.close();
+  });
+
+  // Issue 37: read-aloud's sentence and word highlights were Ranges in the document's
+  // CSS.highlights, which hands the page nodes of the closed shadow root; from there the page
+  // rewrote the headline and the first paragraph.
+  test("read-aloud's highlights are out of the page's reach: nothing in CSS.highlights, not a word of the reader changed", async () => {
+    const pg = await h.open('/reading.html');
+    await h.isolated(pg, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    const r = await h.run(pg, 'speak');
+    assert.deepEqual([r.ok, r.active], [true, true], JSON.stringify(r));
+    const shown = () => inSurface(h, pg, 'article', (root) => root.querySelector('main').textContent);
+    const before = await shown();
+    assert.ok(before.includes(PARAS[0]));
+    // What the page did: every range of every highlight, to the root it stands in, rewritten.
+    const attack = () =>
+      pg.evaluate(() => {
+        const names = [];
+        for (const [name, hl] of CSS.highlights) {
+          names.push(name);
+          for (const range of hl) {
+            const root = range.startContainer.getRootNode();
+            if (root === document) continue;
+            const title = root.querySelector('h1');
+            if (title) title.textContent = 'TAMPERED TITLE';
+            const p = root.querySelector('article p');
+            if (p) p.textContent = 'TAMPERED BY PAGE: call 555-0100 to verify your account';
+          }
+        }
+        return names;
+      });
+    for (let i = 0; i < 4; i++) {
+      assert.deepEqual(await attack(), [], `sentence ${i + 1}: the page finds no highlight`);
+      // A word boundary: the word is highlighted inside the sentence.
+      await h.isolated(pg, () => globalThis.__fake.boundary(0, 3));
+      assert.deepEqual(await attack(), [], `sentence ${i + 1}, a word: the page finds no highlight`);
+      const marks = await inSurface(h, pg, 'article', (root) => ['sentence', 'word'].map((k) => root.querySelectorAll(`[data-hl=${k}]`).length > 0));
+      assert.deepEqual(marks, [true, true], 'the reader draws both highlights in its own tree');
+      await h.isolated(pg, fakeFinish);
+    }
+    assert.equal(await shown(), before, 'not a word of the reader changed');
+    assert.equal((await h.run(pg, 'speak')).active, false);
+    await pg.close();
+  });
+
+  // Found while auditing the document-wide registries for issue 37: the page's registered
+  // custom properties and its font faces apply inside shadow trees too. A non-inherited
+  // registration of a name the reader uses gave every var() under the element that sets it the
+  // page's colour (links, quotations, buttons); a face named like a system family the reader
+  // named drew the article's text with the page's glyphs, which a crafted font can make into
+  // other words.
+  test("the page's registered custom properties and font faces reach nothing in the reader", async () => {
+    const pg = await h.open('/registries.html');
+    const r = await h.run(pg, 'reader');
+    assert.deepEqual([r.ok, r.active], [true, true], JSON.stringify(r));
+    const colours = await inSurface(h, pg, 'article', (root) => {
+      const c = (sel) => {
+        const cs = getComputedStyle(root.querySelector(sel));
+        return [cs.color, cs.backgroundColor, cs.borderTopColor];
+      };
+      const s = getComputedStyle(root.querySelector('.surface'));
+      return { link: c('article a'), quote: c('blockquote'), button: c('#close'), controls: c('.controls'), meta: c('.site, .meta, h1'), size: s.fontSize, width: getComputedStyle(root.querySelector('article')).maxWidth };
+    });
+    assert.ok(!JSON.stringify(colours).includes('rgb(1, 2, 3)'), `the page's colour in the reader: ${JSON.stringify(colours)}`);
+    assert.notEqual(colours.size, '3px');
+    assert.notEqual(colours.width, '3px');
+    for (const sel of ['article .body p', 'h1', 'article a', '#close']) {
+      const fonts = await renderedFonts(h, pg, sel);
+      assert.ok(!fonts.some((f) => /Mono/.test(f)), `${sel} is drawn with the page's face: ${fonts}`);
+    }
+    await pg.close();
+  });
+
+  // Issue 37, low: the page read "Dana OpenDyslexic" (a health-related choice) in document.fonts,
+  // kept after the reader closed, and "Dana Reader" in the Media Session's metadata.
+  test('the page finds no telling font name, none after closing, and no extension name in the Media Session', async () => {
+    await h.worker.evaluate(() => chrome.storage.sync.set({ settings: { font: 'opendyslexic' } }));
+    try {
+      const pg = await h.open('/reading.html');
+      await h.isolated(pg, installFakeSpeech, [['Local English', 'en-GB', true]]);
+      const fonts = () => pg.evaluate(() => [...document.fonts].map((f) => `${f.family} ${f.status}`));
+      assert.deepEqual(await fonts(), [], 'the page has no faces of its own');
+      assert.equal((await h.run(pg, 'speak')).active, true);
+      const shown = await until(pg, () => [...document.fonts].some((f) => f.status === 'loaded') && [...document.fonts].map((f) => f.family), null, 'the bundled faces');
+      assert.ok(!shown.some((f) => /dana|dyslexic|lexend|atkinson|naskh|nastaliq/i.test(f)), `telling names: ${shown}`);
+      const meta = await pg.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return m && JSON.stringify({ title: m.title, artist: m.artist, album: m.album });
+      });
+      assert.ok(meta && meta.includes('The night the river rose'), `read-aloud sets the session: ${meta}`);
+      assert.doesNotMatch(meta, /Dana/i);
+      // Closed (read-aloud first, then the reader).
+      for (let i = 0; i < 3 && (await h.run(pg, 'reader')).active; i++);
+      assert.equal(await pg.evaluate(() => document.querySelector('[data-dana-surface=reader]')), null);
+      assert.deepEqual(await fonts(), [], 'no face of the reader left after closing');
+      await pg.close();
+    } finally {
+      await h.worker.evaluate(() => chrome.storage.sync.remove('settings'));
+    }
+  });
+
+  // Issue 37: the speech queue is the page's too. What the page does with it stops read-aloud
+  // (said in the bar); it never carries on under the page's control. The fake engine of the
+  // tests stands for the shared queue: its cancel() (the fake `speechSynthesis.cancel`) is what
+  // the page's speechSynthesis.cancel() does to the reader's utterance.
+  test('read-aloud stops, and says so, when the page cancels the speech', async () => {
+    const pg = await h.open('/reading.html');
+    await h.isolated(pg, installFakeSpeech, [['Local English', 'en-GB', true]]);
+    assert.equal((await h.run(pg, 'speak')).active, true);
+    const state = () => inSurface(h, pg, '#speechbar', (root) => ({ play: root.querySelector('#play').getAttribute('aria-pressed'), status: root.querySelector('.status').textContent }));
+    await h.isolated(pg, () => globalThis.speechSynthesis.cancel());
+    let st;
+    for (let i = 0; i < 40 && !(st = await state()).status.includes('took over'); i++) await pg.waitForTimeout(50);
+    assert.deepEqual(st, { play: 'false', status: 'Reading stopped: the page took over speech.' });
+    const spoken = await h.isolated(pg, () => globalThis.__fake.spoken.length);
+    await h.isolated(pg, fakeFinish);
+    assert.equal(await h.isolated(pg, () => globalThis.__fake.spoken.length), spoken, 'nothing more is said');
+    await pg.close();
+  });
+
+  // Issue 37, medium: the HTML file was the reader's live tree serialised, so what a page put
+  // into the reader (through the highlight hole above) was saved, and its script ran when the
+  // file was opened from disk. The test puts it there from the extension's own world.
+  test("the saved files are made from the engine's article, never from the reader on screen", async () => {
+    const pg = await h.open('/reading.html');
+    assert.equal((await h.run(pg, 'reader')).active, true);
+    await inSurface(h, pg, 'article', (root) => {
+      const p = root.querySelector('article p');
+      p.textContent = 'TAMPERED BY PAGE: call 555-0100 to verify your account';
+      p.insertAdjacentHTML('afterend', '<script>alert(1)</script><p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click me</a></p>');
+    });
+    // The user's clicks: Display, then each Save button.
+    const press = async (id) => {
+      const at = await inSurface(h, pg, `#${id}`, (root, host, id) => {
+        const r = root.getElementById(id).getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }, id);
+      await pg.mouse.click(at.x, at.y);
+    };
+    await press('display');
+    const save = async (id) => {
+      const [download] = await Promise.all([pg.waitForEvent('download'), press(id)]);
+      return readFileSync(await download.path(), 'utf8');
+    };
+    for (const id of ['save-html', 'save-md']) {
+      const file = await save(id);
+      assert.ok(file.includes(PARAS[0]) && file.includes('the embankment'), `${id}: the article is saved`);
+      assert.doesNotMatch(file, /TAMPERED|<script|onerror|javascript:|click me/, `${id}: nothing of the tampered reader`);
+    }
+    await pg.close();
+  });
+
+  // Issue 37, low: history.replaceState and an untrusted `scroll` every 450 ms made a new
+  // remembered position each time (12 after 12 tries), towards the 200 that evict every other
+  // article's. Now: the user's own scrolling only, under the address the article was read from.
+  test('the page can neither add remembered positions nor move them to another address', async () => {
+    await h.worker.evaluate(() => chrome.storage.local.clear());
+    const pg = await h.open('/long.html');
+    assert.equal((await h.run(pg, 'reader')).active, true);
+    const keys = async () => Object.keys((await h.worker.evaluate(() => chrome.storage.local.get('positions'))).positions || {});
+    // The user scrolls: one entry.
+    await pg.mouse.move(500, 400);
+    await pg.mouse.wheel(0, 2500);
+    let first = [];
+    for (let i = 0; i < 40 && !(first = await keys()).length; i++) await pg.waitForTimeout(100);
+    assert.equal(first.length, 1, 'the user scrolling is remembered');
+    for (let i = 0; i < 12; i++) {
+      await pg.evaluate((i) => {
+        history.replaceState(null, '', `/flush-${i}.html`);
+        dispatchEvent(new Event('scroll'));
+        if (i % 2) scrollBy(0, 40); // a scroll of the page's own making is a trusted event
+      }, i);
+      await pg.waitForTimeout(450);
+    }
+    await pg.waitForTimeout(500);
+    assert.deepEqual(await keys(), first, 'one entry, under the address the article was read from');
+    await pg.close();
+    await h.worker.evaluate(() => chrome.storage.local.clear());
+  });
+
+  // Issue 37, low: the reader loaded a `data-src` the page itself never requested (a tracking
+  // URL on a lazy image with a real placeholder).
+  test('the reader loads only images the page loaded or would load', async () => {
+    const seen = (pg) =>
+      inSurface(h, pg, 'article', (root) => [...root.querySelectorAll('article img')].map((i) => new URL(i.src).pathname));
+    const load = (pg) => inSurface(h, pg, 'article', (root) => Promise.all([...root.querySelectorAll('article img')].map((i) => ((i.loading = 'eager'), i.decode().catch(() => {})))).then(() => true));
+    const none = await h.open('/lazy-none.html');
+    assert.equal((await h.run(none, 'reader')).active, true);
+    await load(none);
+    assert.deepEqual(await seen(none), [], 'no picture the page never loaded');
+    const asked = h.server.requests.filter((r) => /track\.gif|never\.png/.test(r));
+    assert.deepEqual(asked, [], 'nothing fetched that the page never asked for');
+    await none.close();
+    // A page whose script swaps `data-src` in: the picture further down is one it would load.
+    const loader = await h.open('/lazy-loader.html');
+    assert.equal((await h.run(loader, 'reader')).active, true);
+    await load(loader);
+    assert.deepEqual(await seen(loader), ['/shown.png', '/later.png']);
+    await loader.close();
   });
 });

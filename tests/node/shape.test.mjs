@@ -13,6 +13,8 @@ import { pickPages, requireAtLeast } from '../e2e/lib/corpus.mjs';
 
 const dts = readFileSync(path.join(PKG, 'dana.d.ts'), 'utf8');
 const types = parseDeclarations(dts);
+// The members of the union `Block`.
+const BLOCKS = types.get('Block')?.type.split('|').map((t) => t.trim()) ?? [];
 
 const PAGES = [
   ['r2l', 'fa-khabaronline'],
@@ -26,7 +28,12 @@ const PAGES = [
 ];
 
 test('the declarations name the types the package promises', () => {
-  for (const name of ['DanaOptions', 'Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
+  for (const name of ['DanaOptions', 'Extraction', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
+    assert.equal(types.get(name)?.kind, 'interface', `interface ${name} in dana.d.ts`);
+  }
+  // A block is a union on `kind` of interfaces, one for each kind's keys.
+  assert.equal(types.get('Block')?.kind, 'alias', 'type Block in dana.d.ts');
+  for (const name of BLOCKS) {
     assert.equal(types.get(name)?.kind, 'interface', `interface ${name} in dana.d.ts`);
   }
   assert.match(dts, /export function extract\(html: string, options\?: DanaOptions\): Extraction;/);
@@ -57,11 +64,11 @@ test('extract() returns objects that match the Extraction declaration', () => {
   // `codeLang: string | null` was checked with a string too, not only with null.
   if (pages.some((p) => p.id === 'mercurial')) assert.ok(codeLangs.has('python'), `code languages seen: ${[...codeLangs]}`);
   // Only what was seen was checked: make sure every element type was.
-  for (const name of ['Extraction', 'Block', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate']) {
+  for (const name of ['Extraction', 'Sentence', 'Region', 'Series', 'TitleCandidate', 'Chrome', 'Candidate', 'TextBlock', 'HeadingBlock', 'ListItemBlock', 'PreformattedBlock', 'FigureBlock']) {
     assert.ok(seen.has(name), `no ${name} was checked: the pages gave none`);
   }
   if (pages.some((p) => p.id === 'keep-tabular-data')) {
-    for (const name of ['Table', 'Cell']) assert.ok(seen.has(name), `no ${name} was checked on the page with tables`);
+    for (const name of ['TableBlock', 'Table', 'Cell']) assert.ok(seen.has(name), `no ${name} was checked on the page with tables`);
   }
 });
 
@@ -78,4 +85,10 @@ test('the checker itself catches a missing, an extra and a mistyped key', () => 
   assert.ok(check(types, 'Extraction', missing).some((p) => p.includes('.title')));
   assert.ok(check(types, 'Extraction', { ...result, extra: 1 }).some((p) => p.includes('.extra')));
   assert.ok(check(types, 'Extraction', { ...result, gap: '20' }).some((p) => p.includes('.gap')));
+  // A block's keys are its kind's: a paragraph has no image, a figure has one.
+  const [paragraph] = result.blocks;
+  assert.equal(paragraph.kind, 'paragraph');
+  assert.deepEqual(check(types, 'Block', paragraph), []);
+  assert.notDeepEqual(check(types, 'Block', { ...paragraph, src: 'https://example.org/a.jpg' }), []);
+  assert.notDeepEqual(check(types, 'Block', { ...paragraph, kind: 'figure' }), []);
 });

@@ -41,8 +41,8 @@ export type BlockKind = "heading" | "paragraph" | "listitem" | "quote" | "prefor
 /**
  * Options of `extract` (Rust: `dana::Options`). Every key is optional; a missing, `null` or
  * `undefined` key takes its default, which `defaultOptions()` returns. Unknown keys and bad
- * values throw an Error. The refinement switches (`prune` to `lead`) are those `switches()`
- * lists; `tests/node/shape.test.mjs` checks this interface against both.
+ * values throw an Error. The refinement switches are those `switches()` lists;
+ * `tests/node/shape.test.mjs` checks this interface against both.
  */
 export interface DanaOptions {
   /** Case-insensitive. Default "addanag". */
@@ -141,32 +141,125 @@ export interface TitleCandidate {
   sum: number;
 }
 
-export interface Block {
-  kind: BlockKind;
+/**
+ * One block of the article: a union on `kind`. Every block has every key; a key that belongs to
+ * other kinds is null (`level` 0, `ordered` false).
+ */
+export type Block = TextBlock | HeadingBlock | ListItemBlock | PreformattedBlock | FigureBlock | TableBlock | EmbedBlock | PostBlock;
+
+/** What every kind of block has: `dir` its own direction and `lang` its own language (a
+ *  primary subtag such as "ar") when written in another script than the article's, else null;
+ *  `line` the normalised line it starts on; `inDefinition` it stands inside the definition
+ *  (`kind: "definition"`, a `dd`) before it: a list, a listing or another block a definition
+ *  holds, which the article HTML writes inside that `dd`. */
+export interface BlockBase {
   text: string;
   html: string;
-  level: number;
-  ordered: boolean;
-  /** For `kind: "figure"`: the image URL. For `kind: "embed"`: the source's https URL. */
-  src: string | null;
-  /** For `kind: "figure"`: the image's alternative text. For `kind: "embed"`: what is
-   *  embedded, "video" | "audio" | "post" | "frame". */
-  alt: string | null;
   dir: Dir | null;
-  /** Its own language (a primary subtag such as "ar") when written in another script than the article's; else null. */
   lang: string | null;
   line: number;
-  /** For `kind: "table"`: its caption, header rows and cells; else null. */
-  table: Table | null;
-  /** For `kind: "preformatted"`: the code's language when the page names it (lowercase,
-   *  `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`); else null. */
-  codeLang: string | null;
-  /** It stands inside the definition (`kind: "definition"`, a `dd`) before it: a list, a
-   *  listing or another block a definition holds; the article HTML writes it inside that `dd`. */
   inDefinition: boolean;
-  /** For `kind: "post"` (a thread's post header; the blocks after it, up to the next post, are
-   *  the post's): its author and date as the page marks them; else null. */
-  post: Post | null;
+}
+
+/** A paragraph, a quotation, a definition list's term or definition, or a display formula
+ *  (its HTML one `math` element). */
+export interface TextBlock extends BlockBase {
+  kind: "paragraph" | "quote" | "term" | "definition" | "math";
+  level: 0;
+  ordered: false;
+  src: null;
+  alt: null;
+  table: null;
+  codeLang: null;
+  post: null;
+}
+
+/** A heading: `level` 1 to 6. */
+export interface HeadingBlock extends BlockBase {
+  kind: "heading";
+  level: number;
+  ordered: false;
+  src: null;
+  alt: null;
+  table: null;
+  codeLang: null;
+  post: null;
+}
+
+/** An item of a list: `level` how many lists it stands in (1 to 9), `ordered` whether its
+ *  list is. */
+export interface ListItemBlock extends BlockBase {
+  kind: "listitem";
+  level: number;
+  ordered: boolean;
+  src: null;
+  alt: null;
+  table: null;
+  codeLang: null;
+  post: null;
+}
+
+/** Preformatted text or code: `codeLang` the code's language when the page names it
+ *  (lowercase, `[a-z0-9+#-]{1,32}`; the article HTML writes it as `<code class="language-x">`). */
+export interface PreformattedBlock extends BlockBase {
+  kind: "preformatted";
+  level: 0;
+  ordered: false;
+  src: null;
+  alt: null;
+  table: null;
+  codeLang: string | null;
+  post: null;
+}
+
+/** An image: `src` its URL, `alt` its alternative text; its `text` the caption. */
+export interface FigureBlock extends BlockBase {
+  kind: "figure";
+  level: 0;
+  ordered: false;
+  src: string;
+  alt: string | null;
+  table: null;
+  codeLang: null;
+  post: null;
+}
+
+/** A data table: its caption, header rows and cells in `table`. */
+export interface TableBlock extends BlockBase {
+  kind: "table";
+  level: 0;
+  ordered: false;
+  src: null;
+  alt: null;
+  table: Table;
+  codeLang: null;
+  post: null;
+}
+
+/** A link card to embedded media or a post: `src` the source's https URL, `alt` what is
+ *  embedded. */
+export interface EmbedBlock extends BlockBase {
+  kind: "embed";
+  level: 0;
+  ordered: false;
+  src: string;
+  alt: "video" | "audio" | "post" | "frame";
+  table: null;
+  codeLang: null;
+  post: null;
+}
+
+/** The header of a thread's post (the blocks after it, up to the next post, are the post's):
+ *  its author and date as the page marks them in `post`. */
+export interface PostBlock extends BlockBase {
+  kind: "post";
+  level: 0;
+  ordered: false;
+  src: null;
+  alt: null;
+  table: null;
+  codeLang: null;
+  post: Post;
 }
 
 /** A post of a thread: `author` as bylines are cleaned, `date` as the page gives it

@@ -1,12 +1,14 @@
 //! Headline accuracy in `dana eval`: TitleFinder's four metrics (thesis 5.3.3) and the two
 //! baselines of 5.4.3, each scored against the headline a corpus index gives. TitleFinder
-//! itself is the engine's (`dana::title`, reached through the `internals` feature); this module
+//! itself is the engine's (`dana::test_api::title`); this module
 //! only runs it once per metric and scores the results.
 
 use std::collections::HashMap;
 
-use dana::preprocess::{collapse_whitespace, Page, Preprocessing};
-use dana::title::{find, first_heading, fragments, tokens, SITE_SEPARATORS};
+use dana::test_api::html::collapse_whitespace;
+use dana::test_api::preprocess::{Page, Preprocessing};
+use dana::test_api::title::{find, first_heading, fragments, SITE_SEPARATORS};
+use dana::test_api::words::tokens;
 use dana::{Options, TitleMetric};
 
 /// Baseline 1 of 5.4.3: the `<title>` text as is.

@@ -53,7 +53,7 @@ pub struct MetadataScore {
 }
 
 /// Whether a headline shows markup as text (the engine's test, `dana::title`).
-pub use dana::title::looks_like_markup;
+pub use dana::test_api::title::looks_like_markup;
 
 /// The half of a set a page belongs to, so that each set is also scored by halves: `true` for
 /// the even one. The parity of the number the page's id ends with (its last run of digits),

@@ -280,9 +280,12 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
 /// Whether the page, read as `options` read it, has a `<title>` or a heading with text: then
 /// the reader should show a headline.
 fn has_title_or_heading(html: &str, options: &Options) -> bool {
-    let html = dana::tokenize::normalise_newlines(html);
-    let page = dana::preprocess::Page::parse(&html, dana::preprocess::Preprocessing::of(options));
-    !page.head.title.is_empty() || !dana::title::headings(&page).is_empty()
+    let html = dana::test_api::tokenize::normalise_newlines(html);
+    let page = dana::test_api::preprocess::Page::parse(
+        &html,
+        dana::test_api::preprocess::Preprocessing::of(options),
+    );
+    !page.head.title.is_empty() || !dana::test_api::title::headings(&page).is_empty()
 }
 
 /// Evaluates every job's pages under every configuration on `threads` threads (pages are

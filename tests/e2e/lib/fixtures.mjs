@@ -7,6 +7,9 @@ import path from 'node:path';
 import { corpusRoot, corpusIndex } from './corpus.mjs';
 
 export const DEMO_NAV = ['Front page', 'World news', 'Technology', 'Subscribe today', 'Sign in to comment'];
+// Its images are lazy as a lazy loader leaves them: the one above the article already swapped
+// (its `data-src` in `src`), the article's own still a placeholder (the reader loads a lazy
+// attribute only when the page's script swaps it in: content/capture.js).
 export const DEMO_PAGE = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>How a reader view finds the article | The Example Gazette</title>
 <meta name="author" content="Ada Example"><meta property="og:site_name" content="The Example Gazette">
@@ -14,7 +17,7 @@ export const DEMO_PAGE = `<!DOCTYPE html>
 <body>
 <header><nav><ul>${DEMO_NAV.map((t, i) => `<li><a href="/n${i}">${t}</a></li>`).join('')}</ul></nav></header>
 <div class="cookie-box"><p>We use cookies. <a href="/privacy">Privacy settings</a> <a href="/ok">Accept all cookies</a></p></div>
-<div class="ad"><a href="/ad"><img src="/demo.png?ad" alt="Advertisement"></a></div>
+<div class="ad"><a href="/ad"><img src="/demo.png?ad" data-src="/demo.png?ad" class="lazyloaded" alt="Advertisement"></a></div>
 <main><article>
 <h1>How a reader view finds the article</h1>
 <p>Most web pages wrap a few paragraphs of text in a great deal of markup: menus, sidebars, advertising and forms. A reader view has to decide which part of the page is the article, and it has to do so quickly, on every kind of page.</p>
@@ -102,13 +105,25 @@ export function installFakeSpeech(voiceList) {
 export const fakeRecord = () => ({ spoken: globalThis.__fake.spoken, cancels: globalThis.__fake.cancels, boundaries: globalThis.__fake.boundaries });
 export const fakeFinish = () => (globalThis.__fake.finish(), globalThis.__fake.spoken.length);
 
-// What the sentence highlight covers now, and whether its block is on screen.
+// What read-aloud's sentence mark covers now (the spans it draws inside the reader's shadow
+// root, open in the tests: extension/content/marks.js), and where it is on the screen; null
+// when nothing is marked.
 export function highlightNow() {
-  const hl = CSS.highlights.get('dana-sentence');
-  const range = hl && [...hl][0];
-  if (!range) return null;
+  const root = document.querySelector('[data-dana-surface=reader]')?.shadowRoot;
+  const marks = root ? [...root.querySelectorAll('[data-hl=sentence]')] : [];
+  if (!marks.length) return null;
+  const range = document.createRange();
+  range.setStartBefore(marks[0]);
+  range.setEndAfter(marks.at(-1));
   const box = range.getBoundingClientRect();
   return { text: range.toString(), top: box.top, bottom: box.bottom, vh: innerHeight };
+}
+
+// The text of read-aloud's word mark now, or null.
+export function wordNow() {
+  const root = document.querySelector('[data-dana-surface=reader]')?.shadowRoot;
+  const marks = root ? [...root.querySelectorAll('[data-hl=word]')] : [];
+  return marks.length ? marks.map((m) => m.textContent).join('') : null;
 }
 
 /**

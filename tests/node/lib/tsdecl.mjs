@@ -1,17 +1,20 @@
 // A small reader for the hand-written TypeScript declarations in pkg/dana.d.ts, enough to check
 // a JavaScript value against them: `export type` aliases and `export interface` bodies whose
-// members are `name: T;` or `name?: T;`, with T made of unions, `X[]`, string and number
-// literals, `string`, `number`, `boolean`, `null`, and other declared names. Anything else
-// throws, so a declaration this reader does not understand fails the test instead of passing it.
+// members are `name: T;` or `name?: T;`, with T made of unions, `X[]`, string, number and
+// boolean literals, `string`, `number`, `boolean`, `null`, and other declared names; an
+// interface may extend interfaces declared before it, whose members it takes. Anything else
+// throws, so a declaration this reader does not understand fails the test instead of passing
+// it.
 
 export function parseDeclarations(dts) {
   const src = dts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
   const types = new Map();
   for (const m of src.matchAll(/export type (\w+) = ([^;]+);/g)) types.set(m[1], { kind: 'alias', type: m[2].trim() });
-  for (const m of src.matchAll(/export interface (\w+) \{([^}]*)\}/g)) {
-    const fields = new Map();
-    let readable = true;
-    for (const line of m[2].split(';').map((l) => l.trim()).filter(Boolean)) {
+  for (const m of src.matchAll(/export interface (\w+)(?: extends ([\w, ]+))? \{([^}]*)\}/g)) {
+    const bases = (m[2] ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+    const fields = new Map(bases.flatMap((b) => [...(types.get(b)?.fields ?? [])]));
+    let readable = bases.every((b) => types.get(b)?.kind === 'interface');
+    for (const line of m[3].split(';').map((l) => l.trim()).filter(Boolean)) {
       const f = /^(\w+)(\??):\s*(.+)$/.exec(line);
       if (f) fields.set(f[1], { optional: f[2] === '?', type: f[3].trim() });
       else readable = false;
@@ -51,6 +54,7 @@ export function check(types, type, value, where = 'value', seen = new Set()) {
   if (t === 'string' || t === 'boolean') return typeof value === t ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (t === 'number') return typeof value === 'number' && Number.isFinite(value) ? [] : [`${where}: expected number, got ${short(value)}`];
   if (t === 'null') return value === null ? [] : [`${where}: expected null, got ${short(value)}`];
+  if (t === 'true' || t === 'false') return value === (t === 'true') ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (/^"[^"]*"$/.test(t)) return value === t.slice(1, -1) ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   if (/^-?\d+(\.\d+)?$/.test(t)) return value === Number(t) ? [] : [`${where}: expected ${t}, got ${short(value)}`];
   const decl = types.get(t);
