@@ -55,6 +55,21 @@ pub struct Headline {
     pub after_site: bool,
 }
 
+impl Headline {
+    /// Another headline in this one's place, with its candidates (TitleFinder's ranking, which
+    /// `Extraction::title_candidates` lists, stays).
+    pub fn instead(&self, text: String, rule: &'static str, line: Option<usize>) -> Headline {
+        Headline {
+            text,
+            rule,
+            line,
+            candidates: self.candidates.clone(),
+            weak: false,
+            after_site: false,
+        }
+    }
+}
+
 /// A text fragment of the body: one normalised line's text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fragment {

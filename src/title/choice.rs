@@ -113,14 +113,8 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
         .chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder")))
         .collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
-    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline {
-        text,
-        rule,
-        line,
-        candidates: found.candidates.clone(),
-        weak: false,
-        after_site: false,
-    };
+    let chosen =
+        |text: String, rule: &'static str, line: Option<usize>| found.instead(text, rule, line);
     let site = site_words(page, &declared);
     let names_site = |words: &[String]| {
         words.iter().all(|w| site.contains(w)) || (below_home && witnesses.is_name(words))

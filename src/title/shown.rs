@@ -190,14 +190,8 @@ pub fn confirm(
     }
     let heading = article_heading(page, frags, chosen, site)
         .filter(|(t, _)| !other_script || script(t) == script(opening));
-    let with = |text: String, rule: &'static str, line: Option<usize>| Headline {
-        text,
-        rule,
-        line,
-        candidates: found.candidates.clone(),
-        weak: false,
-        after_site: false,
-    };
+    let with =
+        |text: String, rule: &'static str, line: Option<usize>| found.instead(text, rule, line);
     match heading {
         // The article's heading is the headline chosen: it stands.
         Some((text, _)) if headline_words(&text) == words => {

@@ -156,8 +156,7 @@ impl Site {
         let mut s = title.trim();
         // From the start: the site's name first, then its sections.
         let mut after_site = false;
-        loop {
-            let Some((head, rest)) = first_part(s, !after_site) else { break };
+        while let Some((head, rest)) = first_part(s, !after_site) {
             let words = headline_words(head);
             let site = self.is_name(&words);
             if site || (after_site && (self.is_section(&words) || self.is_menu_item(&words))) {
@@ -171,8 +170,7 @@ impl Site {
         // before a headline's words (not a breadcrumb's: "S.O.N. | Magnetosphere | From
         // Observatories").
         let mut menu_only = None;
-        loop {
-            let Some((rest, tail)) = last_part(s) else { break };
+        while let Some((rest, tail)) = last_part(s) {
             let words = headline_words(tail);
             if self.is_name(&words) || self.is_section(&words) {
                 s = rest;
