@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::html::collapse_whitespace;
-use crate::preprocess::Head;
+use crate::preprocess::{Head, Page, Preprocessing, Tok};
 
 /// The `<meta>` tags of a page.
 ///
@@ -130,6 +130,21 @@ pub const ARTICLE_TYPES: &[&str] = &[
     "LiveBlogPosting",
 ];
 
+/// JSON-LD and `og:type` types of pages a reader view is not for: a shop's.
+pub const SHOP_TYPES: &[&str] = &[
+    "product",
+    "Product",
+    "ProductGroup",
+    "Offer",
+    "AggregateOffer",
+    "ItemList",
+    "CollectionPage",
+    "SearchResultsPage",
+    "OfferCatalog",
+    "Store",
+    "product.group",
+];
+
 fn flatten(v: Value, main_entities: bool, out: &mut Vec<Value>) {
     match v {
         Value::Array(items) => items.into_iter().for_each(|i| flatten(i, main_entities, out)),
@@ -161,6 +176,19 @@ pub fn has_type(o: &Value, types: &[&str]) -> bool {
 /// The `headline` of the page's JSON-LD (an article's first), for [`crate::title::choice::declared`].
 pub fn json_ld_headline(head: &Head) -> Option<String> {
     JsonLd::parse(&head.json_ld).find(|o| o.get("headline").and_then(text_of))
+}
+
+/// The site's names the page's JSON-LD gives: each `publisher`'s and `WebSite`'s name, for
+/// [`crate::title`], which takes them off declared titles.
+pub fn json_ld_site_names(head: &Head) -> Vec<String> {
+    let ld = JsonLd::parse(&head.json_ld);
+    let mut names = ld.all(|o| o.get("publisher").map(|p| ld.resolve(p)).and_then(name_of));
+    names.extend(
+        ld.0.iter()
+            .filter(|o| has_type(o, &["WebSite"]))
+            .filter_map(|o| o.get("name").and_then(text_of)),
+    );
+    names
 }
 
 pub fn text_of(v: &Value) -> Option<String> {
@@ -251,4 +279,89 @@ pub fn base_url(url: Option<&str>, base_href: Option<&str>) -> Option<url::Url> 
         (None, Some(b)) => url::Url::parse(b).ok().filter(http),
         (p, None) => p,
     }
+}
+
+/// A headline the page declares about itself, and where: `json-ld` (an article's `headline`),
+/// `og:title`, `twitter:title` or `title`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declared {
+    pub text: String,
+    pub rule: &'static str,
+}
+
+/// The headlines a page declares, most specific first: JSON-LD `headline`, `og:title`,
+/// `twitter:title`, `<title>`; each cleaned ([`clean_headline`]), blanks left out.
+pub fn headlines(page: &Page) -> Vec<Declared> {
+    let head = &page.head;
+    let metas = |key: &'static str| head.meta_contents(&["property", "name"], key).next();
+    let found = [
+        (json_ld_headline(head), "json-ld"),
+        (metas("og:title"), "og:title"),
+        (metas("twitter:title"), "twitter:title"),
+        (Some(title_text(page)), "title"),
+    ];
+    found
+        .into_iter()
+        .filter_map(|(text, rule)| Some(Declared { text: clean_headline(text.as_deref()?), rule }))
+        .filter(|d| !d.text.is_empty())
+        .collect()
+}
+
+/// The `<title>`'s text as the page means it: with a tag or a comment written in it (a
+/// `<title>` whose end tag comes late takes in what stands before it as text), its content read
+/// as HTML, the text outside scripts and styles; else its text.
+pub fn title_text(page: &Page) -> String {
+    let Some(raw) = page.head.title_html.as_deref() else { return page.head.title.clone() };
+    // Preprocessing drops the scripts, styles and comments: the rest is the title's text.
+    let inner = Page::parse(raw, Preprocessing::thesis(crate::LinkFilter::None));
+    let text: Vec<&str> = inner
+        .toks
+        .iter()
+        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
+        .collect();
+    collapse_whitespace(&text.join(" ")).trim().to_string()
+}
+
+/// Whitespace collapsed, and without straight quotes around the whole, the permalink marks
+/// documentation generators put at the end of headings (`¶`, `#`), nor the Markdown that
+/// static-site generators leave in declared titles: a heading's leading `## ` and the
+/// asterisks of `*emphasis*`.
+pub fn clean_headline(s: &str) -> String {
+    let s = collapse_whitespace(s);
+    let mut s = s.trim().trim_end_matches(['¶', '#', ' ']);
+    // `"Headline"`: straight quotes around the whole, as a plugin writes a quoted field into
+    // JSON-LD (typographic quotes around a headline are the writer's: a title that quotes).
+    if let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        if !inner.contains('"') && !inner.trim().is_empty() {
+            s = inner.trim();
+        }
+    }
+    if let Some(rest) = s.strip_prefix('#') {
+        let rest = rest.trim_start_matches('#');
+        if let Some(text) = rest.strip_prefix(' ') {
+            s = text.trim_start();
+        }
+    }
+    // `*Title* (1792)`: an even number of asterisks, each pair around words.
+    let stars: Vec<usize> = s.match_indices('*').map(|(i, _)| i).collect();
+    let emphasis = !stars.is_empty()
+        && stars.len() % 2 == 0
+        && stars.chunks(2).all(|p| {
+            s[p[0] + 1..].starts_with(|c: char| !c.is_whitespace() && c != '*')
+                && s[..p[1]].ends_with(|c: char| !c.is_whitespace() && c != '*')
+        });
+    if emphasis {
+        s.replace('*', "")
+    } else {
+        s.to_string()
+    }
+}
+
+/// The separators sites put between a page's headline and their name in `<title>` and
+/// `og:title` ("Headline | Site", "Headline - Site").
+pub const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
+
+/// Where the last of [`SITE_SEPARATORS`] in `s` starts, and which it is.
+pub fn last_separator(s: &str) -> Option<(usize, &'static str)> {
+    SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, *sep))).max_by_key(|(i, _)| *i)
 }

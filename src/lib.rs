@@ -98,7 +98,8 @@ pub mod test_api {
         pub use crate::render::{html, text};
     }
     pub mod title {
-        pub use crate::title::choice::declared;
+        pub use crate::declared::{headlines as declared, SITE_SEPARATORS};
+        pub use crate::title::shown::looks_like_markup;
         pub use crate::title::{find, first_heading, fragments, headings, Fragment};
     }
     pub mod meta {
@@ -135,10 +136,15 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // The headline (chapter 5) first: with `Options::title_bound` its line bounds the main
     // content from above (7.2.1). The text fragments it reads (5.3.1) serve the metadata too.
     let fragments = title::fragments(&page);
-    let mut headline = title::find(&page, &fragments, options.title_metric);
+    // With `declared_title`, a `<title>` that holds markup is queried as the page means it.
+    let query =
+        if options.declared_title { declared::title_text(&page) } else { page.head.title.clone() };
+    let mut headline = title::find_for(&page, &fragments, options.title_metric, &query);
     // Our refinement: checked against the headlines the page declares about itself.
+    // What the page calls its site and sections (for the headline and the byline).
+    let witnesses = title::witnesses::Witnesses::of(&page, options.url.as_deref());
     if options.declared_title {
-        headline = title::choice::choose(&page, headline, options.url.as_deref());
+        headline = title::choice::choose(&page, headline, &witnesses);
     }
     let title_bound = if options.title_bound { headline.line } else { None };
 
@@ -200,6 +206,11 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.data_tables,
     );
     let text = render::text(&blocks);
+    // With `declared_title`: a headline nothing on the page confirmed, or that is only the
+    // site's or a section's name, gives way to the heading the article shows (7.2.1).
+    if options.declared_title {
+        headline = title::shown::confirm(&page, headline, &fragments, &chosen, &text, &witnesses);
+    }
 
     // Direction and language come from the text itself; each block's own direction goes into
     // the HTML, so they are decided before it is written.
@@ -220,6 +231,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             headline_line: headline.line,
             lang: &language.lang,
             fragments: &fragments,
+            witnesses: Some(&witnesses),
             unpruned: options.prune.then(|| {
                 (
                     &*html,

@@ -10,6 +10,7 @@
 
 use crate::declared::{
     base_url, has_type, image_of, name_of, page_url, text_of, JsonLd, Metas, ARTICLE_TYPES,
+    SHOP_TYPES,
 };
 use crate::extraction::{Block, BlockKind};
 use crate::preprocess::Page;
@@ -20,6 +21,7 @@ use crate::settings::meta::{
 
 mod byline;
 pub mod dates;
+pub(crate) mod leads;
 
 pub use byline::clean_names;
 use byline::Markup;
@@ -59,6 +61,9 @@ pub struct Context<'a> {
     /// article's `<footer>` with the site's, and how to read it unpruned: the byline there is
     /// read from it (`footer_byline`).
     pub unpruned: Option<(&'a str, crate::preprocess::Preprocessing)>,
+    /// What the page calls its site ([`crate::title::witnesses::Witnesses`]): a byline that is the site's
+    /// name is no byline.
+    pub witnesses: Option<&'a crate::title::witnesses::Witnesses>,
 }
 
 /// Finds byline, site name, dates, lead image and excerpt. (The reading time depends
@@ -70,8 +75,15 @@ pub fn find(page: &Page, cx: Context, blocks: &[Block]) -> Meta {
     let site_name = site_name(&metas, &ld, cx);
     let markup =
         Markup { page, headline_line: cx.headline_line, found: std::cell::OnceCell::new() };
-    let byline =
-        byline::byline(&metas, &ld, site_name.as_deref(), cx.fragments, cx.unpruned, &markup);
+    let byline = byline::byline(
+        &metas,
+        &ld,
+        site_name.as_deref(),
+        cx.fragments,
+        cx.unpruned,
+        cx.witnesses,
+        &markup,
+    );
     let (published, modified) = dates_of(page, &metas, &ld, cx, &markup);
 
     let base = base_url(cx.url, page.head.base_href.as_deref());
@@ -191,6 +203,7 @@ fn dates_of(
             .chain(metas.all(tags))
             .find_map(|d| dates::normalise(&d))
             .or_else(|| time_element(page, itemprop))
+            .or_else(|| annotated_date(page, tags))
     };
     let published = machine("datePublished", &PUBLISHED, "datepublished")
         .map(|d| shown_day(cx, local_form(page, d), markup))
@@ -247,6 +260,23 @@ fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
     date
 }
 
+/// The date of the first element of the body whose RDFa `property` or microdata `itemprop` is
+/// one of `keys` (as the `meta` tags name them, `dc:date` as `dc.date`), in its `content` or
+/// `datetime`: Drupal writes `<span property="dc:date" content="2019-02-08T00:00:00+01:00">`.
+fn annotated_date(page: &Page, keys: &[&str]) -> Option<String> {
+    page.toks.iter().find_map(|t| {
+        let key = t
+            .attr("property")
+            .or_else(|| t.attr("itemprop"))?
+            .trim()
+            .to_ascii_lowercase()
+            .replace(':', ".");
+        keys.contains(&key.as_str())
+            .then(|| dates::normalise(t.attr("content").or_else(|| t.attr("datetime"))?))
+            .flatten()
+    })
+}
+
 /// The `datetime` of the `<time>` element whose `itemprop` is `itemprop`, else (for the
 /// published date) of the first `<time datetime>` whose class or itemprop does not say it is
 /// a modification date.
@@ -297,24 +327,31 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
         let at = fragments.partition_point(|f| f.line < line);
         let from = at.saturating_sub(5);
         let near = &fragments[from..(at + 25).min(fragments.len())];
-        near.iter().enumerate().filter(|(_, f)| short(f)).find_map(|(k, f)| {
-            let day = dates::parse_visible(&f.text, cx.lang)?;
-            let label = |t: &str| {
-                let lower = t.to_lowercase();
-                UPDATE_WORDS.iter().any(|w| lower.contains(w))
-                    && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
-            };
-            let before =
-                k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
-            let other = before.is_some_and(|p| {
-                OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l))
-            });
-            Some((
-                day,
-                label(&f.text) || before.is_some_and(|p| label(&p.text)),
-                is_dateline(&f.text) && !other,
-            ))
-        })
+        near.iter().enumerate().filter(|(_, f)| short(f) && !is_clock(&f.text)).find_map(
+            |(k, f)| {
+                let day = dates::parse_visible(&f.text, cx.lang)?;
+                let label = |t: &str| {
+                    let lower = t.to_lowercase();
+                    UPDATE_WORDS.iter().any(|w| lower.contains(w))
+                        && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
+                };
+                let before =
+                    k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
+                let other = before.is_some_and(|p| {
+                    OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l))
+                });
+                // A date labelled as another's ("Joined: 04 Jun 2006" beside a poster's name) is not
+                // the page's.
+                if OTHER_DATE_LABELS.iter().any(|l| f.text.trim().to_lowercase().starts_with(l)) {
+                    return None;
+                }
+                Some((
+                    day,
+                    label(&f.text) || before.is_some_and(|p| label(&p.text)),
+                    is_dateline(&f.text) && !other,
+                ))
+            },
+        )
     })
 }
 
@@ -335,6 +372,24 @@ fn is_dateline(text: &str) -> bool {
     text.chars().count() <= MAX_DATELINE_CHARS
         && !labelled_otherwise
         && !OTHER_DATE_LABELS.iter().any(|l| lower.starts_with(l))
+}
+
+/// Whether a line is the site's clock, the day of the visit rather than of the page: "It is
+/// currently Tue Mar 11, 2008 10:42 am" (phpBB), "The time now is 10:42 AM" (vBulletin),
+/// "Current Time:", "Today is …", and their Arabic and Persian forms.
+fn is_clock(text: &str) -> bool {
+    const CLOCK_LABELS: [&str; 8] = [
+        "it is currently",
+        "the time now is",
+        "current time",
+        "current date",
+        "today is",
+        "الوقت الآن",
+        "التوقيت الآن",
+        "اليوم هو",
+    ];
+    let lower = text.trim().to_lowercase();
+    CLOCK_LABELS.iter().any(|l| lower.starts_with(l) || (l.len() > 10 && lower.contains(l)))
 }
 
 /// Labels of the other dates written near a headline or a byline: a forum user's
@@ -379,7 +434,7 @@ const PUBLISH_WORDS: [&str; 9] = [
 
 /// Labels that pages write before the date of an article or a page, in the languages whose
 /// dates [`dates::parse_visible`] reads (lowercase, as a line opens).
-const DATE_LABELS: [&str; 22] = [
+const DATE_LABELS: [&str; 31] = [
     "published",
     "posted",
     "last updated",
@@ -399,9 +454,18 @@ const DATE_LABELS: [&str; 22] = [
     "aggiornato",
     "تاريخ النشر",
     "نشر في",
+    "نشر بتاريخ",
+    "بتاريخ",
+    "التاريخ:",
+    "تاريخ:",
     "آخر تحديث",
     "تاریخ انتشار",
     "منتشر شده",
+    "زمان انتشار",
+    "تاریخ:",
+    "تاریخ خبر",
+    "تاریخ اشاعت",
+    "شائع",
 ];
 
 /// The first day on the page written after a label ([`DATE_LABELS`]), on the label's line
@@ -410,8 +474,11 @@ const DATE_LABELS: [&str; 22] = [
 /// the page) or that have no headline in the body. A page that shows only when it was last
 /// updated gives that day: the only date it gives the reader.
 fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i64, u32, u32)> {
-    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(
-        |(k, f)| {
+    fragments
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.text.chars().count() <= 120 && !is_clock(&f.text))
+        .find_map(|(k, f)| {
             let lower = f.text.to_lowercase();
             let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
             dates::parse_visible(&f.text, lang).or_else(|| {
@@ -421,8 +488,7 @@ fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i6
                 let next = fragments.get(k + 1).filter(|n| n.text.chars().count() <= 60)?;
                 rest.is_empty().then(|| dates::parse_visible(&next.text, lang)).flatten()
             })
-        },
-    )
+        })
 }
 
 /// The blocks at the top of the article that the reader's header shows already: the headline
@@ -506,21 +572,6 @@ const READER_TYPES: &[&str] = &[
     "HowTo",
     "APIReference",
 ];
-/// Types of pages it is not for.
-const SHOP_TYPES: &[&str] = &[
-    "product",
-    "Product",
-    "ProductGroup",
-    "Offer",
-    "AggregateOffer",
-    "ItemList",
-    "CollectionPage",
-    "SearchResultsPage",
-    "OfferCatalog",
-    "Store",
-    "product.group",
-];
-
 /// The features of an extraction; `words` is `words::word_count(text)` (counted once for
 /// this and the reading time), `page_chars` the sum of T1 over the page.
 pub fn reader_features(

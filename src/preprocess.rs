@@ -134,6 +134,11 @@ pub struct Line {
 pub struct Head {
     /// Text of the first `<title>` (outside SVG), whitespace collapsed.
     pub title: String,
+    /// The source of that `<title>`'s content when it holds markup: a tag or a comment written
+    /// as such, not escaped. A `<title>`'s content is text up to its end tag (RCDATA), so a
+    /// title whose end tag comes late takes in the comments, scripts and links written before
+    /// it, as text ([`crate::declared::title_text`] reads it as HTML instead).
+    pub title_html: Option<String>,
     /// Attributes of every `<meta>` element, wherever it stands.
     pub metas: Vec<Vec<(String, String)>>,
     /// Bodies of `<script type="application/ld+json">`.
@@ -191,6 +196,33 @@ pub struct Page<'a> {
     /// carried a decimal `data-dana-id`, in document order. The attribute itself is gone from
     /// the tokens, so no stage sees it.
     pub element_ids: Vec<(usize, u32)>,
+}
+
+/// The source of the first `<title>` element's content: from the end of its start tag to its
+/// end tag (or the end of the page).
+fn title_source(html: &str) -> Option<&str> {
+    let b = html.as_bytes();
+    let open = (0..b.len()).find(|&i| {
+        b[i] == b'<'
+            && b.get(i + 1..i + 6).is_some_and(|n| n.eq_ignore_ascii_case(b"title"))
+            && matches!(b.get(i + 6), Some(b'>' | b' ' | b'\t' | b'\n' | b'/'))
+    })?;
+    let start = open + html[open..].find('>')? + 1;
+    let end = (start..b.len())
+        .find(|&i| {
+            b[i] == b'<' && b.get(i + 1..i + 7).is_some_and(|n| n.eq_ignore_ascii_case(b"/title"))
+        })
+        .unwrap_or(b.len());
+    Some(&html[start..end])
+}
+
+/// Whether raw text holds a tag or a comment as written: `<` followed by a letter, `/`, `!`
+/// or `?`, or a comment's end.
+fn holds_markup(raw: &str) -> bool {
+    raw.contains("-->")
+        || raw.as_bytes().windows(2).any(|w| {
+            w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?'))
+        })
 }
 
 /// The formula read from a `<math>` subtree (`Preprocessing::math`, src/math.rs) put in its
@@ -587,6 +619,11 @@ impl<'a> Page<'a> {
             controls::resolve(&mut out, &mut ids, &controls);
         }
         self.head.title = collapse_whitespace(&self.head.title).trim().to_string();
+        // Asked only of a title with a `<` in its text (rare): whether it was written as one.
+        if self.head.title.contains('<') || self.head.title.contains("-->") {
+            self.head.title_html =
+                title_source(html).filter(|raw| holds_markup(raw)).map(str::to_string);
+        }
         (out, ids)
     }
 

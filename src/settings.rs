@@ -201,6 +201,44 @@ pub mod title {
     /// declared one in other words (on the modern set's even ids 4 and 6 do worse; 840752c:
     /// modern exact 0.720 → 0.770).
     pub const MIN_REWORDED_H1_WORDS: usize = 5;
+
+    /// The most words after a declared title's last separator that name the site in a byline
+    /// ("… - المدينة نيوز"; 0ac65f2).
+    pub const MAX_SUFFIX_WORDS: usize = 4;
+
+    /// The most words of a site's or a section's name that the page witnesses (its logo's alt
+    /// text, a link to a section; 1940d9a).
+    pub const MAX_NAME_WORDS: usize = 6;
+
+    /// The most words of a menu link's text taken as a section's name when it stands at the
+    /// end of a declared title ("… - Rugby - Sport - Breaking News"); headlines are longer
+    /// (1940d9a).
+    pub const MAX_SECTION_WORDS: usize = 3;
+
+    /// The longest link text, in bytes, read as a name: a name's six words fit (1940d9a).
+    pub const MAX_LINK_CHARS: usize = 100;
+
+    /// The fewest words of what a title keeps when menu sections come off its end: a
+    /// headline's (1940d9a).
+    pub const MIN_HEADLINE_WORDS: usize = 2;
+
+    /// How far above the chosen content, in lines, the article's own heading is looked for:
+    /// Algorithm 1's gap (thesis 4.3.4, 20 lines for the parser-based algorithms).
+    pub const HEADING_ABOVE: usize = 20;
+
+    /// The shortest text, in characters, that reads as a paragraph: the article's text starts
+    /// at the first such line, and its heading stands above it (1940d9a) ...
+    pub const PARAGRAPH_CHARS: usize = 120;
+
+    /// ... or words (Persian and Arabic write more words in fewer characters; 1940d9a).
+    pub const PARAGRAPH_WORDS: usize = 15;
+
+    /// How many characters of the article's opening tell its script: the headline is in the
+    /// article's script (the whole text of a long article says no more; c707cc8).
+    pub const SCRIPT_SAMPLE: usize = 2000;
+
+    /// The most words of the article's own heading (1940d9a).
+    pub const MAX_HEADLINE_WORDS: usize = 30;
 }
 
 /// Direction and language (`src/lang.rs`).

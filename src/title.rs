@@ -30,7 +30,11 @@ use crate::settings::title::MAX_CANDIDATES;
 use crate::tokenize::{Name, Tag};
 use crate::words::{compared_form, for_each_word, Form};
 
+mod address;
 pub mod choice;
+pub mod shown;
+mod site;
+pub mod witnesses;
 
 /// The chosen headline.
 #[derive(Clone, Debug, Default)]
@@ -43,6 +47,27 @@ pub struct Headline {
     pub line: Option<usize>,
     /// The best fragments with their four scores, best first under the metric in use.
     pub candidates: Vec<TitleCandidate>,
+    /// Nothing on the page confirmed it: every declared title is the site's, or none agrees
+    /// with the body ([`choice::choose`]); [`shown::confirm`] prefers the heading the article shows.
+    pub weak: bool,
+    /// Every declared title is the site's name and more ("KSAT 4 | Your Local News Leader"):
+    /// the more is a tagline unless the article says its words ([`shown::confirm`]).
+    pub after_site: bool,
+}
+
+impl Headline {
+    /// Another headline in this one's place, with its candidates (TitleFinder's ranking, which
+    /// `Extraction::title_candidates` lists, stays).
+    pub fn instead(&self, text: String, rule: &'static str, line: Option<usize>) -> Headline {
+        Headline {
+            text,
+            rule,
+            line,
+            candidates: self.candidates.clone(),
+            weak: false,
+            after_site: false,
+        }
+    }
 }
 
 /// A text fragment of the body: one normalised line's text.
@@ -580,11 +605,17 @@ pub fn metric_score(c: &TitleCandidate, metric: TitleMetric) -> f64 {
 
 /// Finds the headline of a page, whose text fragments are `frags` ([`fragments`]), with
 /// TitleFinder and the fallbacks described in the module documentation.
+pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
+    find_for(page, frags, metric, &page.head.title)
+}
+
+/// [`find`] with `query` for the `<title>`'s text: [`crate::declared::title_text`] with
+/// [`crate::Options::declared_title`], the `<title>` read as HTML when it holds markup.
 // Not inlined (called once a page), so that profiles show TitleFinder's share.
 #[inline(never)]
-pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
+pub fn find_for(page: &Page, frags: &[Fragment], metric: TitleMetric, query: &str) -> Headline {
     // Only fragments of at most `max_headline_words` words are scored.
-    let mut scored = score_headline_candidates(frags, &page.head.title);
+    let mut scored = score_headline_candidates(frags, query);
     // Best first; a tie goes to the earlier fragment (the sort is stable), since a headline
     // stands above the article that repeats its words.
     scored.sort_by(|a, b| {
@@ -606,19 +637,49 @@ pub fn find(page: &Page, frags: &[Fragment], metric: TitleMetric) -> Headline {
             rule: "titlefinder",
             line: Some(best.line),
             candidates,
+            weak: false,
+            after_site: false,
         };
     }
     // The `<title>` is empty or shares no word with the body.
     if let Some((text, line)) = first_heading(page, Some(1)) {
-        return Headline { text, rule: "h1", line: Some(line), candidates };
+        return Headline {
+            text,
+            rule: "h1",
+            line: Some(line),
+            candidates,
+            weak: false,
+            after_site: false,
+        };
     }
     if let Some(text) = page.head.meta_contents(&["property", "name"], "og:title").next() {
-        return Headline { text, rule: "og:title", line: None, candidates };
+        return Headline {
+            text,
+            rule: "og:title",
+            line: None,
+            candidates,
+            weak: false,
+            after_site: false,
+        };
     }
     if !page.head.title.is_empty() {
-        return Headline { text: page.head.title.clone(), rule: "title", line: None, candidates };
+        return Headline {
+            text: page.head.title.clone(),
+            rule: "title",
+            line: None,
+            candidates,
+            weak: false,
+            after_site: false,
+        };
     }
-    Headline { text: String::new(), rule: "none", line: None, candidates }
+    Headline {
+        text: String::new(),
+        rule: "none",
+        line: None,
+        candidates,
+        weak: false,
+        after_site: false,
+    }
 }
 
 /// The longest fragment, in words, that may be a headline for a `<title>` of `query_words`

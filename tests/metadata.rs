@@ -595,3 +595,95 @@ fn the_byline_in_the_articles_own_footer_which_pruning_drops() {
     assert_eq!(extract(&page("", comment), &Options::default()).byline, None);
     assert_eq!(extract(&page("", ""), &Options::default()).byline, None);
 }
+
+/// A news page whose declared author is `author` (a `meta`), with `line` under the headline.
+fn news(author: &str, line: &str, lang: &str) -> String {
+    format!(
+        "<html lang={lang}><head><title>Storm closes the harbour</title><meta name=author content=\"{author}\">\
+         <meta property=og:site_name content=\"Coast Times\"></head><body><h1>Storm closes the harbour</h1>{line}{}</body></html>",
+        paras(6)
+    )
+}
+
+#[test]
+fn bylines_are_people_not_the_site_nor_a_share_button() {
+    let url = with_url("https://coasttimes.example/news/storm");
+    // An organisation declared as the author gives way to the person the page names.
+    let out = extract(
+        &news(
+            "Continental Press",
+            "<p class=byline>By SARAH OKAFOR, Continental Press Writer</p>",
+            "en",
+        ),
+        &url,
+    );
+    assert_eq!(out.byline.as_deref(), Some("SARAH OKAFOR"));
+    // The site itself, as its host's slug or an acronym its name opens with, is no byline.
+    let out = extract(&news("coasttimes", "<p>Filed from the harbour office.</p>", "en"), &url);
+    assert_eq!(out.byline, None);
+    let out = extract(
+        &news("COAST", "<span class=author><a href=/author/jane-doe>Jane Doe</a></span>", "en"),
+        &url,
+    );
+    assert_eq!(out.byline.as_deref(), Some("Jane Doe"));
+    // An icon's hidden label in the author's box is not a name.
+    let html = format!(
+        "<html><head><title>Storm closes the harbour</title></head><body><h1>Storm closes the harbour</h1>\
+         <div class=author-social><a href=https://facebook.com/x><span class=sr-only>Facebook</span></a></div>{}</body></html>",
+        paras(6)
+    );
+    assert_eq!(extract(&html, &url).byline, None);
+}
+
+#[test]
+fn bylines_in_arabic_persian_and_urdu_lose_their_leads_and_datelines() {
+    let url = with_url("https://coasttimes.example/news/storm");
+    for (line, lang, want) in [
+        ("<span class=writeBy>كتبت أسماء نصار</span>", "ar", Some("أسماء نصار")),
+        ("<div class=writer>بقلم: ليلى حداد</div>", "ar", Some("ليلى حداد")),
+        ("<div class=news-info>خبرنگار: مریم احمدی</div>", "fa", Some("مریم احمدی")),
+        ("<div class=writer>تحریر: نعیم اختر</div>", "ur", Some("نعیم اختر")),
+        ("<span class=author>(أبوظبي - البيان)</span>", "ar", None),
+        ("<span class=author>المصدر: وكالات</span>", "ar", None),
+    ] {
+        let out = extract(&news("", line, lang), &url);
+        assert_eq!(out.byline.as_deref(), want, "{line}");
+    }
+}
+
+#[test]
+fn a_shops_page_shows_no_reviewers_name_as_its_byline() {
+    let html = format!(
+        "<html><head><title>Trail Shoe 2</title><meta property=og:type content=product></head><body><h1>Trail Shoe 2</h1>\
+         {}<div class=review><span class=review-author>Lala</span><p>Great shoe.</p></div></body></html>",
+        paras(4)
+    );
+    assert_eq!(extract(&html, &Options::default()).byline, None);
+}
+
+#[test]
+fn a_sites_clock_and_a_posters_join_date_are_not_the_pages_date() {
+    let html = format!(
+        "<html><head><title>Best bait for river carp?</title></head><body><p>It is currently Tue Mar 11, 2008 10:42 am</p>\
+         <h1>Best bait for river carp?</h1><p>Joined: 04 Jun 2006</p><p>Posted: Sun Mar 02, 2008 8:10 pm</p>{}</body></html>",
+        paras(5)
+    );
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2008-03-02"));
+}
+
+#[test]
+fn a_maghrebi_month_and_an_rdfa_date_are_read() {
+    let html = format!(
+        "<html lang=ar><head><title>افتتاح جسر جديد</title></head><body><h1>افتتاح جسر جديد</h1><p>الجمعة 8 فيفري 2019</p>{}</body></html>",
+        paras(5)
+    );
+    assert_eq!(extract(&html, &Options::default()).published.as_deref(), Some("2019-02-08"));
+    let html = format!(
+        "<html><head><title>Bridge opens</title></head><body><h1>Bridge opens</h1>{}<span property=\"dc:date\" content=\"2019-02-08T00:00:00+01:00\"></span></body></html>",
+        paras(5)
+    );
+    assert_eq!(
+        extract(&html, &Options::default()).published.as_deref(),
+        Some("2019-02-08T00:00:00+01:00")
+    );
+}

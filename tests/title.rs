@@ -95,8 +95,9 @@ fn an_h1_that_says_the_declared_headline_in_other_words_is_the_headline() {
     );
     assert!(out.title_line.is_some(), "the h1's line anchors the byline and date search");
     // A short h1 is a section name, and one made of the site's own words is the site's name:
-    // neither is the headline. When the h1 is the site's name and the declared title ends
-    // with it, the page has said which part is the site's, and that part goes.
+    // neither is the headline. The declared title stands, less the site's name that
+    // `og:site_name` and the logo's link give; when the h1 is the site's name and the
+    // declared title ends with it, the page has said so too.
     let out = dana::extract(
         &seo_page(
             "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
@@ -104,7 +105,7 @@ fn an_h1_that_says_the_declared_headline_in_other_words_is_the_headline() {
         ),
         &Options::default(),
     );
-    assert_eq!(out.title, "Top 10 Mooring Checks for Winter 2025 | Harbour Works");
+    assert_eq!(out.title, "Top 10 Mooring Checks for Winter 2025");
     let out = dana::extract(
         &seo_page(
             "Top 10 Mooring Checks for Winter 2025 | Harbour Works",
@@ -331,4 +332,132 @@ fn a_url_slug_that_spells_the_h1_and_no_declared_title_gives_the_h1() {
     );
     let url = with_url("https://harbourworks.example/mooring-services-small-boats/");
     assert_eq!(dana::extract(&page, &url).title, "Mooring services for small boats compared");
+}
+
+/// Paragraphs of an older news page, in a table cell as sites wrote them in 2007-08.
+const OLD_PARAS: &str = "<p><font face=Arial size=2>The council voted on Monday night to close the fish market at the end of the summer, ending sixty years of trading on the waterfront below the old customs house.</font></p>\
+    <p><font face=Arial size=2>Members said the wooden hall no longer meets fire and health codes, and that repairs would cost more than the city can spend this year on any one building.</font></p>\
+    <p><font face=Arial size=2>About forty traders rent stalls in the hall; several told the council they would try to buy the building before the September deadline.</font></p>";
+
+/// An older news page: the site's masthead and menu, the story in a table cell under `head`.
+fn old_news(title: &str, head: &str, menu: &str) -> String {
+    format!(
+        "<html><head><title>{title}</title></head><body><table width=760>\
+         <tr><td><a href=/><img src=/images/ledger_masthead.gif alt=\"The Harbor Ledger\"></a></td></tr>\
+         <tr><td>{menu}</td></tr><tr><td>{head}<br><font size=1>By JANE WHITCOMBE<br>Staff Writer</font><br>{OLD_PARAS}</td></tr>\
+         <tr><td><font size=1>Copyright &copy; 2008 The Harbor Ledger. All rights reserved.</font></td></tr></table></body></html>"
+    )
+}
+
+const STORY: &str = "Council votes to close Pier Street fish market";
+
+#[test]
+fn a_title_that_is_only_the_sites_name_gives_way_to_the_articles_heading() {
+    let o = Options {
+        url: Some("http://www.harborledger.com/news/story_4471.html".into()),
+        ..Options::default()
+    };
+    // The <title> is the site's name, as the masthead's alt and the copyright notice say; the
+    // headline is the big font above the story.
+    let html = old_news(
+        "The Harbor Ledger",
+        &format!("<font size=5><b>{STORY}</b></font>"),
+        "<a href=/news/>News</a>",
+    );
+    let out = dana::extract(&html, &o);
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), (STORY, "heading"));
+    // A section's h1 ("Latest News") above the story's h2: the heading nearest the story.
+    let html = old_news(
+        "The Harbor Ledger",
+        &format!("<h1>Latest News</h1><h2 class=storytitle>{STORY}</h2>"),
+        "",
+    );
+    assert_eq!(dana::extract(&html, &o).title, STORY);
+    // A column's name, linked to the column's index above the post, is the column's.
+    let html = old_news(
+        "HarborLedger: World Views",
+        &format!("<h1><a href=/news/>World Views</a></h1><h2>March 11, 2008</h2><h3>{STORY}</h3>"),
+        "",
+    );
+    assert_eq!(dana::extract(&html, &o).title, STORY);
+    // The thesis's TitleFinder alone still answers its query.
+    let thesis = dana::extract(
+        &old_news("The Harbor Ledger", &format!("<h1>{STORY}</h1>"), ""),
+        &Options::thesis(dana::Algorithm::Addanag),
+    );
+    assert_eq!(thesis.title_rule, "titlefinder");
+}
+
+#[test]
+fn the_sites_and_its_sections_names_come_off_both_ends_of_the_title() {
+    let o = Options {
+        url: Some("http://www.harborledger.com/sport/football/4471.html".into()),
+        ..Options::default()
+    };
+    let menu = "<a href=/sport/football/default.htm>Football</a> <a href=/sport/rugby/>Rugby</a> <a href=/sport/>Sport</a> <a href=/news/>Breaking News</a>";
+    let div = format!("<div class=sh>{STORY}</div>");
+    for title in [
+        format!("The Harbor Ledger | Football | {STORY}"),
+        format!("{STORY} - Football - Sport - Breaking News"),
+        format!("{STORY} | Football | The Harbor Ledger"),
+    ] {
+        let out = dana::extract(&old_news(&title, &div, menu), &o);
+        assert_eq!(out.title, STORY, "{title}");
+    }
+    // A headline's own colon and dash stay.
+    let review = "Review: The Lantern Keepers – a quiet triumph";
+    let out = dana::extract(
+        &old_news(
+            &format!("{review} | Sport | The Harbor Ledger"),
+            &format!("<div class=headline>{review}</div>"),
+            menu,
+        ),
+        &o,
+    );
+    assert_eq!(out.title, review);
+}
+
+#[test]
+fn a_title_whose_end_tag_comes_late_shows_no_markup() {
+    let o = Options {
+        url: Some("http://www.harborledger.com/news/4471.html".into()),
+        ..Options::default()
+    };
+    let late = "THE HARBOR LEDGER\n<!-- inline library -->\n<script type=\"text/javascript\" src=\"http://img.harborledger.com/lib.js\"></script>\n<link rel=stylesheet href=/s.css>\n";
+    let html = old_news(late, &format!("<div class=sh>{STORY}</div>"), "");
+    let out = dana::extract(&html, &o);
+    assert_eq!(out.title, STORY);
+    // Nothing else to show: the title as the page means it, never its markup.
+    let bare = format!("<html><head><title>{late}</title></head><body>{OLD_PARAS}</body></html>");
+    let out = dana::extract(&bare, &Options::default());
+    assert_eq!(out.title, "THE HARBOR LEDGER");
+    // An escaped tag is a headline's text.
+    let out = dana::extract("<title>&lt;table&gt;: The Table element</title><h1>&lt;table&gt;: The Table element</h1><p>The table element represents data with more than one dimension, in rows and columns of cells.</p>", &Options::default());
+    assert_eq!(out.title, "<table>: The Table element");
+}
+
+#[test]
+fn a_page_with_a_title_or_a_heading_has_a_headline() {
+    // No <title>, no heading element: a big bold font over the story.
+    let html = format!("<html><body><table><tr><td><div align=center><font size=+2><b>{STORY}</b></font></div>{OLD_PARAS}</td></tr></table></body></html>");
+    assert_eq!(dana::extract(&html, &Options::default()).title, STORY);
+    // Only an h3 above the story.
+    let html = format!("<html><body><h3>{STORY}</h3>{OLD_PARAS}</body></html>");
+    assert_eq!(dana::extract(&html, &Options::default()).title, STORY);
+}
+
+#[test]
+fn the_headline_is_written_in_the_articles_script() {
+    // An English transliteration in <title> over an Urdu column and its heading.
+    let urdu = "<p>ہر سال برسات آتی ہے اور ہر سال شہر کی سڑکیں ندی نالوں کا منظر پیش کرتی ہیں۔ ہم بارش کو کوستے ہیں، مگر یہ نہیں سوچتے کہ نالوں میں کچرا کس نے پھینکا تھا۔</p>";
+    let html = format!(
+        "<html dir=rtl><head><title>Shehar Ki Baarish - Special Urdu Article | Roshni</title></head><body>\
+         <div class=menu><a href=/>صفحہ اول</a></div><div class=heading>شہر کی بارش اور ہماری ذمہ داری</div>{urdu}{urdu}{urdu}</body></html>"
+    );
+    let out = dana::extract(
+        &html,
+        &Options { url: Some("http://www.roshni.com.pk/4471.html".into()), ..Options::default() },
+    );
+    assert_eq!(out.title, "شہر کی بارش اور ہماری ذمہ داری");
+    assert_eq!(out.header_blocks, vec![0], "the heading is the headline, not a block of the body");
 }

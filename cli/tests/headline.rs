@@ -112,3 +112,54 @@ fn headline_accuracy_on_r2l() {
         "exact match of the default metric fell below the measured floor"
     );
 }
+
+/// The older-news pages written for the tests (tests/oldnews): what the reader shows above
+/// the article, with each page's address as the extension gives it, scored as `dana eval`
+/// scores it. The floors are the figures measured when the rules were settled, rounded down
+/// (docs/METADATA.md); the set is the repository's, so every page is there.
+#[test]
+fn the_reader_header_on_the_older_news_pages() {
+    use dana_cli::eval::corpus::CorpusSet;
+    use dana_cli::eval::metadata::{looks_like_markup, score_page};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/oldnews");
+    let set = CorpusSet::open(&dir, &mut Vec::new()).expect("tests/oldnews is in the repository");
+    assert!(set.entries.len() >= 45, "{} pages", set.entries.len());
+    let (mut site_exact, mut bylines, mut byline_f1, mut days, mut days_right) = (0, 0, 0.0, 0, 0);
+    for e in &set.entries {
+        let html = String::from_utf8(std::fs::read(set.page_path(&e.id)).unwrap()).unwrap();
+        let options =
+            Options { url: e.url.clone().filter(|u| !u.is_empty()), ..Options::default() };
+        let ex = dana::extract(&html, &options);
+        assert!(
+            !ex.title.trim().is_empty() && !looks_like_markup(&ex.title),
+            "{}: {:?}",
+            e.id,
+            ex.title
+        );
+        let s = score_page(&ex, e, true);
+        let h = s.headline.expect("every page has its headline annotated");
+        site_exact += usize::from(h.site_exact);
+        if !h.site_exact {
+            println!("{}: got {:?}, want {:?}", e.id, ex.title, e.title);
+        }
+        if let Some(f1) = s.byline_f1 {
+            bylines += 1;
+            byline_f1 += f1;
+        }
+        if let Some(right) = s.published_exact {
+            days += 1;
+            days_right += usize::from(right);
+        }
+    }
+    let n = set.entries.len();
+    println!(
+        "oldnews: headline {site_exact}/{n}, byline F1 {:.3} ({bylines}), day {days_right}/{days}",
+        byline_f1 / bylines as f64
+    );
+    assert!(
+        site_exact as f64 / n as f64 >= 0.97,
+        "headline exact (a dropped site's name counted right)"
+    );
+    assert!(byline_f1 / bylines as f64 >= 0.85, "byline token F1");
+    assert!(days_right as f64 / days as f64 >= 0.90, "published day");
+}

@@ -1,13 +1,19 @@
 //! The byline: who wrote the article, as the page declares it or as its markup and text show
 //! it near the headline.
 
-use crate::declared::{looks_like_url, names_of, JsonLd, Metas};
+use crate::declared::{
+    has_type, looks_like_url, names_of, JsonLd, Metas, ARTICLE_TYPES, SHOP_TYPES,
+};
 use crate::html::collapse_whitespace;
 use crate::preprocess::{Page, Preprocessing};
 use crate::settings::meta::{BYLINE_ABOVE_HEADLINE, MAX_BYLINE_CHARS, MAX_CO_AUTHORS};
+use crate::title::witnesses::Witnesses;
 use crate::title::Fragment;
 
 use super::dates;
+use super::leads::byline_lead;
+
+mod people;
 
 /// The byline, names only: JSON-LD `author` (people, not organisations), else the page's
 /// `meta` author tags, else its byline markup ([`byline_markup`]).
@@ -17,6 +23,7 @@ pub fn byline(
     site_name: Option<&str>,
     fragments: &[Fragment],
     unpruned: Option<(&str, Preprocessing)>,
+    witnesses: Option<&Witnesses>,
     markup: &Markup,
 ) -> Option<String> {
     let headline_line = markup.headline_line;
@@ -34,7 +41,7 @@ pub fn byline(
     let not_the_site = |b: &String| {
         site_name.is_none_or(|site| {
             b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())
-        })
+        }) && !is_the_site(b, site_name, witnesses)
     };
     let from_ld = ld
         .find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of))
@@ -48,23 +55,57 @@ pub fn byline(
             .find_map(|v| clean_names(v, false))
             .filter(not_the_site)
     });
+    // The names the body shows: on a shop's page (a product, a collection), those of its
+    // reviews and questions, not of an author.
+    let shop = declares_shop(metas, ld);
+    let shown = || {
+        (!shop)
+            .then(|| markup.get().map(|(b, _, _)| b.clone()))
+            .flatten()
+            .or_else(|| byline_line(fragments, headline_line?))
+            .or_else(|| written_by(fragments))
+            .or_else(|| footer_byline(unpruned?))
+            .filter(|b| !shop && !is_the_site(b, site_name, witnesses))
+    };
     match declared {
         // A declared first author whose byline in the body links co-authors after them ("Rui
         // Ma, Heba Ledwon & Suparn Patra", each a link to the author's page): the body's list
         // (some JSON-LD templates write only the first author).
-        Some(one) => Some(
+        Some(one) if !people::looks_like_organisation(&one) => Some(
             markup
                 .get()
                 .filter(|(m, _, names)| *names > 1 && m.starts_with(one.as_str()))
                 .map_or(one, |(m, _, _)| m.clone()),
         ),
-        None => markup
-            .get()
-            .map(|(b, _, _)| b.clone())
-            .or_else(|| byline_line(fragments, headline_line?))
-            .or_else(|| written_by(fragments))
-            .or_else(|| footer_byline(unpruned?)),
+        // An organisation declared as the author, when the body names a person ("Continental
+        // Press" over "By SARAH OKAFOR"): the person.
+        Some(organisation) => {
+            Some(shown().filter(|b| people::names_a_person(b)).unwrap_or(organisation))
+        }
+        None => shown(),
     }
+}
+
+/// Whether a byline is the site itself writing: the name the page gives its site
+/// ([`Witnesses::names_site`]: the host's, a declared title's suffix, the logo's alt, an
+/// acronym its declared name opens with) written as an organisation's ("LBCI", "المدينة نيوز")
+/// or as the host's slug ("akhbarelyom"). A person's name that is also the site's (a personal
+/// site) and a brand written as a name ("Supermove") stay: the annotations of the modern set
+/// give them as authors.
+fn is_the_site(b: &str, site_name: Option<&str>, witnesses: Option<&Witnesses>) -> bool {
+    let slug = !b.contains(' ') && b.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    (slug || people::looks_like_organisation(b))
+        && witnesses.is_some_and(|w| w.names_site(b, site_name))
+}
+
+/// Whether the page declares itself a shop's (a product, an offer, a collection) and not an
+/// article.
+fn declares_shop(metas: &Metas, ld: &JsonLd) -> bool {
+    let og_type = metas.first(&["og:type"]).unwrap_or_default();
+    let declares = |types: &[&str]| {
+        types.contains(&og_type.as_str()) || ld.0.iter().any(|o| has_type(o, types))
+    };
+    declares(SHOP_TYPES) && !declares(ARTICLE_TYPES) && og_type != "article"
 }
 
 /// A byline written as a line of text near the headline, without markup that names it:
@@ -105,18 +146,6 @@ fn written_by(fragments: &[Fragment]) -> Option<String> {
             .map(|_| &f.text[LEAD.len()..])?;
         rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
     })
-}
-
-/// The length of the lead ([`BYLINE_LEADS`]) `s` opens with, followed by a space, a colon
-/// or nothing.
-fn byline_lead(s: &str) -> Option<usize> {
-    BYLINE_LEADS
-        .iter()
-        .find(|l| {
-            s.get(..l.len()).is_some_and(|p| p.eq_ignore_ascii_case(l))
-                && s[l.len()..].chars().next().is_none_or(|c| c == ' ' || c == ':')
-        })
-        .map(|l| l.len())
 }
 
 /// Whether a class names an author or byline element ("byline", "author-name",
@@ -569,22 +598,6 @@ fn element_text(page: &Page, start: usize, max: usize) -> String {
     collapse_whitespace(&text).trim().to_string()
 }
 
-/// Words that open a byline before the names (an optional `:` after them goes too).
-const BYLINE_LEADS: [&str; 12] = [
-    "written by",
-    "posted by",
-    "published by",
-    "authored by",
-    "reviewed by",
-    "words by",
-    "story by",
-    "text by",
-    "reported by",
-    "authors",
-    "author",
-    "by",
-];
-
 /// Lowercase words that stand inside names ("Manoj Jain and Jagpreet Chhatwal", "Ludwig van
 /// Beethoven").
 const NAME_CONNECTORS: [&str; 12] =
@@ -599,6 +612,9 @@ const NAME_CONNECTORS: [&str; 12] =
 /// capitalised (or a connector such as "and"), while a lone user name (`b.scherer`) is fine.
 pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
     let mut s = collapse_whitespace(raw).trim().to_string();
+    if people::is_dateline_or_source(&s) {
+        return None;
+    }
     // "Posted on June 3, 2025 by Jane Doe": the names follow the last " by ".
     if let Some(i) = s.to_ascii_lowercase().rfind(" by ") {
         if s[..i].chars().any(|c| c.is_ascii_digit()) {
@@ -631,6 +647,8 @@ pub fn clean_names(raw: &str, markup: bool) -> Option<String> {
         && (markup || !slug)
         && (!markup || (capitalised && !s.chars().any(|c| c.is_ascii_digit()) || words.len() == 1))
         && !looks_like_url(s)
+        && !people::is_share_label(s)
+        && !people::is_dateline_or_source(s)
         && ![
             "undefined",
             "null",
@@ -665,6 +683,15 @@ fn names_part(part: &str) -> &str {
         .map_or(s, |i| &s[..i]);
     // "Jane Doe on behalf of the Vision Doc group": the group she writes for is not a name.
     let s = s.find(" on behalf of ").map_or(s, |i| s[..i].trim_end());
+    // "SARAH OKAFOR, Continental Press Writer", "Jane Doe, The Daily Post": a role or a
+    // newspaper after the names.
+    let s = s
+        .match_indices(", ")
+        .map(|(i, _)| i)
+        .find(|&i| people::is_role(&s[i + 2..]))
+        .map_or(s, |i| s[..i].trim_end());
+    // … or without the comma: "TOM KRAMER Staff Reporter".
+    let s = people::without_trailing_role(s);
     // The last place from which the rest reads as a date.
     let starts = s
         .char_indices()

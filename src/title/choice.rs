@@ -1,77 +1,14 @@
 //! The headline shown: TitleFinder's, checked against the headlines the page declares about
 //! itself (`Options::declared_title`; our refinement).
 
-use crate::html::collapse_whitespace;
+use crate::declared::{clean_headline, last_separator, Declared, SITE_SEPARATORS};
 use crate::preprocess::Page;
 use crate::settings::title::{MAX_SITE_WORDS, MIN_REWORDED_H1_WORDS, MIN_SLUG_WORDS};
 use crate::words::{headline_words, tokens};
 
+use super::address::Address;
+use super::witnesses::Witnesses;
 use super::{headings_of_level, Headline};
-
-/// A headline the page declares about itself, and where: `json-ld` (an article's `headline`),
-/// `og:title`, `twitter:title` or `title`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Declared {
-    pub text: String,
-    pub rule: &'static str,
-}
-
-/// The headlines a page declares, most specific first: JSON-LD `headline`, `og:title`,
-/// `twitter:title`, `<title>`; each cleaned ([`clean_headline`]), blanks left out.
-pub fn declared(page: &Page) -> Vec<Declared> {
-    let head = &page.head;
-    let metas = |key: &'static str| head.meta_contents(&["property", "name"], key).next();
-    let found = [
-        (crate::declared::json_ld_headline(head), "json-ld"),
-        (metas("og:title"), "og:title"),
-        (metas("twitter:title"), "twitter:title"),
-        (Some(head.title.clone()), "title"),
-    ];
-    found
-        .into_iter()
-        .filter_map(|(text, rule)| Some(Declared { text: clean_headline(text.as_deref()?), rule }))
-        .filter(|d| !d.text.is_empty())
-        .collect()
-}
-
-/// Whitespace collapsed, and without straight quotes around the whole, the permalink marks
-/// documentation generators put at the end of headings (`¶`, `#`), nor the Markdown that
-/// static-site generators leave in declared titles: a heading's leading `## ` and the
-/// asterisks of `*emphasis*`.
-pub fn clean_headline(s: &str) -> String {
-    let s = collapse_whitespace(s);
-    let mut s = s.trim().trim_end_matches(['¶', '#', ' ']);
-    // `"Headline"`: straight quotes around the whole, as a plugin writes a quoted field into
-    // JSON-LD (typographic quotes around a headline are the writer's: a title that quotes).
-    if let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
-        if !inner.contains('"') && !inner.trim().is_empty() {
-            s = inner.trim();
-        }
-    }
-    if let Some(rest) = s.strip_prefix('#') {
-        let rest = rest.trim_start_matches('#');
-        if let Some(text) = rest.strip_prefix(' ') {
-            s = text.trim_start();
-        }
-    }
-    // `*Title* (1792)`: an even number of asterisks, each pair around words.
-    let stars: Vec<usize> = s.match_indices('*').map(|(i, _)| i).collect();
-    let emphasis = !stars.is_empty()
-        && stars.len() % 2 == 0
-        && stars.chunks(2).all(|p| {
-            s[p[0] + 1..].starts_with(|c: char| !c.is_whitespace() && c != '*')
-                && s[..p[1]].ends_with(|c: char| !c.is_whitespace() && c != '*')
-        });
-    if emphasis {
-        s.replace('*', "")
-    } else {
-        s.to_string()
-    }
-}
-
-/// The separators sites put between a page's headline and their name in `<title>` and
-/// `og:title` ("Headline | Site", "Headline - Site").
-const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
 
 /// "Headline | Site" → "Headline": the text before the last separator, when what follows it is
 /// short enough to be a site's name and something is left before it.
@@ -86,11 +23,6 @@ pub fn strip_site_suffix(s: &str) -> &str {
         }
         _ => s,
     }
-}
-
-/// Where the last of [`SITE_SEPARATORS`] in `s` starts, and which it is.
-fn last_separator(s: &str) -> Option<(usize, &'static str)> {
-    SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, *sep))).max_by_key(|(i, _)| *i)
 }
 
 /// "example.com Headline" → "Headline": a host name before the words is the site's.
@@ -135,26 +67,45 @@ fn is_host(w: &str) -> bool {
 ///    because its `headline` is often a search-engine variant that the page does not show);
 /// 6. nothing declared: `found` as TitleFinder and its fallbacks chose it.
 ///
-/// With the page's address (`url`, [`crate::Options::url`]): a declared title that opens with
+/// With the page's address ([`crate::Options::url`] in `witnessed`): a declared title that opens with
 /// the host's name compares less that name in rules 2 and 3, and is the site's title below
 /// the home page (`names_the_site`); before rule 5, a slug the first `h1` spells and no
 /// declared title does gives that `h1` (`MIN_SLUG_WORDS`).
-pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
-    let mut declared = declared(page);
+pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
+    let mut declared = witnessed.declared.clone();
     if declared.is_empty() {
         return found;
     }
-    let address = url.and_then(Address::of);
-    let address = address.as_ref();
+    let address = witnessed.address.as_ref();
+    let witnesses = &witnessed.site;
+    // Below the home page (or without an address), what the page's logo, copyright notice,
+    // menus and host call the site or a section is the site's; on the home page the site's
+    // name is the page's own title.
+    let below_home = address.is_none_or(|a| !a.home);
+    // A section's `h1` ("World Views" linked to the column's index) is not the page's.
     let h1s: Vec<(String, usize)> = headings_of_level(page, Some(1))
         .into_iter()
         .map(|(_, t, line)| (clean_headline(&t), line))
+        .filter(|(t, _)| !witnesses.is_section(&headline_words(t)))
         .collect();
     // A declared title that is the site's ("Site – Tagline", as every page of some sites has
     // it) says nothing about this page.
-    let site_titles = declared.iter().filter(|d| names_the_site(page, &d.text, address)).count();
+    let is_site_title = |d: &Declared| {
+        names_the_site(page, &d.text, address)
+            || (below_home && witnesses.strip(&d.text).is_empty())
+    };
+    let site_titles = declared.iter().filter(|d| is_site_title(d)).count();
+    // Every declared title is the site's: nothing on the page says which text is this page's
+    // headline ([`confirm`] looks for the article's own).
+    let all_site = site_titles == declared.len()
+        && declared.iter().all(|d| {
+            witnesses
+                .strip(address.and_then(|a| a.without_name(&d.text)).unwrap_or(&d.text))
+                .is_empty()
+                || names_the_site(page, &d.text, None)
+        });
     if site_titles > 0 && site_titles < declared.len() {
-        declared.retain(|d| !names_the_site(page, &d.text, address));
+        declared.retain(|d| !is_site_title(d));
     }
     let body: Vec<(&str, usize, &'static str)> = h1s
         .iter()
@@ -162,20 +113,23 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
         .chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder")))
         .collect();
     let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
-    let chosen = |text: String, rule: &'static str, line: Option<usize>| Headline {
-        text,
-        rule,
-        line,
-        candidates: found.candidates.clone(),
-    };
+    let chosen =
+        |text: String, rule: &'static str, line: Option<usize>| found.instead(text, rule, line);
     let site = site_words(page, &declared);
-    let names_site = |words: &[String]| words.iter().all(|w| site.contains(w));
-    // Every declared title is the site's: the page's own heading says what this page is.
+    let names_site = |words: &[String]| {
+        words.iter().all(|w| site.contains(w)) || (below_home && witnesses.is_name(words))
+    };
+    // A site's title, and what is declared besides it: the page's own heading says what this
+    // page is. When only the site's is declared, below the home page, [`confirm`] prefers the
+    // heading nearest the article's text to it (an `h1` "Latest News" over the story's `h2`).
     if site_titles == declared.len() {
         if let Some(k) =
             body_words.iter().take(h1s.len()).position(|w| w.len() >= 2 && !names_site(w))
         {
-            return chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1));
+            return Headline {
+                weak: all_site && below_home,
+                ..chosen(unnumbered(body[k].0, &declared).to_string(), "h1", Some(body[k].1))
+            };
         }
     }
 
@@ -186,7 +140,9 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
         }
     }
     // Less the site's name: a suffix ("Headline | Site"), or a prefix that is the name of the
-    // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline).
+    // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline);
+    // then less what the page witnesses as the site's and its sections' names at either end
+    // ("SITE | Football | Premiership | Headline").
     let stripped: Vec<Vec<String>> = declared
         .iter()
         .map(|d| {
@@ -200,6 +156,19 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
     for words in &stripped {
         if let Some(k) = body_words.iter().position(|b| b == words) {
             return chosen(body[k].0.to_string(), body[k].2, Some(body[k].1));
+        }
+    }
+
+    // The end of a declared title whose start was the site's ("Forum :: View topic - Topic"),
+    // when the body shows it: the declared text, standing on the body's line.
+    for d in declared.iter().filter(|d| below_home && witnesses.strips_start(&d.text)) {
+        for tail in tails(witnesses.strip(&d.text)) {
+            let words = headline_words(tail);
+            if let Some(k) = body_words.iter().position(|b| {
+                b.len() >= 2 && *b == words && !names_site(b) && !witnesses.is_section(b)
+            }) {
+                return chosen(tail.to_string(), d.rule, Some(body[k].1));
+            }
         }
     }
     for (k, (text, line)) in h1s.iter().enumerate().take(3) {
@@ -227,6 +196,21 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
             return chosen(unnumbered(text, &declared).to_string(), "h1", Some(*line));
         }
     }
+    // Less what the page witnesses as its site's and sections' names: the declared text,
+    // standing on the body's line.
+    let witnessed: Vec<(&str, &'static str)> = declared
+        .iter()
+        .filter(|_| below_home)
+        .map(|d| (witnesses.strip(&d.text), d.rule))
+        .filter(|(t, _)| !t.is_empty())
+        .collect();
+    for (text, rule) in &witnessed {
+        let words = headline_words(text);
+        if let Some(k) = body_words.iter().position(|b| *b == words) {
+            return chosen(text.to_string(), rule, Some(body[k].1));
+        }
+    }
+
     let first = declared.iter().find(|d| d.rule != "json-ld").unwrap_or(&declared[0]);
     let text = strip_host_prefix(&first.text);
     // The first `h1` is the site's name and the declared title ends with it: the page itself
@@ -236,11 +220,30 @@ pub fn choose(page: &Page, found: Headline, url: Option<&str>) -> Headline {
         !w.is_empty() && w.iter().all(|x| tail.contains(x))
     });
     let text = if h1_is_tail { strip_breadcrumb(text) } else { text };
+    // The site's and its sections' names that the page witnesses go from either end.
+    let text = Some(witnesses.strip(text)).filter(|t| below_home && !t.is_empty()).unwrap_or(text);
     // Where the body shows it, if it does (a breadcrumb's last link): the date and byline
     // are looked for near that line.
     let words = headline_words(text);
     let line = body_words.iter().position(|b| *b == words).map(|k| body[k].1);
-    chosen(text.to_string(), first.rule, line)
+    // Every declared title is the site's: below the home page, nothing confirms it.
+    let site_and_more = site_titles == declared.len() && !all_site && below_home;
+    Headline {
+        weak: all_site && below_home,
+        after_site: site_and_more,
+        ..chosen(text.to_string(), first.rule, line)
+    }
+}
+
+/// The ends of a title after each of its separators ([`SITE_SEPARATORS`]), longest first: "A
+/// - B - C" gives "B - C", then "C".
+fn tails(title: &str) -> Vec<&str> {
+    let mut cuts: Vec<usize> = SITE_SEPARATORS
+        .iter()
+        .flat_map(|sep| title.match_indices(sep).map(move |(i, _)| i + sep.len()))
+        .collect();
+    cuts.sort_unstable();
+    cuts.into_iter().map(|i| title[i..].trim()).filter(|t| !t.is_empty()).collect()
 }
 
 /// An `h1` without the number a book, course or manual puts before its chapters' headings
@@ -289,66 +292,6 @@ fn names_the_site(page: &Page, title: &str, address: Option<&Address>) -> bool {
                         SITE_SEPARATORS.iter().any(|sep| rest.starts_with(sep))
                     }))
         })
-}
-
-/// What the page's address says about its headline: the host's name and the path's slug.
-#[derive(Debug)]
-struct Address {
-    /// The registrable label of the host, lowercase, without hyphens (`discord` for
-    /// `www.discord.com`, `example` for `news.example.co.uk`).
-    name: String,
-    /// The path is `/`: the site's home page.
-    home: bool,
-    /// The words of the path's last segment, without a file extension and numbers
-    /// (`/2025/01/how-to-book-a-flight.html` → how, to, book, a, flight).
-    slug: Vec<String>,
-}
-
-impl Address {
-    fn of(url: &str) -> Option<Address> {
-        let url = crate::declared::page_url(url)?;
-        let host = url.host_str()?;
-        let labels: Vec<&str> = host.split('.').collect();
-        // A country's second level (`co.uk`, `com.au`) is not the site's name.
-        let n = labels.len();
-        let k = if n >= 3 && labels[n - 1].len() == 2 && labels[n - 2].len() <= 3 {
-            n - 3
-        } else {
-            n.checked_sub(2)?
-        };
-        let name: String = labels[k].chars().filter(|c| *c != '-').collect();
-        let path = url.path();
-        let last = path.split('/').rfind(|p| !p.is_empty()).unwrap_or("");
-        let last = last
-            .rsplit_once('.')
-            .filter(|(_, ext)| ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphabetic()))
-            .map_or(last, |(stem, _)| stem);
-        let slug = tokens(&last.replace(['-', '_', '+', '.'], " "))
-            .into_iter()
-            .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
-            .collect();
-        Some(Address { name, home: path == "/", slug })
-    }
-
-    /// Whether `s` is the host's name in words ("Left Brain Buddha" for leftbrainbuddha.com,
-    /// "ClickUp™" for clickup.com).
-    fn is_name(&self, s: &str) -> bool {
-        let squashed: String = tokens(s).concat();
-        !squashed.is_empty() && squashed == self.name
-    }
-
-    /// "Site - Rest" → "Rest", when "Site" is the host's name.
-    fn without_name<'s>(&self, title: &'s str) -> Option<&'s str> {
-        SITE_SEPARATORS.iter().find_map(|sep| {
-            let (head, rest) = title.split_once(sep)?;
-            (self.is_name(head) && !tokens(rest).is_empty()).then(|| rest.trim())
-        })
-    }
-
-    /// Whether every word of the slug is one of `words`.
-    fn spelled_by(&self, words: &[String]) -> bool {
-        self.slug.iter().all(|w| words.contains(w))
-    }
 }
 
 /// The words of the site's name: `og:site_name` and what [`strip_site_suffix`] takes off each

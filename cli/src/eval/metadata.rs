@@ -10,7 +10,12 @@
 //!   the page's own offset) equal to the annotated day, over the pages with a date;
 //! * readerable: ROC AUC of `Extraction::readerable` separating the page types a reader view
 //!   is for ([`READER_TYPES`]) from the others ([`NOT_READER_TYPES`]); service pages are
-//!   neither and are left out.
+//!   neither and are left out;
+//! * on every page, annotated or not: how many have no headline though they have a `<title>`
+//!   or a heading, and how many show markup as their headline ([`looks_like_markup`]).
+//!
+//! Each set is also scored by halves ([`is_even_half`]), so that a rule that helps one half
+//! and hurts the other shows.
 
 use std::fmt::Write;
 
@@ -40,6 +45,30 @@ pub struct MetadataScore {
     pub readerable: f64,
     /// Whether the page type is one a reader view is for (`None`: neither kind, or no type).
     pub reader_type: Option<bool>,
+    /// No headline on a page that has a `<title>` or a heading (set by the caller, which
+    /// parses the page).
+    pub headline_empty: bool,
+    /// The headline holds markup ([`looks_like_markup`]).
+    pub headline_markup: bool,
+}
+
+/// Whether a headline shows markup as text (the engine's test, `dana::title`).
+pub use dana::test_api::title::looks_like_markup;
+
+/// The half of a set a page belongs to, so that each set is also scored by halves: `true` for
+/// the even one. The parity of the number the page's id ends with (its last run of digits),
+/// else of its place in the index.
+pub fn is_even_half(id: &str, position: usize) -> bool {
+    let digits: String = id
+        .chars()
+        .rev()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    match digits.chars().next() {
+        Some(last) => last.to_digit(10).is_some_and(|d| d % 2 == 0),
+        None => position % 2 == 0,
+    }
 }
 
 /// The calendar day (`YYYY-MM-DD`) a date string starts with, if it does.
@@ -75,6 +104,8 @@ pub fn score_fields(
             .and_then(day_of)
             .map(|g| published.and_then(day_of) == Some(g)),
         readerable: 0.0,
+        headline_empty: false,
+        headline_markup: looks_like_markup(title),
         reader_type: entry.page_type.as_deref().and_then(|t| {
             if READER_TYPES.contains(&t) {
                 Some(true)
@@ -124,32 +155,39 @@ pub fn roc_auc(labelled: &[(f64, bool)]) -> Option<f64> {
     Some(wins / (pos.len() * neg.len()) as f64)
 }
 
-/// The metadata table of `dana eval`: per set that annotates any of it, the headline of
-/// `extract` (exact / token F1), byline token F1, published exact day and readerable ROC AUC,
-/// each with the number of pages it is measured on. `sets` holds each set's name and its
-/// pages' scores.
-pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
+/// The metadata table of `dana eval`: per set, the headline of `extract` (exact, exact with the
+/// site's name dropped at either end counted right, token F1), byline token F1, published exact day and
+/// readerable ROC AUC, each with the number of pages it is measured on, and the pages with an
+/// empty headline or markup as their headline. `sets` holds each set's name and its pages'
+/// scores (a set's halves are sets of their own here).
+pub fn metadata_table<S: AsRef<str>>(sets: &[(S, Vec<&MetadataScore>)]) -> String {
     let mut out = String::new();
     let mut rows = Vec::new();
     for (name, pages) in sets {
+        let name = name.as_ref();
         let heads: Vec<HeadlineScore> = pages.iter().filter_map(|p| p.headline).collect();
         let bylines: Vec<f64> = pages.iter().filter_map(|p| p.byline_f1).collect();
         let spurious = pages.iter().filter(|p| p.byline_spurious).count();
         let dates: Vec<bool> = pages.iter().filter_map(|p| p.published_exact).collect();
         let labelled: Vec<(f64, bool)> =
             pages.iter().filter_map(|p| p.reader_type.map(|t| (p.readerable, t))).collect();
-        if heads.is_empty() && bylines.is_empty() && dates.is_empty() && labelled.is_empty() {
+        if pages.is_empty() {
             continue;
         }
+        let empty = pages.iter().filter(|p| p.headline_empty).count();
+        let markup = pages.iter().filter(|p| p.headline_markup).count();
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
         let cell =
             |n: usize, s: String| if n == 0 { "-".to_string() } else { format!("{s} ({n})") };
+        let share = |n: usize| n as f64 / heads.len() as f64;
         let head = cell(
             heads.len(),
             format!(
-                "{:.3} / {:.3}",
-                heads.iter().filter(|h| h.exact).count() as f64 / heads.len() as f64,
-                mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>())
+                "{:.3} / {:.3}, {:.3} / {:.3}",
+                share(heads.iter().filter(|h| h.exact).count()),
+                share(heads.iter().filter(|h| h.site_exact).count()),
+                mean(&heads.iter().map(|h| h.f1).collect::<Vec<_>>()),
+                mean(&heads.iter().map(|h| h.site_f1).collect::<Vec<_>>())
             ),
         );
         let byline = cell(bylines.len(), format!("{:.3}", mean(&bylines)));
@@ -161,14 +199,21 @@ pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
         );
         let auc =
             roc_auc(&labelled).map_or("-".to_string(), |a| format!("{a:.3} ({})", labelled.len()));
-        rows.push([name.to_string(), head, byline, date, auc]);
+        rows.push([name.to_string(), head, byline, date, auc, format!("{empty} / {markup}")]);
     }
     if rows.is_empty() {
         return out;
     }
     out.push_str("\nmetadata (what extract reports; pages measured in parentheses)\n");
-    let header = ["set", "headline exact / F1", "byline F1", "published day", "readerable AUC"];
-    let widths: Vec<usize> = (0..5)
+    let header = [
+        "set",
+        "headline exact / -site, F1 / -site",
+        "byline F1",
+        "published day",
+        "readerable AUC",
+        "empty / markup",
+    ];
+    let widths: Vec<usize> = (0..header.len())
         .map(|i| {
             rows.iter().map(|r| r[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)
         })
@@ -182,8 +227,11 @@ pub fn metadata_table(sets: &[(&str, Vec<&MetadataScore>)]) -> String {
     }
     let _ = writeln!(
         out,
-        "  byline: token F1 over pages with an annotated author (extra: bylines on pages without one);\n  \
-         published: same calendar day as annotated; readerable: ROC AUC of {} against {}",
+        "  headline -site: the site's name dropped at either end counted right (\"Headline | Site\" as \"Headline\");\n  \
+         byline: token F1 over pages with an annotated author (extra: bylines on pages without one);\n  \
+         published: same calendar day as annotated; readerable: ROC AUC of {} against {};\n  \
+         empty / markup: pages with a <title> or a heading and no headline / with markup as headline;\n  \
+         SET even, SET odd: the pages whose id ends in an even or odd number (else: place in the index)",
         READER_TYPES.join("/"),
         NOT_READER_TYPES.join("/")
     );
@@ -235,7 +283,10 @@ mod tests {
             &e,
             true,
         );
-        assert_eq!(s.headline, Some(HeadlineScore { exact: true, f1: 1.0 }));
+        assert_eq!(
+            s.headline,
+            Some(HeadlineScore { exact: true, site_exact: true, f1: 1.0, site_f1: 1.0 })
+        );
         // 2 of 4 tokens right, both gold tokens found: P 0.5, R 1.
         assert!((s.byline_f1.unwrap() - 2.0 / 3.0).abs() < 1e-12);
         assert_eq!(s.published_exact, Some(true));
@@ -269,7 +320,7 @@ mod tests {
     #[test]
     fn the_table_shows_each_set_with_its_counts() {
         let a = MetadataScore {
-            headline: Some(HeadlineScore { exact: true, f1: 1.0 }),
+            headline: Some(HeadlineScore { exact: true, site_exact: true, f1: 1.0, site_f1: 1.0 }),
             byline_f1: Some(0.5),
             published_exact: Some(true),
             readerable: 0.9,
@@ -277,7 +328,13 @@ mod tests {
             ..Default::default()
         };
         let b = MetadataScore {
-            headline: Some(HeadlineScore { exact: false, f1: 0.5 }),
+            headline: Some(HeadlineScore {
+                exact: false,
+                site_exact: true,
+                f1: 0.5,
+                site_f1: 0.75,
+            }),
+            headline_markup: true,
             byline_spurious: true,
             published_exact: Some(false),
             readerable: 0.2,
@@ -288,13 +345,39 @@ mod tests {
             metadata_table(&[("modern", vec![&a, &b]), ("bare", vec![&MetadataScore::default()])]);
         let row = t.lines().find(|l| l.trim_start().starts_with("modern")).unwrap();
         assert!(
-            row.contains("0.500 / 0.750 (2)")
+            row.contains("0.500 / 1.000, 0.750 / 0.875 (2)")
+                && row.contains("0 / 1")
                 && row.contains("0.500 (1), 1 extra")
                 && row.contains("0.500 (2)")
                 && row.contains("1.000 (2)"),
             "{row}"
         );
-        assert!(!t.contains("bare"), "{t}");
-        assert_eq!(metadata_table(&[]), "");
+        let bare = t.lines().find(|l| l.trim_start().starts_with("bare")).unwrap();
+        assert!(bare.contains(" - ") && bare.trim_end().ends_with("0 / 0"), "{bare}");
+        assert_eq!(metadata_table::<&str>(&[]), "");
+    }
+
+    #[test]
+    fn markup_is_tags_and_comments_not_a_tag_name_in_brackets() {
+        for markup in [
+            "BBC SPORT<!-- inline library --> <script src=\"http://x/lib.js\">",
+            "He May Be a Son of a Bitch,<br/> But He's <i>Our</i> Son",
+            "Graduates! <IMG SRC=\"x.gif\" ALT=\":)\">",
+            "library-->",
+        ] {
+            assert!(looks_like_markup(markup), "{markup}");
+        }
+        for text in ["<table>: The Table element", "a < b and c > d", "x <3 y", "Q&A: <em>", ""] {
+            assert!(!looks_like_markup(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn halves_follow_the_ids_number_else_the_place() {
+        assert!(is_even_half("0010", 0) && !is_even_half("0011", 0));
+        assert!(is_even_half("ledger-02", 7) && !is_even_half("ledger-03", 8));
+        assert!(
+            !is_even_half("ar-youm7x", 1) && is_even_half("fa-x", 4) && !is_even_half("fa-x", 5)
+        );
     }
 }

@@ -215,15 +215,27 @@ pub fn render(results: &[SetResult], configs: &[Config], default: usize, worst: 
         })
         .collect();
     out.push_str(&super::headline::headline_table(&headlines));
-    let metadata: Vec<(&str, Vec<&super::metadata::MetadataScore>)> = results
-        .iter()
-        .map(|r| {
-            (
-                r.name.as_str(),
-                r.records.get(hc).map_or(Vec::new(), |rs| rs.iter().map(|p| &p.metadata).collect()),
-            )
-        })
-        .collect();
+    // Each set, then its halves when it annotates any of the fields.
+    let mut metadata: Vec<(String, Vec<&super::metadata::MetadataScore>)> = Vec::new();
+    for r in results {
+        let records = r.records.get(hc).map_or(&[][..], Vec::as_slice);
+        metadata.push((r.name.clone(), records.iter().map(|p| &p.metadata).collect()));
+        let m = |p: &&PageRecord| {
+            let s = &p.metadata;
+            s.headline.is_some() || s.byline_f1.is_some() || s.published_exact.is_some()
+        };
+        if records.iter().any(|p| m(&p)) {
+            for (even, half) in [(true, "even"), (false, "odd")] {
+                let pages = records
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, p)| super::metadata::is_even_half(&p.id, *k) == even)
+                    .map(|(_, p)| &p.metadata)
+                    .collect();
+                metadata.push((format!("{} {half}", r.name), pages));
+            }
+        }
+    }
     out.push_str(&super::metadata::metadata_table(&metadata));
 
     out.push_str(&paragraph_table(results, configs, default, width));

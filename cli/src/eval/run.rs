@@ -265,7 +265,10 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
             _ => seconds,
         };
         let meta = ex.as_ref().ok().map(|ex| {
-            metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some()))
+            let mut m =
+                metadata::score_page(ex, entry, set.entries.iter().any(|e| e.author.is_some()));
+            m.headline_empty = ex.title.trim().is_empty() && has_title_or_heading(&html, options);
+            m
         });
         let mut record = score(entry, &set.name, config, &gold, &gold_text, &mut interner, ex);
         record.metadata = meta.unwrap_or_default();
@@ -278,6 +281,17 @@ pub fn evaluate_page(set: &CorpusSet, entry: &Entry, configs: &[Config]) -> Page
         records.push(record);
     }
     Ok(records)
+}
+
+/// Whether the page, read as `options` read it, has a `<title>` or a heading with text: then
+/// the reader should show a headline.
+fn has_title_or_heading(html: &str, options: &Options) -> bool {
+    let html = dana::test_api::tokenize::normalise_newlines(html);
+    let page = dana::test_api::preprocess::Page::parse(
+        &html,
+        dana::test_api::preprocess::Preprocessing::of(options),
+    );
+    !page.head.title.is_empty() || !dana::test_api::title::headings(&page).is_empty()
 }
 
 /// Evaluates every job's pages under every configuration on `threads` threads (pages are
