@@ -30,6 +30,8 @@ mod units;
 /// - `threads` (`Options::threads`): posts known by their structure get their headers too.
 /// - `grid` (`Options::data_tables`): a table whose rows pair labels with values is a data
 ///   table without header cells, and a cell holding only a heading is a header cell.
+// Each flag is one `Options` switch; the tests and benches set them one by one.
+#[allow(clippy::too_many_arguments)]
 pub fn build(
     page: &Page,
     chosen: &[bool],

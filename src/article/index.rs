@@ -5,16 +5,7 @@ use crate::preprocess::{Page, Tok};
 use crate::settings::article::{INDEX_ITEM_TEXT, MIN_INDEX_ITEMS, MIN_TEXT, PAGE_SHARE};
 use crate::tokenize::Tag;
 
-use super::{Tree, ROOT};
-
-/// A named anchor: an `a` with a `name` and neither an `href` nor a script's handler
-/// (`<a name="speaking">`, a target that old pages' authors often leave open, so that it holds
-/// the rest of the page), which is not a link whatever it holds.
-pub(super) fn is_named_anchor(t: &Tok) -> bool {
-    matches!(t, Tok::Start { attrs, .. }
-        if attrs.iter().any(|(k, _)| k == "name")
-            && !attrs.iter().any(|(k, _)| k == "href" || k.starts_with("on")))
-}
+use super::tree::{Tree, ROOT};
 
 /// In the article's element `c`, the lists (`ul`, `ol`) of [`MIN_INDEX_ITEMS`] items or more,
 /// most of their lines links and their items short ([`INDEX_ITEM_TEXT`]: an index names its

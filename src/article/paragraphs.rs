@@ -5,7 +5,7 @@ use crate::html::{is_block, is_heading};
 use crate::preprocess::{Page, Tok};
 use crate::tokenize::Tag;
 
-use super::{LineText, Tree, ROOT};
+use super::tree::{LineText, Tree, ROOT};
 
 /// A paragraph (`p`, a list item, a definition or its term, a heading, a caption) whose text a
 /// block without text parts into lines (an empty `div` that a widget or a browser extension

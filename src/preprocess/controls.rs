@@ -7,7 +7,7 @@ use crate::html::{is_block, is_space, is_void};
 use crate::settings::preprocess::SENTENCE_TEXT;
 use crate::tokenize::Tag;
 
-use super::Tok;
+use crate::tokenize::Token as Tok;
 
 /// Of the buttons read (`controls`, each the range of its tokens in `out`), those that stand in
 /// a sentence stay as the text they show (a name that opens a side note, a term that opens a
