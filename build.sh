@@ -39,7 +39,7 @@ export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 # The wasm size budget, in bytes (docs/PERFORMANCE.md says why these numbers). The build fails
 # above it: a size regression is cheap to fix the day it happens and expensive months later.
 WASM_BUDGET_RAW=$((1024 * 1024))
-WASM_BUDGET_GZIP=$((384 * 1024))
+WASM_BUDGET_GZIP=$((416 * 1024))
 
 say() { printf '\n== %s\n' "$*"; }
 timed() { # timed LABEL CMD...: runs CMD, prints how long it took
@@ -194,7 +194,7 @@ report_wasm_size() {
   echo "wasm size: $raw bytes raw ($((raw / 1024)) KiB, budget $((WASM_BUDGET_RAW / 1024)) KiB)," \
     "$gz bytes gzip -9 ($((gz / 1024)) KiB, budget $((WASM_BUDGET_GZIP / 1024)) KiB)"
   if [ "$raw" -gt "$WASM_BUDGET_RAW" ] || [ "$gz" -gt "$WASM_BUDGET_GZIP" ]; then
-    echo "error: the wasm is over its size budget (see docs/PERFORMANCE.md, 'wasm size')" >&2
+    echo "error: the wasm is over its size budget (see docs/PERFORMANCE.md, 'Size and its budget')" >&2
     exit 1
   fi
 }

@@ -11,7 +11,7 @@
 //! kind, is a post too.
 
 use crate::extraction::Post;
-use crate::html::{collapse_whitespace, is_void};
+use crate::html::{collapse_whitespace, contains_any_ascii_lowercase, is_void};
 use crate::preprocess::{Page, Tok};
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::settings::posts::{POST_TEXT, SHORT_NAME};
@@ -242,7 +242,10 @@ const RELATIVE_UNITS: [&str; 14] = [
 /// "ago" ("5 months ago", "an hour ago"), "yesterday", "today" or "just now", and little more.
 fn relative(t: &str) -> bool {
     let t = t.trim();
-    if t.len() > 40 {
+    // Asked of every short text on the page: most have none of the words, and are answered
+    // before any copy is made.
+    if t.len() > 40 || !contains_any_ascii_lowercase(t, &["ago", "yesterday", "today", "just now"])
+    {
         return false;
     }
     let lower = t.to_ascii_lowercase();
@@ -293,15 +296,15 @@ fn author_mark(tok: &Tok) -> bool {
     words("itemprop", &|p| p == "author" || p == "creator")
         || words("rel", &|r| r.eq_ignore_ascii_case("author"))
         || words("class", &|c| {
-            let c = c.to_ascii_lowercase();
             // A class whose last part is `name` (`talk-name`, `comment_name`) names its author
             // in a post.
-            c == "fn"
-                || AUTHOR_CLASSES.iter().any(|w| c.contains(w))
-                || c.rsplit(['-', '_']).next() == Some("name") && c.len() > 4
+            c.eq_ignore_ascii_case("fn")
+                || contains_any_ascii_lowercase(c, &AUTHOR_CLASSES)
+                || c.rsplit(['-', '_']).next().is_some_and(|p| p.eq_ignore_ascii_case("name"))
+                    && c.len() > 4
         })
         || (tok.is_start(Tag::A)
-            && tok.attr("href").is_some_and(|h| PROFILE_PATHS.iter().any(|p| h.contains(p))))
+            && tok.attr("href").is_some_and(|h| contains_any_ascii_lowercase(h, &PROFILE_PATHS)))
 }
 
 /// Tags an element that is a post can have.

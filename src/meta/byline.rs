@@ -4,7 +4,7 @@
 use crate::declared::{
     has_type, looks_like_url, names_of, JsonLd, Metas, ARTICLE_TYPES, SHOP_TYPES,
 };
-use crate::html::collapse_whitespace;
+use crate::html::{collapse_whitespace, contains_ascii_lowercase};
 use crate::preprocess::{Page, Preprocessing};
 use crate::settings::meta::{BYLINE_ABOVE_HEADLINE, MAX_BYLINE_CHARS, MAX_CO_AUTHORS};
 use crate::title::witnesses::Witnesses;
@@ -198,20 +198,6 @@ fn is_user_class(class: &str) -> bool {
     class.split_ascii_whitespace().any(|c| {
         contains_ascii_lowercase(c, "username") || contains_ascii_lowercase(c, "user-name")
     })
-}
-
-/// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
-/// copy: `byline_markup` asks it of every class on the page.
-#[inline(never)] // asked for each of many words: one copy of the loop, not one per word (wasm size)
-fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
-    // The first byte alone rules out most places (a third of `byline_markup`'s cost was
-    // comparing whole windows).
-    let (s, n) = (s.as_bytes(), needle.as_bytes());
-    let Some((&first, rest)) = n.split_first() else { return true };
-    s.len() >= n.len()
-        && (0..=s.len() - n.len()).any(|i| {
-            s[i].to_ascii_lowercase() == first && s[i + 1..i + n.len()].eq_ignore_ascii_case(rest)
-        })
 }
 
 /// The byline the body shows and the normalised line it starts on. By how surely the markup
