@@ -83,7 +83,17 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         });
         regions::choose(&mut found, gap, None, options.cluster);
         let chosen = regions::chosen_lines(&found, &t1, &t2, options.edges);
-        let built = blocks::build(&page, &chosen, algorithm, None, true, true, true, true);
+        let built = blocks::build(
+            &page,
+            &chosen,
+            algorithm,
+            None,
+            true,
+            true,
+            true,
+            true,
+            &blocks::Structure::of(&page),
+        );
         let build = fastest(3, min_time, || {
             black_box(blocks::build(
                 black_box(&page),
@@ -94,6 +104,7 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
                 true,
                 true,
                 true,
+                &blocks::Structure::of(&page),
             ));
         });
         let rendering = fastest(3, min_time, || {

@@ -58,6 +58,7 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
         options.media,
         options.threads,
         options.data_tables,
+        &blocks::Structure::of(&page),
     );
     let text = render::text(&blocks);
     let fragments = title::fragments(&page);
@@ -205,6 +206,7 @@ fn stage_benches(
                     true,
                     true,
                     true,
+                    &blocks::Structure::of(&p.page),
                 ));
             }
         })

@@ -33,6 +33,7 @@
 //! cleanportaleval 0.826: the headline often stands in the page header, outside the article's
 //! element); dropping chosen lines outside the container (more empty results on every set).
 
+use crate::blocks::posts::Structure;
 use crate::extraction::Candidate;
 use crate::options::Options;
 use crate::preprocess::{Page, Tok};
@@ -72,7 +73,7 @@ pub fn candidate(page: &Page, lines: &[bool]) -> Candidate {
 
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to,
 /// with the refinements `options` turns on (`post_keys`, `sections`).
-pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
+pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) -> Vec<bool> {
     let mut out = chosen.to_vec();
     if !chosen.contains(&true) {
         return out;
@@ -121,8 +122,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     // With `comments_apart`: on a page that declares an article, posts after it are readers'
     // comments (issue 32); with `threads`, on any other page they are the thread (issue 33).
     let apart = options.comments_apart && declares_article(page);
-    let lists =
-        if options.threads || apart { crate::blocks::posts::lists(page) } else { Vec::new() };
+    let lists = if options.threads || apart { posts.lists() } else { &[] };
     let units: Vec<u32> = if apart {
         lists
             .iter()
@@ -163,7 +163,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options) -> Vec<bool> {
     }
     let mut posts = tree.posts(page, c, options.post_keys).unwrap_or_else(|| vec![c]);
     if options.threads && !apart {
-        if let Some(thread) = tree.thread_of(c, &lists).filter(|t| t.len() > posts.len()) {
+        if let Some(thread) = tree.thread_of(c, lists).filter(|t| t.len() > posts.len()) {
             posts = thread;
         }
         // A Q&A page whose question was chosen: its answers are the thread's posts too (the
@@ -349,7 +349,7 @@ mod tests {
         let mut chosen = vec![false; p.lines.len()];
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "Second part")] = true;
-        let grown = grow(&p, &chosen, &Options::default());
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
         let taken: Vec<String> =
             p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect();
         assert_eq!(
@@ -375,7 +375,7 @@ mod tests {
         chosen[line_of(&p, "tagline")] = true;
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "First part") + 1] = true;
-        let grown = grow(&p, &chosen, &Options::default());
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
         assert!(!grown[line_of(&p, "Footer")], "the footer is outside the article");
         assert_eq!(grown, chosen, "the tagline's run is under a fifth of the article's");
     }
@@ -394,7 +394,7 @@ mod tests {
         for needle in ["First part", "Second part", "Fourth part", "Copyright"] {
             chosen[line_of(&p, needle)] = true;
         }
-        let grown = grow(&p, &chosen, &Options::default());
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
         assert!(
             grown[line_of(&p, "Third part")],
             "the article holds four fifths of the chosen text"
@@ -409,7 +409,7 @@ mod tests {
         for needle in needles {
             chosen[line_of(&p, needle)] = true;
         }
-        let grown = grow(&p, &chosen, options);
+        let grown = grow(&p, &chosen, options, &Structure::of(&p));
         p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect()
     }
 

@@ -27,7 +27,8 @@ mod units;
 /// - `captions` (`Options::media`): the caption of a kept figure is read even where its lines
 ///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
 ///   chooses it);
-/// - `threads` (`Options::threads`): posts known by their structure get their headers too.
+/// - `threads` (`Options::threads`): posts known by their structure (`posts`, found once for
+///   the extraction) get their headers too.
 /// - `grid` (`Options::data_tables`): a table whose rows pair labels with values is a data
 ///   table without header cells, and a cell holding only a heading is a header cell.
 // Each flag is one `Options` switch; the tests and benches set them one by one.
@@ -41,12 +42,13 @@ pub fn build(
     captions: bool,
     threads: bool,
     grid: bool,
+    posts: &posts::Structure,
 ) -> Vec<Block> {
     match algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => {
             // A thread's posts are `kinds` too (the thesis reads none).
-            let posts = if whole_code { posts::find(page, threads) } else { Vec::new() };
+            let posts = if whole_code { posts::find(posts, threads) } else { Vec::new() };
             builder::Builder::new(page, url, captions).run(chosen, whole_code, &posts, grid)
         }
     }
@@ -96,6 +98,7 @@ mod tests {
             false,
             false,
             false,
+            &posts::Structure::of(&page),
         )
     }
 
@@ -111,6 +114,7 @@ mod tests {
             true,
             true,
             true,
+            &posts::Structure::of(&page),
         )
     }
 
@@ -278,9 +282,19 @@ mod tests {
         let html = page(ld);
         let page = Page::parse(&html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
         let chosen = vec![true; page.lines.len()];
-        assert!(build(&page, &chosen, Algorithm::Danag, None, false, false, false, false)
-            .iter()
-            .all(|b| !matches!(b.kind, BlockKind::Post(_))));
+        assert!(build(
+            &page,
+            &chosen,
+            Algorithm::Danag,
+            None,
+            false,
+            false,
+            false,
+            false,
+            &posts::Structure::of(&page)
+        )
+        .iter()
+        .all(|b| !matches!(b.kind, BlockKind::Post(_))));
     }
 
     #[test]
@@ -426,6 +440,7 @@ mod tests {
             true,
             true,
             true,
+            &posts::Structure::of(&page),
         );
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src()).collect();
         assert_eq!(srcs, vec!["https://example.org/a.jpg"]);
@@ -446,6 +461,7 @@ mod tests {
             captions,
             true,
             true,
+            &posts::Structure::of(&page),
         )
     }
 
@@ -633,7 +649,17 @@ mod tests {
     /// on or off.
     fn grid(html: &str, on: bool) -> Vec<Block> {
         let page = Page::parse(html, crate::preprocess::Preprocessing::thesis(LinkFilter::None));
-        build(&page, &vec![true; page.lines.len()], Algorithm::Danag, None, true, true, true, on)
+        build(
+            &page,
+            &vec![true; page.lines.len()],
+            Algorithm::Danag,
+            None,
+            true,
+            true,
+            true,
+            on,
+            &posts::Structure::of(&page),
+        )
     }
 
     #[test]
@@ -678,7 +704,17 @@ mod tests {
         let build_with = |lines: &[usize]| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, true, true, true, true)
+            build(
+                &page,
+                &chosen,
+                Algorithm::Danag,
+                None,
+                true,
+                true,
+                true,
+                true,
+                &posts::Structure::of(&page),
+            )
         };
         // Only the first paragraph and one cell of the first table: that table is whole, the
         // second (after the last chosen line) is not read.
@@ -810,10 +846,20 @@ mod tests {
         let build_with = |lines: &[usize], whole: bool| {
             let mut chosen = vec![false; page.lines.len()];
             lines.iter().for_each(|&l| chosen[l] = true);
-            build(&page, &chosen, Algorithm::Danag, None, whole, true, whole, whole)
-                .into_iter()
-                .map(|b| (b.kind.name(), b.text))
-                .collect::<Vec<_>>()
+            build(
+                &page,
+                &chosen,
+                Algorithm::Danag,
+                None,
+                whole,
+                true,
+                whole,
+                whole,
+                &posts::Structure::of(&page),
+            )
+            .into_iter()
+            .map(|b| (b.kind.name(), b.text))
+            .collect::<Vec<_>>()
         };
         let pre = |t: &str| ("preformatted", t.to_string());
         let p = |t: &str| ("paragraph", t.to_string());
@@ -848,7 +894,17 @@ mod tests {
             "<p>سلام <b>world</b> دنیا</p>",
             crate::preprocess::Preprocessing::thesis(LinkFilter::None),
         );
-        let b = build(&page, &[true], Algorithm::R2l, None, true, true, true, true);
+        let b = build(
+            &page,
+            &[true],
+            Algorithm::R2l,
+            None,
+            true,
+            true,
+            true,
+            true,
+            &posts::Structure::of(&page),
+        );
         assert_eq!(b[0].text, "سلام دنیا");
     }
 }

@@ -294,6 +294,7 @@ mod tests {
             true,
             true,
             true,
+            &crate::blocks::posts::Structure::of(&page),
         )
     }
 

@@ -93,6 +93,7 @@ pub mod test_api {
     }
     pub mod blocks {
         pub use crate::blocks::build;
+        pub use crate::blocks::posts::Structure;
     }
     pub mod render {
         pub use crate::render::{html, text};
@@ -126,6 +127,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let html = tokenize::normalise_newlines(html);
     // With `fallback`, a page on which no line rises above the axis is read a second time.
     let page = fallback::page(&html, options);
+    // The posts the page's structure shows, found once when a stage first asks.
+    let posts = blocks::posts::Structure::of(&page);
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);
@@ -159,7 +162,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     }
 
     // Phase 4: the chosen lines become blocks.
-    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line);
+    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts);
     // The runner-up candidates; with `Options::candidate = k`, the k-th is the article.
     let runners_up = regions::runners_up(
         &candidates,
@@ -183,7 +186,15 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     if options.candidate == 0 && options.article && options.lead {
         let next = runners_up.first().map(Vec::as_slice);
         chosen = lead::with_lead(&page, chosen, &candidates, next, headline.line, |chain| {
-            article_lines(&page, &only(&candidates, chain), &t1, &t2, options, headline.line)
+            article_lines(
+                &page,
+                &only(&candidates, chain),
+                &t1,
+                &t2,
+                options,
+                headline.line,
+                &posts,
+            )
         });
     }
     if options.candidate > 0 {
@@ -192,7 +203,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         chosen = if chain.is_empty() {
             vec![false; chosen.len()]
         } else {
-            article_lines(&page, &candidates, &t1, &t2, options, headline.line)
+            article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts)
         };
     }
     let mut blocks = blocks::build(
@@ -204,6 +215,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.media,
         options.threads,
         options.data_tables,
+        &posts,
     );
     let text = render::text(&blocks);
     // With `declared_title`: a headline nothing on the page confirmed, or that is only the
@@ -307,6 +319,7 @@ fn article_lines(
     t2: &[u32],
     options: &Options,
     headline_line: Option<usize>,
+    posts: &blocks::posts::Structure,
 ) -> Vec<bool> {
     let mut chosen = regions::chosen_lines(regions, t1, t2, options.edges);
     // With `fallback`, a page with visible text but no region gives all of its text.
@@ -315,7 +328,7 @@ fn article_lines(
     }
     // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
     if options.article {
-        chosen = article::grow(page, &chosen, options);
+        chosen = article::grow(page, &chosen, options, posts);
     }
     // With `scant`, a few short lines chosen on a page of much text give way to all of it,
     // unless they read as a short article: under the headline, or the page's description.
