@@ -147,6 +147,15 @@ export function articleNodes(html, doc = document) {
   }
   const out = doc.createElement('article');
   out.append(...[...article.childNodes].map((n) => doc.adoptNode(n)));
+  // A picture that does not load (a host that refuses requests without a referrer, a
+  // placeholder address) would be drawn as its alt text ("Image", once a card on a listing):
+  // it is hidden, and so is its figure when the figure has no caption to show.
+  for (const img of out.querySelectorAll('img')) {
+    img.addEventListener('error', () => {
+      const figure = img.closest('figure');
+      (figure && !figure.querySelector('figcaption') ? figure : img).setAttribute('data-broken', '');
+    }, { once: true });
+  }
   // In-page links (a footnote and its way back) are followed inside the article: the reader
   // lives in a shadow root, where the document's own fragment navigation finds nothing, and
   // changing the page's URL fragment could wake the page's own router. Each link carries its

@@ -252,6 +252,7 @@ pre { font: .8em/1.5 monospace, monospace; background: var(--bar); padding: 1em;
 code, kbd, samp { font-family: monospace, monospace; font-size: .9em; }
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
+[data-broken] { display: none !important; }
 [data-block] { border-radius: 4px; }
 [data-later] { content-visibility: auto; contain-intrinsic-size: auto 6em; }
 .surface[data-speaking] [data-block]:not(#dana-title) { cursor: pointer; }

@@ -28,6 +28,18 @@ ${['Harmonic constants', 'From constants to predictions', 'Why local charts diff
 <h3>Get In Touch: 858-842-5746</h3><p>Call us today.</p>
 </article></main><footer><a href="/c">Contact</a></footer></body></html>`),
   '/nav-ur.html': html(NAV_PAGE.replace(/<html[^>]*>/, '<html lang="ur" dir="rtl">')),
+  '/pictures.html': html(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Harbour pictures of the week</title></head><body>
+<nav><a href="/">Home</a> <a href="/photos">Photos</a></nav><main><article><h1>Harbour pictures of the week</h1>
+<p>The harbour master's office sends a handful of pictures every week: the boats that came in, the state of the tide at dawn, and whatever the gulls were doing on the breakwater that morning.</p>
+<figure><img src="/pixel.png" alt="Rainfall chart" width="400" height="300"><figcaption>Rainfall by month</figcaption></figure>
+${[1, 2, 3].map((i) => `<figure><img src="/gone-${i}.png" alt="Image" width="400" height="300"></figure>`).join('\n')}
+<figure><img src="/gone-4.png" alt="Image" width="400" height="300"><figcaption>The harbour at dawn</figcaption></figure>
+<p>This week the ferry ran late twice because of the fog, and the fishing fleet stayed in on Thursday while the wind blew from the north-east at more than forty knots for most of the day.</p>
+</article></main><footer><a href="/c">Contact</a></footer></body></html>`),
+  '/pixel.png': (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'image/png' });
+    res.end(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  },
 };
 
 let h;
@@ -188,5 +200,21 @@ test('Contents lists the article\'s headings, not an author box or a call to act
   const inArticle = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article .body :is(h2, h3)')].map((e) => e.textContent));
   assert.ok(inArticle.includes('SEO Writer'), `the engine kept the author box: ${inArticle}`);
   assert.deepEqual(entries, ['Harmonic constants', 'From constants to predictions', 'Why local charts differ']);
+  await page.close();
+});
+
+test('a picture that does not load leaves no alt text behind; its caption stays', async () => {
+  const page = await h.open('/pictures.html');
+  assert.equal((await h.run(page, 'reader')).active, true);
+  // Every image of the article has loaded or failed.
+  await until(page, () => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article img')].every((i) => i.complete), null, 'the images settle');
+  await page.waitForTimeout(100);
+  const shown = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article img')]
+    .filter((i) => i.checkVisibility()).map((i) => ({ src: i.getAttribute('src'), loaded: i.naturalWidth > 0 })));
+  assert.ok(shown.some((i) => i.loaded), `the picture that loads is shown: ${JSON.stringify(shown)}`);
+  assert.deepEqual(shown.filter((i) => !i.loaded), [], 'no broken picture (the browser would draw its alt text, "Image")');
+  const captions = await page.evaluate(() => [...document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelectorAll('article figcaption')]
+    .filter((c) => c.checkVisibility()).map((c) => c.textContent));
+  assert.deepEqual(captions, ['Rainfall by month', 'The harbour at dawn']);
   await page.close();
 });
