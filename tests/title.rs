@@ -461,3 +461,23 @@ fn the_headline_is_written_in_the_articles_script() {
     assert_eq!(out.title, "شہر کی بارش اور ہماری ذمہ داری");
     assert_eq!(out.header_blocks, vec![0], "the heading is the headline, not a block of the body");
 }
+
+#[test]
+fn short_lines_alone_have_no_headline_among_them() {
+    // What the extension sends for a selection of list items: no title, short lines only.
+    let html = "<!DOCTYPE html><html><head><title></title></head><body><p>Link number 3</p>\n\
+                <p>Link number 4</p>\n<p>Link number 5</p></body></html>";
+    let out = dana::extract(html, &Options::default());
+    assert_eq!(out.text, "Link number 3\nLink number 4\nLink number 5\n");
+    assert_eq!((out.title.as_str(), out.title_rule.as_str()), ("", "none"));
+    // Above prose, a plain line is still the article's heading.
+    let html =
+        "<!DOCTYPE html><html><head><title></title></head><body><p>Storm closes the harbour</p>\n\
+                <p>The harbour closed on Monday as the storm reached the coast, and the ferries \
+                stayed in port until the wind dropped on Tuesday morning.</p></body></html>";
+    let out = dana::extract(html, &Options::default());
+    assert_eq!(
+        (out.title.as_str(), out.title_rule.as_str()),
+        ("Storm closes the harbour", "heading")
+    );
+}

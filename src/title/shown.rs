@@ -44,7 +44,9 @@ pub(super) fn article_heading(
         .iter()
         .filter(|f| f.line >= first && chosen.get(f.line).copied().unwrap_or(false))
         .find(is_paragraph)
-        .map_or(first + HEADING_ABOVE, |f| f.line);
+        .map(|f| f.line);
+    let prose = paragraph.is_some();
+    let paragraph = paragraph.unwrap_or(first + HEADING_ABOVE);
     let strengths = line_strengths(page);
     let usable = |text: &str| {
         let words = headline_words(text);
@@ -64,6 +66,11 @@ pub(super) fn article_heading(
             .find(|f| strengths.get(f.line).is_some_and(|s| s.heading >= min) && usable(&f.text))
     };
     heading(STRONG).or_else(|| heading(BOLD)).map(|f| (f.text.clone(), f.line)).or_else(|| {
+        // A plain line heads an article of prose; among short lines alone (a selection of list
+        // items, a list of links) it is one of them, not their headline.
+        if !prose {
+            return None;
+        }
         near.iter()
             .rev()
             .find(|f| {
