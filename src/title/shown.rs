@@ -225,7 +225,7 @@ fn script(text: &str) -> Option<Script> {
 
 /// Whether a headline shows markup as text: a comment's delimiter, an end tag, or a start tag
 /// with an attribute or a closing slash (`<script src=`, `<br/>`, `</i>`). A tag's name alone
-/// in angle brackets is text a page escaped ("<table>: The Table element").
+/// in angle brackets is text a page escaped ("`<table>`: The Table element").
 pub fn looks_like_markup(s: &str) -> bool {
     if s.contains("<!--") || s.contains("-->") {
         return true;

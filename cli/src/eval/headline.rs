@@ -43,7 +43,7 @@ const MAX_SUFFIX_WORDS: usize = 12;
 
 /// `gold` less a site's name at its end or at its start: the text before (after) one of the
 /// separators sites put between a headline and their name ([`SITE_SEPARATORS`]), the rest at
-/// most [`MAX_SUFFIX_WORDS`] words that do not open in lowercase ("Headline | Site",
+/// most `MAX_SUFFIX_WORDS` words that do not open in lowercase ("Headline | Site",
 /// "Headline - Section - Site", "Site | Headline"; not "Review: X – the Y", whose "the Y" goes
 /// on with the headline).
 pub fn site_variants(gold: &str) -> Vec<String> {
