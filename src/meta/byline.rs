@@ -1,6 +1,10 @@
 //! The byline: who wrote the article, as the page declares it or as its markup and text show
 //! it near the headline.
 
+use std::cell::Cell;
+
+use serde_json::Value;
+
 use crate::declared::{
     has_type, looks_like_url, names_of, JsonLd, Metas, ARTICLE_TYPES, SHOP_TYPES,
 };
@@ -38,15 +42,25 @@ pub fn byline(
     ];
     // Sites often declare themselves as the author with more words ("Site - news"): that is
     // not a byline (the site's name alone is: the site wrote it).
-    let not_the_site = |b: &String| {
+    let starts_no_longer_name = |b: &String| {
         site_name.is_none_or(|site| {
             b.eq_ignore_ascii_case(site) || !b.to_lowercase().starts_with(&site.to_lowercase())
-        }) && !is_the_site(b, site_name, witnesses)
+        })
     };
+    let not_the_site =
+        |b: &String| starts_no_longer_name(b) && !is_the_site(b, site_name, witnesses);
+    // A JSON-LD author the page declares a `Person` is one even under the site's name: the
+    // account a site's staff or its one writer publishes under ("infuy", "JWU"), which is
+    // who the page says wrote it.
+    let person = Cell::new(false);
     let from_ld = ld
-        .find(|o| o.get("author").map(|a| ld.resolve(a)).and_then(names_of))
+        .find(|o| {
+            let author = o.get("author").map(|a| ld.resolve(a))?;
+            person.set(declares_person(ld, author));
+            names_of(author)
+        })
         .and_then(|b| clean_names(&b, false))
-        .filter(not_the_site);
+        .filter(|b| (person.get() && starts_no_longer_name(b)) || not_the_site(b));
     let declared = from_ld.or_else(|| {
         metas
             .all(&META_AUTHORS)
@@ -96,6 +110,24 @@ fn is_the_site(b: &str, site_name: Option<&str>, witnesses: Option<&Witnesses>) 
     let slug = !b.contains(' ') && b.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
     (slug || people::looks_like_organisation(b))
         && witnesses.is_some_and(|w| w.names_site(b, site_name))
+}
+
+/// Whether a JSON-LD `author` is declared a `Person`: typed so, or a reference (`@id`, with
+/// or without a copy of the name, as Yoast writes it) to a `Person` of the page's graph; a
+/// list, when each of its authors is.
+fn declares_person(ld: &JsonLd, author: &Value) -> bool {
+    const PERSON: &[&str] = &["Person"];
+    match author {
+        Value::Array(items) => !items.is_empty() && items.iter().all(|a| declares_person(ld, a)),
+        _ => {
+            has_type(author, PERSON)
+                || author.get("@id").and_then(Value::as_str).is_some_and(|id| {
+                    ld.0.iter().any(|o| {
+                        o.get("@id").and_then(Value::as_str) == Some(id) && has_type(o, PERSON)
+                    })
+                })
+        }
+    }
 }
 
 /// Whether the page declares itself a shop's (a product, an offer, a collection) and not an
@@ -716,6 +748,49 @@ fn looks_like_date(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byline `extract` gives a page of `host` whose `<head>` holds `head`.
+    fn byline_on(host: &str, head: &str) -> Option<String> {
+        let para = "<p>The tide came in late that evening, and the gauges along the harbour wall \
+                    read higher than any of the keepers had seen in twenty years of records.</p>";
+        let html = format!(
+            "<html><head><title>Notes on tides | Tidewatch</title>{head}</head><body>\
+             <article><h1>Notes on tides</h1>{}</article></body></html>",
+            para.repeat(6)
+        );
+        let options = crate::Options {
+            url: Some(format!("https://{host}/blog/notes-on-tides/")),
+            ..Default::default()
+        };
+        crate::extract(&html, &options).byline
+    }
+
+    #[test]
+    fn an_author_declared_a_person_is_one_under_the_sites_name() {
+        // Yoast's graph: the article's author a reference to a `Person` of the graph, the
+        // WordPress account the site publishes under.
+        let graph = |author: &str, node_type: &str| {
+            format!(
+                r#"<script type="application/ld+json">{{"@context":"https://schema.org","@graph":[
+                {{"@type":"Article","@id":"https://tidewatch.com/blog/notes-on-tides/#article","headline":"Notes on tides","author":{author}}},
+                {{"@type":"{node_type}","@id":"https://tidewatch.com/#/schema/person/1","name":"tidewatch"}}]}}</script>"#
+            )
+        };
+        for author in [
+            r#"{"@id":"https://tidewatch.com/#/schema/person/1"}"#,
+            r#"{"name":"tidewatch","@id":"https://tidewatch.com/#/schema/person/1"}"#,
+        ] {
+            assert_eq!(
+                byline_on("tidewatch.com", &graph(author, "Person")).as_deref(),
+                Some("tidewatch"),
+                "{author}"
+            );
+        }
+        // The same name undeclared, or declared an organisation, is the site itself.
+        let author = r#"{"name":"tidewatch","@id":"https://tidewatch.com/#/schema/person/1"}"#;
+        assert_eq!(byline_on("tidewatch.com", &graph(author, "Organization")), None);
+        assert_eq!(byline_on("tidewatch.com", r#"<meta name="author" content="tidewatch">"#), None);
+    }
 
     #[test]
     fn mentions_author_or_byline_agrees_with_a_search_at_every_byte() {
