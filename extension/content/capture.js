@@ -268,6 +268,8 @@ export function capture({ tag = false } = {}) {
     return verdict !== false;
   });
   for (const c of own) removeNode(c);
+  // After the walk and the tags: the elements read out of a <noscript> have no live twin.
+  if (!tag) readNoscript(copy, inert);
   emptyCode(copy);
   // Strip mode: every element gets its id, and the engine runs once, on this tagged copy. With
   // `elementIds` it reads the tags as ids and otherwise ignores them (its extraction is that of
@@ -304,6 +306,45 @@ export function capturePage(tag, loaded) {
   page.work = performance.now() - t;
   page.at = { loaded, start, end: at() };
   return page;
+}
+
+// ---- <noscript>: the server-rendered copy -----------------------------------------------------
+//
+// With scripting on, the parser keeps a <noscript>'s content as one raw text node, and the inert
+// copy (no browsing context, so no scripting) serialises that text escaped: `&lt;div …`, which
+// the engine takes for a template written as text, never for markup. Served as markup, the same
+// page gives the engine its <noscript> as markup, and Discourse's topics (the app renders the
+// posts with script; the posts are in <noscript>) are read from that copy when the page shows
+// less text (src/fallback.rs). So a <noscript> of the body whose text parses to elements
+// holding text is parsed in the copy, in a <template> of the inert document (nothing runs,
+// nothing loads), and its elements replace the text. Left as they are: one holding no text
+// (a tracking pixel: no content either way) or only text ("Please enable JavaScript": the same
+// words either way); those of the head (styles, pixels); and any whose markup, serialised
+// again, would contain `</noscript` (an attribute value holding it: the engine's tokenizer,
+// which reads <noscript> as raw text, would end the element there and read the rest as the
+// page's own markup). Whether the copy is the article stays the engine's decision, made on the
+// text of each. Strip mode does not read them: it keeps live elements, and these have none.
+function readNoscript(copy, inert) {
+  for (const el of copy.querySelectorAll('body noscript')) {
+    if (el.namespaceURI !== XHTML || !el.firstChild || [...el.childNodes].some((n) => n.nodeType !== Node.TEXT_NODE)) continue;
+    const source = el.textContent;
+    if (!source.includes('<')) continue;
+    const t = inert.createElement('template');
+    t.innerHTML = source;
+    if (!t.content.firstElementChild || !holdsText(t.content) || /<\/noscript/i.test(t.innerHTML)) continue;
+    el.replaceChildren(t.content);
+  }
+}
+
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+// Whether `root` has text outside code (a <noscript> of styles or scripts only holds none).
+function holdsText(root) {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.data.trim() && !n.parentNode.closest?.('script, style, template')) return true;
+  }
+  return false;
 }
 
 // The engine drops every <script> and <style> with its content (src/preprocess.rs

@@ -21,11 +21,35 @@ const serve = (html) => (req, res) => {
   res.end(html);
 };
 
+// Discourse as a browser first shows it (issue 33): the app's spinner, and the posts only in
+// the server-rendered copy inside <noscript> (the golden page's body), which the live page
+// holds as one text node. Beside it, a tracking pixel's <noscript> and one whose attribute
+// holds `</noscript>`; inside the copy, an image whose load (and `onerror`) would show that the
+// capture loaded or ran what it parsed. Served without a CSP, so that an inline handler would
+// run if anything ran it.
+const SPINNER_PAGE = (() => {
+  const html = golden('discourse-thread');
+  const body = html.slice(html.indexOf('>', html.indexOf('<body')) + 1, html.indexOf('</body>'));
+  const copy = body.replace('<div class="post" itemprop="text">', '<div class="post" itemprop="text"><img src="/noscript-avatar.png" alt="" onerror="window.__ranNoscript = true">');
+  return html.slice(0, html.indexOf('<body')) +
+    `<body><noscript><img src="/noscript-pixel.gif" alt="" width="1" height="1"></noscript>
+<noscript><p title="&lt;/noscript&gt;&lt;img src=/noscript-escape.gif&gt;">For readers without scripts.</p></noscript>
+<section id="main"><div class="loading-container"><div class="spinner"></div></div></section>
+<noscript data-path="/t/chain-slips-on-the-smallest-cog/4821">${copy}</noscript></body></html>`;
+})();
+
 describe('issue 13 posts in Chromium', () => {
   let h;
   before(async () => {
     h = await startHarness({
-      routes: { '/chain.html': serve(golden('discourse-thread')), '/pan.html': serve(golden('qa-thread')) },
+      routes: {
+        '/chain.html': serve(golden('discourse-thread')),
+        '/pan.html': serve(golden('qa-thread')),
+        '/spinner.html': (req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(SPINNER_PAGE);
+        },
+      },
     });
   });
   after(async () => {
@@ -73,6 +97,36 @@ describe('issue 13 posts in Chromium', () => {
     assert.equal(got.rule, 'solid');
     assert.equal(got.cite, 'normal');
     await page.screenshot({ path: path.join(OUT, 'posts-discourse.png'), caret: 'initial' });
+    await page.close();
+  });
+
+  test('capture and reader view: a Discourse topic still loading is read from its <noscript> copy', async () => {
+    const page = await h.open('/spinner.html');
+    const live = () => page.evaluate(() => [...document.querySelectorAll('noscript')].map((n) => [n.childNodes.length, n.firstChild?.nodeType]));
+    const before = await live();
+    // The live page holds each <noscript>'s content as one text node (scripting is on).
+    assert.deepEqual(before, [[1, 3], [1, 3], [1, 3]]);
+    const html = await h.worker.evaluate(async (tabId) => {
+      await self.dana.inject(tabId);
+      return (await chrome.tabs.sendMessage(tabId, { type: 'capture' })).html;
+    }, await h.tabId(page));
+    // The copy's posts are markup; the pixel's <noscript> (no text) stays as the page has it.
+    assert.match(html, /<noscript data-path="[^"]*">\s*<header>/);
+    assert.match(html, /<div id="post_2" [^>]*class="topic-body crawler-post">/);
+    assert.match(html, /<noscript>&lt;img src="\/noscript-pixel\.gif"/);
+    // An attribute holding `</noscript>` does not end the <noscript> the engine reads as raw text.
+    assert.ok(!/<\/noscript>\s*<img/i.test(html), 'a <noscript> ended early in the capture');
+    // Nothing was loaded or run, and the page is as it was.
+    assert.ok(!h.server.requests.some((r) => r.startsWith('/noscript-')), h.server.requests.join(' '));
+    assert.equal(await page.evaluate(() => window.__ranNoscript), undefined);
+    assert.deepEqual(await live(), before);
+
+    assert.equal((await h.run(page, 'reader')).found, true);
+    const text = await page.evaluate(() => document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('article').innerText);
+    for (const words of ['my chain jumps every time I push hard', 'A chain that has done two thousand kilometres', 'With a new chain and the']) {
+      assert.ok(text.includes(words), `missing from the reader: ${words}`);
+    }
+    assert.equal(await page.evaluate(() => window.__ranNoscript), undefined);
     await page.close();
   });
 
