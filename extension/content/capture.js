@@ -316,8 +316,9 @@ export function capturePage(tag, loaded) {
 // page gives the engine its <noscript> as markup, and Discourse's topics (the app renders the
 // posts with script; the posts are in <noscript>) are read from that copy when the page shows
 // less text (src/fallback.rs). So a <noscript> of the body whose text parses to elements
-// holding text is parsed in the copy, in a <template> of the inert document (nothing runs,
-// nothing loads), and its elements replace the text. Left as they are: one holding no text
+// holding text is parsed by DOMParser (a document without a browsing context: nothing runs,
+// nothing loads; no `innerHTML` assignment, which the stores' linters refuse), and its elements
+// replace the text in the copy. Left as they are: one holding no text
 // (a tracking pixel: no content either way) or only text ("Please enable JavaScript": the same
 // words either way); those of the head (styles, pixels); and any whose markup, serialised
 // again, would contain `</noscript` (an attribute value holding it: the engine's tokenizer,
@@ -329,10 +330,9 @@ function readNoscript(copy, inert) {
     if (el.namespaceURI !== XHTML || !el.firstChild || [...el.childNodes].some((n) => n.nodeType !== Node.TEXT_NODE)) continue;
     const source = el.textContent;
     if (!source.includes('<')) continue;
-    const t = inert.createElement('template');
-    t.innerHTML = source;
-    if (!t.content.firstElementChild || !holdsText(t.content) || /<\/noscript/i.test(t.innerHTML)) continue;
-    el.replaceChildren(t.content);
+    const parsed = new DOMParser().parseFromString(`<!DOCTYPE html><body>${source}`, 'text/html').body;
+    if (!parsed.firstElementChild || !holdsText(parsed) || /<\/noscript/i.test(parsed.innerHTML)) continue;
+    el.replaceChildren(...[...parsed.childNodes].map((n) => inert.adoptNode(n)));
   }
 }
 
