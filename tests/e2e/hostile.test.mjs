@@ -577,14 +577,25 @@ describe('hostile pages (issue 15)', () => {
       p.insertAdjacentHTML('afterend', '<script>alert(1)</script><p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click me</a></p>');
     });
     // The user's clicks: Display, then each Save button.
-    const press = async (id) => {
-      const at = await inSurface(h, pg, `#${id}`, (root, host, id) => {
+    // The button's place is read until two reads agree: the reader may still be laying out
+    // (a stop's CI once clicked beside Display, so the panel with the Save buttons never opened).
+    const place = (id) =>
+      inSurface(h, pg, `#${id}`, (root, host, id) => {
         const r = root.getElementById(id).getBoundingClientRect();
         return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
       }, id);
+    const press = async (id) => {
+      let at = null;
+      for (let i = 0, last = null; i < 40; i++, last = at) {
+        at = await place(id);
+        if (at && last && at.x === last.x && at.y === last.y) break;
+        await pg.waitForTimeout(50);
+      }
+      assert.ok(at, `#${id} is in the reader`);
       await pg.mouse.click(at.x, at.y);
     };
     await press('display');
+    for (let i = 0; i < 40 && !(await place('save-html')); i++) await pg.waitForTimeout(50);
     const save = async (id) => {
       const [download] = await Promise.all([pg.waitForEvent('download'), press(id)]);
       return readFileSync(await download.path(), 'utf8');
