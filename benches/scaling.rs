@@ -86,24 +86,14 @@ fn table(base: &CorpusPage, algorithm: Algorithm) {
         let built = blocks::build(
             &page,
             &chosen,
-            algorithm,
-            None,
-            true,
-            true,
-            true,
-            true,
+            &Options { algorithm, ..Options::default() },
             &blocks::Structure::of(&page),
         );
         let build = fastest(3, min_time, || {
             black_box(blocks::build(
                 black_box(&page),
                 &chosen,
-                algorithm,
-                None,
-                true,
-                true,
-                true,
-                true,
+                &Options { algorithm, ..Options::default() },
                 &blocks::Structure::of(&page),
             ));
         });

@@ -49,17 +49,7 @@ fn prepare<'a>(p: &'a CorpusPage, options: &Options) -> Prepared<'a> {
     let mut chosen_regions = found.clone();
     regions::choose(&mut chosen_regions, options.effective_gap(), None, options.cluster);
     let chosen = regions::chosen_lines(&chosen_regions, &t1, &t2, options.edges);
-    let blocks = blocks::build(
-        &page,
-        &chosen,
-        algorithm,
-        options.url.as_deref(),
-        options.article,
-        options.media,
-        options.threads,
-        options.data_tables,
-        &blocks::Structure::of(&page),
-    );
+    let blocks = blocks::build(&page, &chosen, options, &blocks::Structure::of(&page));
     let text = render::text(&blocks);
     let fragments = title::fragments(&page);
     let title = title::find(&page, &fragments, options.title_metric).text;
@@ -200,12 +190,7 @@ fn stage_benches(
                 black_box(blocks::build(
                     black_box(&p.page),
                     &p.chosen,
-                    algorithm,
-                    None,
-                    true,
-                    true,
-                    true,
-                    true,
+                    &Options { algorithm, ..Options::default() },
                     &blocks::Structure::of(&p.page),
                 ));
             }

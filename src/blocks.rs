@@ -9,7 +9,7 @@
 
 use crate::extraction::{Block, BlockKind};
 use crate::html::collapse_whitespace;
-use crate::options::Algorithm;
+use crate::options::{Algorithm, Options};
 use crate::preprocess::{canonical, Page};
 use crate::render::escape;
 
@@ -19,37 +19,34 @@ pub mod posts;
 mod tables;
 mod units;
 
-/// Builds the blocks of the main content from the lines marked in `chosen`, with three
-/// refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads the chosen
-/// lines only):
-/// - `whole_code` (`Options::article`): a code block is kept whole or not at all
-///   (`Builder::code`);
-/// - `captions` (`Options::media`): the caption of a kept figure is read even where its lines
-///   were not chosen (a caption is a short line that is mostly tags, so Algorithm 1 rarely
-///   chooses it);
-/// - `threads` (`Options::threads`): posts known by their structure (`posts`, found once for
-///   the extraction) get their headers too.
-/// - `grid` (`Options::data_tables`): a table whose rows pair labels with values is a data
-///   table without header cells, and a cell holding only a heading is a header cell.
-// Each flag is one `Options` switch; the tests and benches set them one by one.
-#[allow(clippy::too_many_arguments)]
+/// Builds the blocks of the main content from the lines marked in `chosen`. Four `Options`
+/// switches are refinements of ours that `--thesis` turns off (its phase 4, thesis 4.4.1, reads
+/// the chosen lines only):
+/// - `article`: a code block is kept whole or not at all (`Builder::code`), and posts known by
+///   their structure (`posts`, found once for the extraction) are kinds of their own;
+/// - `media`: the caption of a kept figure is read even where its lines were not chosen (a
+///   caption is a short line that is mostly tags, so Algorithm 1 rarely chooses it);
+/// - `threads`: those posts get their headers too;
+/// - `data_tables`: a table whose rows pair labels with values is a data table without header
+///   cells, and a cell holding only a heading is a header cell.
 pub fn build(
     page: &Page,
     chosen: &[bool],
-    algorithm: Algorithm,
-    url: Option<&str>,
-    whole_code: bool,
-    captions: bool,
-    threads: bool,
-    grid: bool,
+    options: &Options,
     posts: &posts::Structure,
 ) -> Vec<Block> {
-    match algorithm {
+    match options.algorithm {
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => {
             // A thread's posts are `kinds` too (the thesis reads none).
-            let posts = if whole_code { posts::find(posts, threads) } else { Vec::new() };
-            builder::Builder::new(page, url, captions).run(chosen, whole_code, &posts, grid)
+            let posts =
+                if options.article { posts::find(posts, options.threads) } else { Vec::new() };
+            builder::Builder::new(page, options.url.as_deref(), options.media).run(
+                chosen,
+                options.article,
+                &posts,
+                options.data_tables,
+            )
         }
     }
 }
@@ -92,12 +89,7 @@ mod tests {
         build(
             &page,
             &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-            false,
+            &Options::thesis(Algorithm::Danag),
             &posts::Structure::of(&page),
         )
     }
@@ -108,12 +100,11 @@ mod tests {
         build(
             &page,
             &chosen,
-            Algorithm::Danag,
-            Some("https://example.org/news/a.html"),
-            true,
-            true,
-            true,
-            true,
+            &Options {
+                algorithm: Algorithm::Danag,
+                url: Some("https://example.org/news/a.html".into()),
+                ..Options::default()
+            },
             &posts::Structure::of(&page),
         )
     }
@@ -285,13 +276,8 @@ mod tests {
         assert!(build(
             &page,
             &chosen,
-            Algorithm::Danag,
-            None,
-            false,
-            false,
-            false,
-            false,
-            &posts::Structure::of(&page)
+            &Options::thesis(Algorithm::Danag),
+            &posts::Structure::of(&page),
         )
         .iter()
         .all(|b| !matches!(b.kind, BlockKind::Post(_))));
@@ -434,12 +420,11 @@ mod tests {
         let b = build(
             &page,
             &chosen,
-            Algorithm::Danag,
-            Some("https://example.org/"),
-            true,
-            true,
-            true,
-            true,
+            &Options {
+                algorithm: Algorithm::Danag,
+                url: Some("https://example.org/".into()),
+                ..Options::default()
+            },
             &posts::Structure::of(&page),
         );
         let srcs: Vec<_> = b.iter().filter_map(|b| b.src()).collect();
@@ -455,12 +440,12 @@ mod tests {
         build(
             &page,
             &chosen,
-            Algorithm::Danag,
-            Some("https://example.org/"),
-            true,
-            captions,
-            true,
-            true,
+            &Options {
+                algorithm: Algorithm::Danag,
+                url: Some("https://example.org/".into()),
+                media: captions,
+                ..Options::default()
+            },
             &posts::Structure::of(&page),
         )
     }
@@ -652,12 +637,7 @@ mod tests {
         build(
             &page,
             &vec![true; page.lines.len()],
-            Algorithm::Danag,
-            None,
-            true,
-            true,
-            true,
-            on,
+            &Options { algorithm: Algorithm::Danag, data_tables: on, ..Options::default() },
             &posts::Structure::of(&page),
         )
     }
@@ -707,12 +687,7 @@ mod tests {
             build(
                 &page,
                 &chosen,
-                Algorithm::Danag,
-                None,
-                true,
-                true,
-                true,
-                true,
+                &Options { algorithm: Algorithm::Danag, ..Options::default() },
                 &posts::Structure::of(&page),
             )
         };
@@ -849,12 +824,13 @@ mod tests {
             build(
                 &page,
                 &chosen,
-                Algorithm::Danag,
-                None,
-                whole,
-                true,
-                whole,
-                whole,
+                &Options {
+                    algorithm: Algorithm::Danag,
+                    article: whole,
+                    threads: whole,
+                    data_tables: whole,
+                    ..Options::default()
+                },
                 &posts::Structure::of(&page),
             )
             .into_iter()
@@ -897,12 +873,7 @@ mod tests {
         let b = build(
             &page,
             &[true],
-            Algorithm::R2l,
-            None,
-            true,
-            true,
-            true,
-            true,
+            &Options { algorithm: Algorithm::R2l, ..Options::default() },
             &posts::Structure::of(&page),
         );
         assert_eq!(b[0].text, "سلام دنیا");

@@ -278,7 +278,7 @@ mod leftovers {
 #[cfg(test)]
 mod tests {
     use crate::extraction::BlockKind;
-    use crate::options::{Algorithm, LinkFilter};
+    use crate::options::{Algorithm, LinkFilter, Options};
     use crate::preprocess::{Page, Preprocessing};
 
     /// The blocks of `html` with every line chosen, preprocessed as `how` says.
@@ -288,12 +288,11 @@ mod tests {
         crate::blocks::build(
             &page,
             &chosen,
-            Algorithm::Danag,
-            Some("https://example.org/news/a.html"),
-            true,
-            true,
-            true,
-            true,
+            &Options {
+                algorithm: Algorithm::Danag,
+                url: Some("https://example.org/news/a.html".into()),
+                ..Options::default()
+            },
             &crate::blocks::posts::Structure::of(&page),
         )
     }

@@ -206,17 +206,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts)
         };
     }
-    let mut blocks = blocks::build(
-        &page,
-        &chosen,
-        algorithm,
-        options.url.as_deref(),
-        options.article,
-        options.media,
-        options.threads,
-        options.data_tables,
-        &posts,
-    );
+    let mut blocks = blocks::build(&page, &chosen, options, &posts);
     let text = render::text(&blocks);
     // With `declared_title`: a headline nothing on the page confirmed, or that is only the
     // site's or a section's name, gives way to the heading the article shows (7.2.1).
