@@ -417,6 +417,40 @@ fn the_sites_and_its_sections_names_come_off_both_ends_of_the_title() {
     assert_eq!(out.title, review);
 }
 
+/// A blog's post page as blog engines wrote them: the blog's name in the `h1`, the post's
+/// title in an `h3` below it, the `<title>` the two joined by `sep`.
+fn blog_post(title: &str, h1: &str, post: &str) -> String {
+    format!(
+        "<html><head><title>{title}</title></head><body><h1>{h1}</h1>\
+         <h2>Riffs on harbours, fish and the people who sell them.</h2>\
+         <div class=post><h3>{post}</h3>{OLD_PARAS}</div>\
+         <h2>Archives</h2><ul><li><a href=/2008/03/>March 2008</a></li></ul></body></html>"
+    )
+}
+
+#[test]
+fn an_h1_that_opens_the_title_above_the_posts_heading_is_the_masthead() {
+    let blog = "The Harbor Log";
+    for sep in [": ", " | ", " - "] {
+        let out = dana::extract(
+            &blog_post(&format!("{blog}{sep}{STORY}"), blog, STORY),
+            &Options::default(),
+        );
+        assert_eq!((out.title.as_str(), out.title_rule.as_str()), (STORY, "heading"), "{sep:?}");
+    }
+    // The `h1` is the headline when it is the title's first part and what follows is no
+    // heading of the page ("Headline - Site", the site's name in the footer).
+    let out = dana::extract(
+        &blog_post(&format!("{STORY} - {blog}"), STORY, "Posted on March 11, 2008"),
+        &Options::default(),
+    );
+    assert_eq!(out.title, STORY);
+    // A headline's own colon stays: no `h1` is its first part.
+    let review = "Review: The Lantern Keepers";
+    let out = dana::extract(&blog_post(review, blog, review), &Options::default());
+    assert_eq!(out.title, review);
+}
+
 #[test]
 fn a_title_whose_end_tag_comes_late_shows_no_markup() {
     let o = Options {

@@ -54,6 +54,8 @@ fn is_host(w: &str) -> bool {
 ///    publisher's spelling of what the page shows), standing on the candidate's line;
 /// 2. a body candidate with the words of a declared headline less its site suffix
 ///    ([`strip_site_suffix`]): the candidate;
+///    then a heading below one of the first three `h1`s when a declared headline is that
+///    `h1`, a separator or a colon, and the heading ("Blog: Post"): the heading;
 /// 3. one of the first three `h1`s of two words or more whose words are all in such a
 ///    stripped declared headline (a shortened headline): that `h1`;
 /// 4. the first `h1` when it says a declared headline in other words (`reads_as_headline`: at
@@ -159,6 +161,34 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
         }
     }
 
+    // A declared title that opens with one of the first `h1`s and, after a separator, names a
+    // heading the page shows below that `h1` ("Seth's Blog: The false choice of mediocrity"
+    // over an `h1` "Seth's Blog" and an `h3` with the rest): that `h1` is the masthead, the
+    // heading the headline. A colon counts here, as blog engines write "Blog: Post"; the `h1`
+    // standing for the part before it keeps "Review: X" whole.
+    let mastheads = &body_words[..h1s.len().min(3)];
+    let mut headings: Option<Vec<(Vec<String>, String, usize)>> = None;
+    for d in &declared {
+        for (head, tail) in parts(&d.text) {
+            let (masthead, kept) = (headline_words(head), headline_words(tail));
+            let Some(m) = mastheads.iter().position(|w| *w == masthead) else { continue };
+            if kept.len() < 2 {
+                continue;
+            }
+            let headings = headings.get_or_insert_with(|| {
+                headings_of_level(page, None)
+                    .into_iter()
+                    .map(|(_, t, line)| (headline_words(&t), clean_headline(&t), line))
+                    .collect()
+            });
+            if let Some((_, text, line)) =
+                headings.iter().find(|(w, _, line)| *line > body[m].1 && *w == kept)
+            {
+                return chosen(text.clone(), "heading", Some(*line));
+            }
+        }
+    }
+
     // The end of a declared title whose start was the site's ("Forum :: View topic - Topic"),
     // when the body shows it: the declared text, standing on the body's line.
     for d in declared.iter().filter(|d| below_home && witnesses.strips_start(&d.text)) {
@@ -233,6 +263,21 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
         after_site: site_and_more,
         ..chosen(text.to_string(), first.rule, line)
     }
+}
+
+/// A title cut in two at each of its separators ([`SITE_SEPARATORS`] and a colon), both
+/// parts kept: "Blog: A - B" gives ("Blog", "A - B") and ("Blog: A", "B").
+fn parts(title: &str) -> Vec<(&str, &str)> {
+    SITE_SEPARATORS
+        .iter()
+        .chain([&": "])
+        .flat_map(|sep| {
+            title
+                .match_indices(sep)
+                .map(move |(i, _)| (title[..i].trim(), title[i + sep.len()..].trim()))
+        })
+        .filter(|(head, tail)| !head.is_empty() && !tail.is_empty())
+        .collect()
 }
 
 /// The ends of a title after each of its separators ([`SITE_SEPARATORS`]), longest first: "A
