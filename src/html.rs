@@ -332,32 +332,70 @@ pub fn host_and_path(rest: &str) -> (&str, &str) {
 }
 
 /// Whether `s` lowercased in ASCII contains `needle` (lowercase ASCII), without the lowercase
-/// copy and without the searcher `str::contains` sets up on each call: the byline's and the
-/// posts' rules ask it of every class on the page, and in wasm (no vector instructions) those
-/// searchers were a sixth of a page's time.
+/// copy and without the searcher `str::contains` sets up on each call: the byline's rules ask
+/// it of every class on the page, and in wasm (no vector instructions) those searchers were a
+/// sixth of a page's time.
 pub fn contains_ascii_lowercase(s: &str, needle: &str) -> bool {
-    contains_any_ascii_lowercase(s, &[needle])
+    let (s, n) = (s.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else { return true };
+    s.len() >= n.len()
+        && s[..=s.len() - n.len()].iter().enumerate().any(|(i, b)| {
+            b.to_ascii_lowercase() == first && s[i + 1..i + n.len()].eq_ignore_ascii_case(rest)
+        })
 }
 
-/// Whether `s` lowercased in ASCII contains any of `needles` (lowercase ASCII): one pass over
-/// `s`, each place first tested against the needles' first bytes (a link's address against a
-/// dozen profile paths costs one pass, not a dozen).
-#[inline(never)] // asked for each of many words: one copy of the loop, not one per caller (wasm size)
-pub fn contains_any_ascii_lowercase(s: &str, needles: &[&str]) -> bool {
-    let s = s.as_bytes();
-    let mut firsts = [false; 256];
-    for n in needles {
-        match n.as_bytes().first() {
-            Some(&b) => firsts[usize::from(b)] = true,
-            None => return true,
+/// Lowercase ASCII needles of two bytes or more, looked for in any ASCII case by
+/// [`Needles::in_text`]. The pairs of their first two bytes are a bit set made at compile
+/// time, so that a text is one pass of a table look-up a byte, and a needle is compared only
+/// where its first two bytes stand: the posts' rules ask it of every class and every link on
+/// the page, and a link's address against a dozen profile paths with a first-byte test alone
+/// cost a tenth of `extract`'s instructions (scripts/callgrind.sh).
+pub struct Needles {
+    list: &'static [&'static str],
+    /// Whether a byte, in either case, begins a needle.
+    firsts: [bool; 256],
+    pairs: [u64; PAIR_WORDS],
+}
+
+/// Words of [`Needles::pairs`]: 4,096 bits.
+const PAIR_WORDS: usize = 64;
+
+/// The bit of two (lowercased) bytes in [`Needles::pairs`].
+const fn pair_bit(a: u8, b: u8) -> usize {
+    (a as usize * 31 + b as usize) % (PAIR_WORDS * 64)
+}
+
+impl Needles {
+    pub const fn new(list: &'static [&'static str]) -> Needles {
+        let mut firsts = [false; 256];
+        let mut pairs = [0u64; PAIR_WORDS];
+        let mut i = 0;
+        while i < list.len() {
+            let n = list[i].as_bytes();
+            assert!(n.len() >= 2, "a needle has two bytes or more");
+            let first = n[0].to_ascii_lowercase();
+            firsts[first as usize] = true;
+            firsts[first.to_ascii_uppercase() as usize] = true;
+            let bit = pair_bit(first, n[1].to_ascii_lowercase());
+            pairs[bit / 64] |= 1 << (bit % 64);
+            i += 1;
         }
+        Needles { list, firsts, pairs }
     }
-    s.iter().enumerate().any(|(i, b)| {
-        firsts[usize::from(b.to_ascii_lowercase())]
-            && needles.iter().any(|n| {
-                s.get(i..i + n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n.as_bytes()))
-            })
-    })
+
+    /// Whether `s` lowercased in ASCII contains any of the needles.
+    pub fn in_text(&self, s: &str) -> bool {
+        let s = s.as_bytes();
+        (0..s.len().saturating_sub(1)).any(|i| {
+            self.firsts[usize::from(s[i])] && {
+                let bit = pair_bit(s[i].to_ascii_lowercase(), s[i + 1].to_ascii_lowercase());
+                self.pairs[bit / 64] & (1 << (bit % 64)) != 0
+                    && self.list.iter().any(|n| {
+                        s.get(i..i + n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n.as_bytes()))
+                    })
+            }
+        })
+    }
 }
 
 #[cfg(test)]
@@ -367,10 +405,35 @@ mod tests {
     #[test]
     fn finds_any_needle_in_any_case() {
         assert!(contains_ascii_lowercase("Comment-Author", "author"));
-        assert!(contains_any_ascii_lowercase("/forum/Member.php?u=3", &["/users/", "member.php"]));
-        assert!(!contains_any_ascii_lowercase("/members", &["/members/", "/u/"]));
-        assert!(contains_any_ascii_lowercase("abc", &[""]));
+        assert!(contains_ascii_lowercase("abc", ""));
         assert!(!contains_ascii_lowercase("", "a"));
+        assert!(!contains_ascii_lowercase("autho", "author"));
+        const PATHS: Needles = Needles::new(&["/users/", "member.php", "/u/"]);
+        assert!(PATHS.in_text("/forum/Member.php?u=3"));
+        assert!(!PATHS.in_text("/members"));
+        assert!(PATHS.in_text("/U/"));
+        assert!(!PATHS.in_text("/"));
+        // Against the definition, on every short text of a small alphabet (the needles' bytes,
+        // their capitals and others, so that pairs collide and needles overlap).
+        const LIST: [&str; 5] = ["ab", "aba", "b/c", "ca", "/b"];
+        const SOME: Needles = Needles::new(&LIST);
+        let alphabet = ['a', 'b', 'c', '/', 'A', 'B', 'x'];
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .filter(|t| t.len() == texts.last().unwrap().len())
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        for t in &texts {
+            let lower = t.to_ascii_lowercase();
+            assert_eq!(SOME.in_text(t), LIST.iter().any(|n| lower.contains(n)), "{t:?}");
+            for n in LIST {
+                assert_eq!(contains_ascii_lowercase(t, n), lower.contains(n), "{t:?} {n:?}");
+            }
+        }
     }
 
     /// The definition `collapse_whitespace` implements: the words between whitespace, joined by

@@ -11,7 +11,7 @@
 //! kind, is a post too.
 
 use crate::extraction::Post;
-use crate::html::{collapse_whitespace, contains_any_ascii_lowercase, is_void};
+use crate::html::{collapse_whitespace, is_void, Needles};
 use crate::preprocess::{Page, Tok};
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::settings::posts::{POST_TEXT, SHORT_NAME};
@@ -238,14 +238,16 @@ const RELATIVE_UNITS: [&str; 14] = [
     "yr", "moment",
 ];
 
+/// Words without which a short text is no relative date ([`relative`]).
+const RELATIVE_WORDS: Needles = Needles::new(&["ago", "yesterday", "today", "just now"]);
+
 /// Whether `t` is a relative date: a number (or "a", "an") and a unit of time followed by
 /// "ago" ("5 months ago", "an hour ago"), "yesterday", "today" or "just now", and little more.
 fn relative(t: &str) -> bool {
     let t = t.trim();
     // Asked of every short text on the page: most have none of the words, and are answered
     // before any copy is made.
-    if t.len() > 40 || !contains_any_ascii_lowercase(t, &["ago", "yesterday", "today", "just now"])
-    {
+    if t.len() > 40 || !RELATIVE_WORDS.in_text(t) {
         return false;
     }
     let lower = t.to_ascii_lowercase();
@@ -266,7 +268,7 @@ fn relative(t: &str) -> bool {
 /// Parts of a link's address that lead to a member's profile (`/u/name`, `/users/12/name`,
 /// `member.php?u=3`, `memberlist.php?mode=viewprofile`, SMF's `action=profile`, Hacker
 /// News's `user?id=`, Lobsters' and Slashdot's `/~name`).
-const PROFILE_PATHS: [&str; 13] = [
+const PROFILE_PATHS: Needles = Needles::new(&[
     "/u/",
     "/user/",
     "/users/",
@@ -280,11 +282,11 @@ const PROFILE_PATHS: [&str; 13] = [
     "action=profile",
     "user?id=",
     "/~",
-];
+]);
 
 /// Words a class holds when it names an author (`username`, `comment-author`, `author-name`).
-const AUTHOR_CLASSES: [&str; 6] =
-    ["author", "username", "user-name", "creator", "nickname", "hnuser"];
+const AUTHOR_CLASSES: Needles =
+    Needles::new(&["author", "username", "user-name", "creator", "nickname", "hnuser"]);
 
 /// Whether start tag `tok` marks an author: `itemprop` `author` or `creator`, `rel=author`, a
 /// class naming an author ([`AUTHOR_CLASSES`], or vCard's `fn`), or a link to a member's
@@ -299,12 +301,11 @@ fn author_mark(tok: &Tok) -> bool {
             // A class whose last part is `name` (`talk-name`, `comment_name`) names its author
             // in a post.
             c.eq_ignore_ascii_case("fn")
-                || contains_any_ascii_lowercase(c, &AUTHOR_CLASSES)
+                || AUTHOR_CLASSES.in_text(c)
                 || c.rsplit(['-', '_']).next().is_some_and(|p| p.eq_ignore_ascii_case("name"))
                     && c.len() > 4
         })
-        || (tok.is_start(Tag::A)
-            && tok.attr("href").is_some_and(|h| contains_any_ascii_lowercase(h, &PROFILE_PATHS)))
+        || (tok.is_start(Tag::A) && tok.attr("href").is_some_and(|h| PROFILE_PATHS.in_text(h)))
 }
 
 /// Tags an element that is a post can have.
