@@ -252,7 +252,15 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let readerable =
         meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
-    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line);
+    // Strip mode keeps the headers of the article's posts: the posts are asked again (their
+    // structure was found once), only when the article has any.
+    let has_posts = blocks.iter().any(|b| matches!(b.kind, BlockKind::Post(_)));
+    let post_marks = if options.element_ids && has_posts {
+        blocks::posts::find(&posts, options.threads)
+    } else {
+        Vec::new()
+    };
+    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line, &post_marks);
 
     Extraction {
         algorithm: Some(algorithm),

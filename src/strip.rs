@@ -1,6 +1,7 @@
 //! Strip mode's kept elements: the ids of the page elements the article was read from, which
 //! the extension keeps in place when it hides the rest of the page.
 
+use crate::blocks::posts::PostMark;
 use crate::extraction::{Block, BlockKind};
 use crate::preprocess::{Page, Tok};
 
@@ -9,12 +10,18 @@ use crate::preprocess::{Page, Tok};
 /// `title_line`) that hold content (T1 > 0) or an image, in document order, each once. The ids
 /// come from the tokens' parsed attributes ([`Page::element_ids`]), so text that merely looks
 /// like an id (in an attribute value, a comment or a script) keeps nothing.
+///
+/// A thread's post keeps its header too: the elements its author and date were read from
+/// ([`PostMark::header`], of the `posts` whose header block the article has), which the
+/// reader prints as the post's header but whose lines Algorithm 1 seldom chooses (a name and
+/// a date are short, mostly tags); without them the replies run together.
 pub fn kept_ids(
     page: &Page,
     chosen: &[bool],
     t1: &[u32],
     blocks: &[Block],
     title_line: Option<usize>,
+    posts: &[PostMark],
 ) -> Vec<u32> {
     if page.element_ids.is_empty() {
         return Vec::new();
@@ -44,10 +51,22 @@ pub fn kept_ids(
         })
         .map(|b| page.lines[b.line].start)
         .collect();
+    let post_lines: Vec<usize> =
+        blocks.iter().filter(|b| matches!(b.kind, BlockKind::Post(_))).map(|b| b.line).collect();
+    let mut headers: Vec<usize> = posts
+        .iter()
+        .filter(|p| post_lines.contains(&(page.line_of[p.start] as usize)))
+        .flat_map(|p| p.header.iter().copied())
+        .collect();
+    headers.sort_unstable();
     let mut seen = std::collections::HashSet::new();
     page.element_ids
         .iter()
-        .filter(|(tok, _)| keep[page.line_of[*tok] as usize] || tables.binary_search(tok).is_ok())
+        .filter(|(tok, _)| {
+            keep[page.line_of[*tok] as usize]
+                || tables.binary_search(tok).is_ok()
+                || headers.binary_search(tok).is_ok()
+        })
         .map(|(_, id)| *id)
         .filter(|id| seen.insert(*id))
         .collect()

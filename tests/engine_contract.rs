@@ -337,6 +337,67 @@ fn an_embed_card_keeps_the_pages_own_element_for_strip_mode() {
 }
 
 #[test]
+fn strip_mode_keeps_each_posts_author_and_date_on_a_thread() {
+    // A forum thread known by its structure (XenForo's markup): each post a profile pane (an
+    // avatar, the name, a rank, a count of messages) and a header line (the date, a
+    // permalink) beside its text. The name's and the date's lines are mostly tags, so
+    // Algorithm 1 leaves them out; strip mode keeps them, each reply's own, and nothing else
+    // of the pane or the header line.
+    let said = [
+        "The new ferry timetable adds two early crossings on weekdays, which suits everyone who works in town and used to wait an hour at the pier for the first boat.",
+        "I would rather they had kept the late crossing on Fridays: the last boat now leaves before the concerts end, and the bus round the bay takes more than an hour.",
+        "The committee says the Friday boat carried fewer than twenty people a night last winter, so it went to Saturdays, when the pier is busiest after the market.",
+    ];
+    // Element k of post n has id 100n + k.
+    let post = |n: usize, name: &str, text: &str| {
+        let i = |k: usize| format!("data-dana-id=\"{}\"", 100 * n + k);
+        format!(
+            "<article class=\"message\" id=\"post-{n}\" {}>\n<div class=\"message-user\" {}>\
+             <a href=\"/members/{name}.{n}/\" class=\"avatar\" {}><img src=\"/avatars/{n}.jpg\" alt=\"{name}\" {}></a>\n\
+             <h4 class=\"message-name\" {}><a href=\"/members/{name}.{n}/\" class=\"username\" {}>{name}</a></h4>\n\
+             <h5 class=\"userTitle\" {}>Regular</h5><dl class=\"pairs\" {}><dt {}>Messages</dt><dd {}>{}</dd></dl></div>\n\
+             <div class=\"message-main\" {}><header class=\"message-attribution\" {}><a href=\"/threads/ferry.7/post-{n}\" {}>\
+             <time datetime=\"2025-03-0{n}T10:00:00+0000\" {}>Mar {n}, 2025</time></a>\n\
+             <a href=\"/threads/ferry.7/post-{n}\" {}>#{n}</a></header>\n\
+             <div class=\"message-body\" {}><p {}>{text}</p></div></div></article>\n",
+            i(0), i(1), i(2), i(3), i(4), i(5), i(6), i(7), i(8), i(9), 100 + n, i(10), i(11), i(12), i(13), i(14), i(15), i(16)
+        )
+    };
+    let thread: String = ["ann", "bo", "cy"]
+        .iter()
+        .zip(said)
+        .enumerate()
+        .map(|(n, (name, text))| post(n + 1, name, text))
+        .collect();
+    let nav =
+        "<div><a href=/>Home</a> | <a href=/forum>Forum</a> | <a href=/members>Members</a></div>";
+    let page = format!(
+        "<html><head><title>Ferry timetable - Harbour forum</title></head><body>{nav}\
+        <h1>The new ferry timetable</h1><div class=\"thread\">{thread}</div>{nav}</body></html>"
+    );
+    let ex = dana::extract(&page, &Options { element_ids: true, ..Options::default() });
+    let authors: Vec<_> = ex.blocks.iter().filter_map(|b| b.post()?.author.as_deref()).collect();
+    assert_eq!(authors, ["ann", "bo", "cy"], "a thread of three posts: {:#?}", ex.blocks);
+    let kept = |n: usize, k: usize| ex.kept_ids.contains(&(100 * n as u32 + k as u32));
+    for n in 1..=3 {
+        // The text, the name (its heading or its link) and the date.
+        assert!(kept(n, 16), "post {n}'s text: {:?}", ex.kept_ids);
+        assert!(kept(n, 4) || kept(n, 5), "post {n}'s author: {:?}", ex.kept_ids);
+        assert!(kept(n, 13) || kept(n, 12), "post {n}'s date: {:?}", ex.kept_ids);
+        // Nothing else of the pane or the header line: the avatar, the rank, the count of
+        // messages, the permalink.
+        for k in [2, 3, 6, 7, 8, 9, 14] {
+            assert!(!kept(n, k), "post {n}: element {k} kept: {:?}", ex.kept_ids);
+        }
+    }
+    // In document order, each once.
+    let mut sorted = ex.kept_ids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted, ex.kept_ids);
+}
+
+#[test]
 fn a_container_alone_on_its_line_is_not_kept() {
     let page = article(&[&format!("<div data-dana-id=\"1\"><p data-dana-id=\"2\">{LONG}</p><p data-dana-id=\"3\">{LONG}</p></div>")]);
     assert_eq!(ids_of(&page), vec![2, 3]);

@@ -21,8 +21,12 @@ dt { font-weight: 600; margin-top: .6em; }
 dd { margin: 0 0 .4em 1.5em; }
 /* A thread's post: its header (author, date) above its blocks, a rule between posts. The
    engine's articles are children of the reader's .body (reader.js renderBody), not of an
-   article: "article > article" matched nothing there. */
+   article: "article > article" matched nothing there. The first post draws no rule of its
+   own: the reader's header above it ends with one, and the opening post's header, when it
+   repeats the byline, is shown there instead (ex.headerBlocks), which left two rules with
+   nothing between them. */
 .body > article { border-top: 1px solid var(--rule); padding-top: .6em; margin-top: 1.2em; }
+.body > article:first-child { border-top: 0; padding-top: 0; margin-top: 0; }
 .body > article > header { color: var(--muted); font-size: .9em; margin-bottom: .4em; }
 .body > article > header cite { font-style: normal; font-weight: 600; color: var(--fg); }
 /* A footnote's reference and its way back: a target the reader jumps to stays in view below

@@ -44,7 +44,10 @@ const controlsBottom = () => state.root.querySelector('.controls').getBoundingCl
 function goTo(el) {
   el.setAttribute('tabindex', '-1'); // focusable from script, not a Tab stop
   const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-  scrollBy({ top: el.getBoundingClientRect().top - controlsBottom() - 16, behavior: smooth ? 'smooth' : 'auto' });
+  // By whole pixels: Firefox scrolls the visual viewport by a fraction while the layout
+  // viewport, which the sticky controls keep to, stays on whole pixels, and the page showed
+  // through the gap above the controls (issue 34).
+  scrollBy({ top: Math.round(el.getBoundingClientRect().top - controlsBottom() - 16), behavior: smooth ? 'smooth' : 'auto' });
   el.focus({ preventScroll: true });
   onGo?.(el);
 }

@@ -32,6 +32,10 @@ pub struct PostMark {
     /// post holds outside it and its replies (votes, the author's card, the comments on it, its
     /// menu) is furniture (`Options::threads`).
     pub body: Option<(usize, usize)>,
+    /// The start tags of the elements its author and its date were read from, in document
+    /// order: what strip mode keeps of the post beside its text, so that each reply still shows
+    /// who wrote it and when ([`crate::strip`]).
+    pub header: Vec<usize>,
 }
 
 /// `itemprop`s that hold a microdata post's own text.
@@ -93,6 +97,7 @@ pub fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
                 post: u.post.clone(),
                 quiet: u.quiet.clone(),
                 shown: u.shown.clone(),
+                header: u.header.clone(),
                 ..PostMark::default()
             });
         }
@@ -166,6 +171,8 @@ fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
     let mut reading: Vec<(usize, u8, usize, usize, String)> = Vec::new();
     // What each post has: an itemprop author, a name, a class author; read so far.
     let mut got: Vec<[Option<(String, usize, usize)>; 3]> = Vec::new();
+    // The start tag of the element each post's date was last read from.
+    let mut dated: Vec<Option<usize>> = Vec::new();
     for (i, tok) in toks.iter().enumerate() {
         match tok {
             Tok::Start { name: tag, self_closing, .. } => {
@@ -197,6 +204,7 @@ fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
                             .find_map(|k| tok.attr(k).and_then(post_date))
                         {
                             marks[p].post.date = Some(d);
+                            dated[p] = Some(i);
                             let end = if *self_closing || is_void(tag) { i } else { usize::MAX };
                             marks[p].quiet.push((i, end));
                             if end == usize::MAX {
@@ -252,6 +260,7 @@ fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
                         ..PostMark::default()
                     });
                     got.push(Default::default());
+                    dated.push(None);
                 }
                 if !is_void(tag) && !self_closing && stack.len() < MAX_DEPTH {
                     stack.push((tag, post_here.then(|| marks.len() - 1)));
@@ -290,7 +299,7 @@ fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
             }
         }
     }
-    for (m, g) in marks.iter_mut().zip(got) {
+    for ((m, g), date) in marks.iter_mut().zip(got).zip(dated) {
         let [itemprop, name, class] = g;
         // A name the page marks as one (`itemprop=name`) is taken as written when it is short:
         // a forum's handle (`user30200`) is a name there, though a byline's cleaning refuses it.
@@ -321,8 +330,11 @@ fn post_marks(page: &Page, structure: bool) -> Vec<PostMark> {
             if let Some(author) = crate::meta::clean_names(&text, true).or(marked).or(first) {
                 m.post.author = Some(author);
                 m.quiet.push((from, to));
+                m.header.push(from);
             }
         }
+        m.header.extend(date);
+        m.header.sort_unstable();
         m.quiet.retain(|q| q.1 != usize::MAX);
         m.quiet.sort_unstable();
         m.body = m.body.filter(|b| b.1 != usize::MAX);
@@ -439,9 +451,14 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
     let mut marks: Vec<Option<PostMark>> = vec![None; declared.len()];
     let mut carded = vec![false; declared.len()];
     let mut times: Vec<(usize, usize)> = Vec::new();
+    // The start tag of the element each author's name stands in (the header strip mode keeps).
+    let mut holders: Vec<(usize, usize)> = Vec::new();
     let mut stack: Vec<(&str, usize)> = Vec::new();
     for (i, tok) in page.toks.iter().enumerate() {
         match tok {
+            Tok::Text(_) if names.iter().any(|at| at.contains(&i)) => {
+                holders.extend(stack.last().map(|&(_, s)| (i, s)));
+            }
             Tok::Start { name, self_closing, .. }
                 if !self_closing && !is_void(name) && stack.len() < MAX_DEPTH =>
             {
@@ -469,8 +486,10 @@ fn json_ld_posts(page: &Page) -> Vec<PostMark> {
                     if let Some(&n) = names[k].iter().find(|&&n| s < n && n < a) {
                         (m.start, m.end, carded[k]) = (s, i, true);
                         m.quiet.push((n, n));
+                        m.header.extend(holders.iter().find(|h| h.0 == n).map(|h| h.1));
                         if let Some(&(from, to)) = times.iter().find(|t| s < t.0 && t.0 < a) {
                             m.quiet.push((from, to));
+                            m.header.push(from);
                             let shown = page.toks[from..to]
                                 .iter()
                                 .filter_map(

@@ -28,7 +28,8 @@ pub struct PostList {
 
 /// A post known by its structure: tokens `start..=end` of its element, where its own text
 /// starts (its longest text), its author and date, its furniture (`quiet`: the cards its
-/// author and date stand in, its signature) and its date as the page shows it.
+/// author and date stand in, its signature), its date as the page shows it and the start tags
+/// of the elements its author and date were read from (`header`, strip mode's).
 pub struct Unit {
     pub start: usize,
     pub end: usize,
@@ -36,6 +37,7 @@ pub struct Unit {
     pub post: Post,
     pub quiet: Vec<(usize, usize)>,
     pub shown: String,
+    pub header: Vec<usize>,
 }
 
 /// A date as a post may carry it in an attribute ([`Post::date`]): an ISO date or date-time.
@@ -473,15 +475,22 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> 
     let date = dates()
         .find(|&d| !profile.is_some_and(|(s, t)| (s..=t).contains(&els.start[d])))
         .or_else(|| dates().next())?;
-    let mut quiet: Vec<(usize, usize)> = marked
+    let named: Vec<usize> = marked
         .iter()
-        .filter(|&&d| {
+        .copied()
+        .filter(|&d| {
             name_of(d) == author
                 || crate::meta::clean_names(&name_of(d), true).as_deref() == Some(&*author)
         })
-        .map(|&d| card(d))
         .collect();
+    let mut quiet: Vec<(usize, usize)> = named.iter().map(|&d| card(d)).collect();
     quiet.push(card(date));
+    // The author's own element, not its card: strip mode keeps who wrote the post, not the
+    // rank and the post count beside the name.
+    let mut header: Vec<usize> =
+        named.iter().take(1).chain([&date]).map(|&d| els.start[d]).collect();
+    header.sort_unstable();
+    header.dedup();
     for d in (e + 1..=last).filter(|&d| own(d)) {
         let tok = &page.toks[els.start[d]];
         if ["class", "id", "data-role"]
@@ -497,5 +506,13 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> 
         collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string();
     let day = (date..=els.last[date] as usize).find_map(|d| els.day[d].clone());
     let post = Post { author: Some(author), date: day, blocks: 0 };
-    Some(Unit { start: els.start[e], end: els.end[e], first_text: main, post, quiet, shown })
+    Some(Unit {
+        start: els.start[e],
+        end: els.end[e],
+        first_text: main,
+        post,
+        quiet,
+        shown,
+        header,
+    })
 }

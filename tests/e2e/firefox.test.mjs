@@ -26,12 +26,19 @@ const html = (body, csp) => (req, res) => {
   res.end(body);
 };
 
+// A long article of twelve sections (issue 34: a Contents jump at 1280 px).
+const para = (i) =>
+  `<p>Paragraph ${i} of the long article says something about the harbour and the ferry, and then it goes on at some length about the timetable, the weather and the people who wait at the pier for the first boat of the day.</p>`;
+const LONG_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A long article</title></head><body><main><article><h1>A long article</h1>
+${Array.from({ length: 12 }, (_, s) => `<h2>Section ${s + 1}</h2>\n${Array.from({ length: 8 }, (_, i) => para(s * 8 + i)).join('\n')}`).join('\n')}
+</article></main></body></html>`;
+
 describe('Dana Reader extension in Firefox', () => {
   let h;
   before(async () => {
     await mkdir(OUT, { recursive: true });
     h = await startFirefoxHarness({
-      routes: { '/demo.html': html(DEMO_PAGE, true), '/links.html': html(LINKS_PAGE, false), '/nav.html': html(NAV_PAGE, false) },
+      routes: { '/demo.html': html(DEMO_PAGE, true), '/links.html': html(LINKS_PAGE, false), '/nav.html': html(NAV_PAGE, false), '/long.html': html(LONG_PAGE, true) },
       isolated: [installFakeSpeech, fakeRecord, fakeFinish],
     });
   });
@@ -151,6 +158,41 @@ describe('Dana Reader extension in Firefox', () => {
     await (await page.$('[data-dana-surface=strip] >>> button')).click(); // Undo
     await until(page, () => !document.querySelector('[data-dana-surface=strip]'), null, 'the strip bar gone');
     assert.equal(await page.evaluate(() => document.body.outerHTML), before, 'the page is exactly as before');
+    await page.close();
+  });
+
+  // Issue 34: "a thin white strip shows above the controls after a Contents jump". Firefox
+  // scrolls the visual viewport by fractions of a pixel while the layout viewport, which the
+  // sticky controls keep to, stays on whole pixels: a jump by a heading's fractional distance
+  // left the two apart, and the page's canvas showed in the gap above the controls.
+  test('a Contents jump leaves the controls at the very top, the heading just below them', async () => {
+    const page = await h.open('/long.html');
+    await page.setViewport({ width: 1280, height: 800 });
+    assert.equal((await h.run(page, 'reader')).found, true);
+    for (const n of [3, 7, 11]) {
+      await (await page.$('[data-dana-surface=reader] >>> #contents')).click();
+      await (await page.$$('[data-dana-surface=reader] >>> .toc-entry'))[n - 1].click();
+      // Until the (smooth) scroll has stopped.
+      let last = -1;
+      for (let i = 0; i < 50; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const y = await page.evaluate(() => visualViewport.pageTop);
+        if (y === last) break;
+        last = y;
+      }
+      const got = await page.evaluate(() => {
+        const host = document.querySelector('[data-dana-surface=reader]');
+        const a = host.shadowRoot.activeElement;
+        return {
+          heading: a?.textContent,
+          below: Math.round(a.getBoundingClientRect().top - host.shadowRoot.querySelector('.controls').getBoundingClientRect().bottom),
+          offset: visualViewport.offsetTop,
+          top: [0, 640, 1200].every((x) => document.elementFromPoint(x, 0) === host),
+        };
+      });
+      assert.deepEqual(got, { heading: `Section ${n}`, below: 16, offset: 0, top: true }, `Section ${n}`);
+    }
+    await page.screenshot({ path: path.join(OUT, 'firefox-contents-jump.png') });
     await page.close();
   });
 

@@ -2,8 +2,8 @@
 // view shows each post as an article of its own with its header (the author in `cite`, the date
 // as the page shows it) above its words, and the page's text after the last post (related
 // topics, "Powered by Discourse") outside every post; read-aloud announces each post with its
-// author ("Post by NAME, DATE"); strip mode keeps every post of the page visible and hides the
-// site's chrome. The pages are the golden pages written for the engine's tests
+// author ("Post by NAME, DATE"); strip mode keeps every post of the page visible, with its author and date, and hides
+// the site's chrome. The pages are the golden pages written for the engine's tests
 // (tests/golden/discourse-thread, in Discourse's crawler markup, and tests/golden/qa-thread, in
 // Stack Exchange's).
 
@@ -38,6 +38,28 @@ const SPINNER_PAGE = (() => {
 <noscript data-path="/t/chain-slips-on-the-smallest-cog/4821">${copy}</noscript></body></html>`;
 })();
 
+// A forum thread in XenForo's markup (issue 34): each post a profile pane (an avatar, the name,
+// a rank, a count of messages) and a header line (the date, a permalink) beside its text. The
+// name's and the date's lines are mostly tags, so the engine's choice leaves them out; strip
+// mode keeps them as each post's header.
+const FORUM_PAGE = (() => {
+  const said = [
+    'The new ferry timetable adds two early crossings on weekdays, which suits everyone who works in town and used to wait an hour at the pier for the first boat.',
+    'I would rather they had kept the late crossing on Fridays: the last boat now leaves before the concerts end, and the bus round the bay takes more than an hour.',
+    'The committee says the Friday boat carried fewer than twenty people a night last winter, so it went to Saturdays, when the pier is busiest after the market.',
+  ];
+  const post = (name, n) => `<article class="message" id="post-${n}">
+<div class="message-user"><a href="/members/${name}.${n}/" class="avatar"><img src="/avatars/${n}.jpg" alt="${name}" width="48" height="48"></a>
+<h4 class="message-name"><a href="/members/${name}.${n}/" class="username">${name}</a></h4>
+<h5 class="userTitle">Regular</h5><dl class="pairs"><dt>Messages</dt><dd>${100 + n}</dd></dl></div>
+<div class="message-main"><header class="message-attribution"><a href="/threads/ferry.7/post-${n}"><time datetime="2025-03-0${n}T10:00:00+0000">Mar ${n}, 2025</time></a>
+<a href="/threads/ferry.7/post-${n}">#${n}</a></header>
+<div class="message-body"><p>${said[n - 1]}</p></div></div></article>`;
+  const nav = '<div class="nav"><a href="/">Home</a> | <a href="/forum">Forum</a> | <a href="/members">Members</a></div>';
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry timetable - Harbour forum</title></head><body>${nav}
+<h1>The new ferry timetable</h1><div class="thread">${['ann', 'bo', 'cy'].map((name, i) => post(name, i + 1)).join('\n')}</div>${nav}</body></html>`;
+})();
+
 describe('issue 13 posts in Chromium', () => {
   let h;
   before(async () => {
@@ -45,6 +67,7 @@ describe('issue 13 posts in Chromium', () => {
       routes: {
         '/chain.html': serve(golden('discourse-thread')),
         '/pan.html': serve(golden('qa-thread')),
+        '/forum.html': serve(FORUM_PAGE),
         '/spinner.html': (req, res) => {
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(SPINNER_PAGE);
@@ -69,7 +92,7 @@ describe('issue 13 posts in Chromium', () => {
         })),
         // What stands in the article outside every post.
         outside: [...a.children].filter((c) => c.localName !== 'article').map((c) => c.textContent.slice(0, 24)),
-        rule: getComputedStyle(a.querySelector(':scope > article')).borderTopStyle,
+        rules: [...a.querySelectorAll(':scope > article')].map((p) => getComputedStyle(p).borderTopStyle),
         byline: document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('.byline')?.textContent,
         cite: getComputedStyle(a.querySelector(':scope > article > header > cite')).fontStyle,
       };
@@ -93,8 +116,9 @@ describe('issue 13 posts in Chromium', () => {
     assert.equal(got.byline, 'marta_v');
     assert.equal(got.posts[3].words[1], 'With a new chain and the');
     assert.ok(got.outside.every((t) => !/Powered by|Related topics/.test(t)), JSON.stringify(got.outside));
-    // Styled as kinds.js says: a rule between posts, the author not in italics.
-    assert.equal(got.rule, 'solid');
+    // Styled as kinds.js says: a rule between posts, the author not in italics. The first post,
+    // whose header is the reader's own, draws no second rule under the header's (issue 34).
+    assert.deepEqual(got.rules, ['none', 'solid', 'solid', 'solid']);
     assert.equal(got.cite, 'normal');
     await page.screenshot({ path: path.join(OUT, 'posts-discourse.png'), caret: 'initial' });
     await page.close();
@@ -160,7 +184,7 @@ describe('issue 13 posts in Chromium', () => {
     await page.close();
   });
 
-  test('strip mode keeps every post and hides the site chrome', async () => {
+  test('strip mode keeps every post with its author and date and hides the site chrome', async () => {
     const page = await h.open('/chain.html');
     const r = await h.run(page, 'strip');
     assert.equal(r.ok, true, JSON.stringify(r));
@@ -170,9 +194,44 @@ describe('issue 13 posts in Chromium', () => {
         posts: [...document.querySelectorAll('.crawler-post .post p')].map(visible),
         footer: visible(document.querySelector('footer .crawler-nav')),
         related: visible(document.querySelector('#related-topics table')),
+        // Each post's author and date (issue 34), so that the replies stay apart.
+        headers: [...document.querySelectorAll('.crawler-post')].map((p) =>
+          ['.creator [itemprop=name]', 'time.post-time'].map((s) => visible(p.querySelector(s)) && p.querySelector(s).textContent.replace(/\s+/g, ' '))
+        ),
       };
     });
+    assert.deepEqual(got.headers, [
+      ['marta_v', 'March 4, 2025, 9:12am'],
+      ['teodor', 'March 4, 2025, 10:03am'],
+      ['lin_c', 'March 5, 2025, 6:40pm'],
+      ['marta_v', 'March 6, 2025, 8:15am'],
+    ]);
+    delete got.headers;
     assert.deepEqual(got, { posts: Array(8).fill(true), footer: false, related: false });
+    await page.close();
+  });
+
+  test('strip mode on a forum keeps the author and date of each reply, not the rest of its profile', async () => {
+    const page = await h.open('/forum.html');
+    const r = await h.run(page, 'strip');
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const got = await page.evaluate(() => {
+      const visible = (el) => !!(el && (el.offsetWidth || el.offsetHeight || el.getClientRects().length));
+      const shown = (p, s) => [...p.querySelectorAll(s)].filter(visible).map((e) => e.textContent);
+      return [...document.querySelectorAll('article.message')].map((p) => ({
+        name: shown(p, '.username'),
+        date: shown(p, 'time'),
+        text: shown(p, '.message-body p').length,
+        // The avatar, the rank, the count of messages, the permalink.
+        rest: shown(p, '.avatar, .userTitle, .pairs, .message-attribution a:not(:has(time))'),
+      }));
+    });
+    assert.deepEqual(got, [
+      { name: ['ann'], date: ['Mar 1, 2025'], text: 1, rest: [] },
+      { name: ['bo'], date: ['Mar 2, 2025'], text: 1, rest: [] },
+      { name: ['cy'], date: ['Mar 3, 2025'], text: 1, rest: [] },
+    ]);
+    await page.screenshot({ path: path.join(OUT, 'strip-forum.png') });
     await page.close();
   });
 });
