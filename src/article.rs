@@ -27,6 +27,8 @@
 //! 7. with `Options::comments`, on a page that declares itself an article, when the chosen
 //!    lines are mostly readers' comments, the container first widens to the article they
 //!    belong to (`Tree::article_of_comments`; the comments stay, as 7.2.2 groups them).
+//! 8. with `Options::teasers`, a run of other stories' headlines at the top or the bottom of
+//!    an article's lines is left out, chosen or not (`teasers::trim`).
 //!
 //! Measured alternatives (docs/EVALUATION.md; the thresholds' own in `crate::settings`): the
 //! container of the chosen lines and the headline, as 7.2.1 words it (modern +0.01, but
@@ -44,6 +46,7 @@ use crate::settings::fallback::SCANT_TEXT;
 
 mod index;
 mod paragraphs;
+mod teasers;
 mod tree;
 
 use tree::*;
@@ -189,6 +192,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
                     && (t.text >= MIN_TEXT || next_taken));
             out[l] = take;
             next_taken = take;
+        }
+        if options.teasers {
+            teasers::trim(&tree, from, to, &mut out);
         }
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
@@ -521,6 +527,73 @@ mod tests {
         );
         let off = grown_from(&html, &needles, &Options { link_lists: false, ..Options::default() });
         assert!(!off.iter().any(|l| l.contains("Listed tool")), "{off:?}");
+    }
+
+    #[test]
+    fn a_stream_of_teasers_chosen_after_the_story_is_left_out_but_not_a_list_inside_it() {
+        // Algorithm 1 chose a story and, within its gap, the related stories' headlines after
+        // it (each a link with its date); a list of links inside the story is its own.
+        let prose = |n: &str| {
+            format!("<p>The {n} paragraph of the story says what happened in the town on the river this week, who was there, what they saw and what the council will do about the bridge next.</p>")
+        };
+        let teaser = |n: &str| {
+            format!("<li><a href=/{n}>The {n} story of the site, under a headline of its own</a> · 12 May</li>")
+        };
+        let html = format!(
+            "<article>{}{}<ul><li><a href=/x>The council's report on the bridge, in full</a></li><li><a href=/y>The engineers' survey of the bridge, in full</a></li><li><a href=/z>The minutes of the council's meeting, in full</a></li></ul>{}{}{}{}<h3>Related</h3><ul>{}{}{}{}</ul></article>",
+            prose("first"),
+            prose("second"),
+            prose("third"),
+            prose("fourth"),
+            prose("fifth"),
+            prose("sixth"),
+            teaser("next"),
+            teaser("other"),
+            teaser("older"),
+            teaser("oldest"),
+        );
+        let needles = [
+            "first",
+            "second",
+            "report",
+            "survey",
+            "minutes",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "next story",
+            "other story",
+            "older story",
+            "oldest story",
+        ];
+        let taken = grown_from(&html, &needles, &Options::default());
+        assert!(taken.iter().any(|l| l.contains("sixth")), "{taken:?}");
+        assert!(
+            ["report", "survey", "minutes"].iter().all(|n| taken.iter().any(|l| l.contains(n))),
+            "the story's own list stays: {taken:?}"
+        );
+        assert!(!taken.iter().any(|l| l.contains("story of the site")), "{taken:?}");
+        let off = grown_from(&html, &needles, &Options { teasers: false, ..Options::default() });
+        assert_eq!(
+            off.iter().filter(|l| l.contains("story of the site")).count(),
+            4,
+            "without `teasers`, what Algorithm 1 chose stays: {off:?}"
+        );
+        // A story too short to stand without them keeps them: the page is the list.
+        let short = format!(
+            "<article>{}{}<ul>{}{}{}{}</ul></article>",
+            prose("first"),
+            prose("second"),
+            teaser("next"),
+            teaser("other"),
+            teaser("older"),
+            teaser("oldest")
+        );
+        let needles =
+            ["first", "second", "next story", "other story", "older story", "oldest story"];
+        let kept = grown_from(&short, &needles, &Options::default());
+        assert_eq!(kept.iter().filter(|l| l.contains("story of the site")).count(), 4, "{kept:?}");
     }
 
     #[test]

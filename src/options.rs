@@ -336,6 +336,12 @@ pub struct Options {
     /// text as the rest of the article), every item of those lists is taken, link-only items
     /// included ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub index_lists: bool,
+    /// With `article`, a stream of other stories' headlines at the top or the bottom of the
+    /// article's element (three or more consecutive lines each mostly link text, of a phrase's
+    /// length: "related posts", "latest news" with their dates) is left out even where
+    /// Algorithm 1 chose it, when the story left holds 1,000 characters; a linked list inside
+    /// the story stays ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub teasers: bool,
 }
 
 impl Default for Options {
@@ -379,6 +385,7 @@ impl Default for Options {
             whole_paragraphs: true,
             data_tables: true,
             index_lists: true,
+            teasers: true,
         }
     }
 }
@@ -495,6 +502,7 @@ switches! {
     whole_paragraphs: "With article: a paragraph, list item or caption taken in part is taken whole, unless it is navigation or a form",
     data_tables: "A table whose rows pair labels with values is a data table without header cells; a cell of a heading alone is a header",
     index_lists: "With article: on a page whose article is mostly a list (a List of page, a chapter's contents), every item is taken",
+    teasers: "With article: a run of headline links (other stories') at the article's top or bottom is left out, even if chosen",
 }
 
 impl Options {

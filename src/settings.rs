@@ -75,6 +75,14 @@ pub mod article {
     /// classed `entry-author-…`, has paragraphs; a share row or a bio has not).
     pub const MAX_BOX_LINE: u32 = 400;
 
+    /// With `Options::teasers`, this many consecutive headline lines at an article's edge are
+    /// a stream of other stories' teasers, not the article (issue 32; docs/EVALUATION.md).
+    pub const TEASER_RUN: usize = 3;
+    /// … and a headline line holds fewer characters of text than this (and at least
+    /// [`MIN_TEXT`]: shorter link lines are a category's or a site's name, which a collection
+    /// page's gold keeps).
+    pub const TEASER_TEXT: u32 = 200;
+
     /// When the substantial runs have no container below the document, the container is the
     /// innermost element around the largest run that holds this share of the chosen text
     /// (a copyright line chosen below the article; 519c3ed).

@@ -48,6 +48,7 @@ pub fn options(a: u8, b: u8) -> Options {
         whole_paragraphs: b & 0x40 == 0,
         data_tables: b & 0x40 == 0,
         index_lists: b & 0x40 == 0,
+        teasers: (a ^ b) & 0x20 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]
             [usize::from((b >> 3) & 3)],
     }

@@ -151,6 +151,9 @@ export interface DanaOptions {
   /** With `article`, on a page whose article is mostly a list (a "List of" page, a chapter's
    *  contents), every item is taken, link-only items included. */
   indexLists?: boolean | null;
+  /** With `article`, a run of three or more headlines that are links (other stories') at the
+   *  top or the bottom of the article's element is left out, even where Algorithm 1 chose it. */
+  teasers?: boolean | null;
 }
 
 export interface TitleCandidate {
