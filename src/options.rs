@@ -306,6 +306,11 @@ pub struct Options {
     /// keeps its author and date as a header, without its card, signature or votes
     /// (`crate::blocks`). Default `true` (issue 33).
     pub threads: bool,
+    /// With `threads`, a list of posts known by their structure opens with the post just
+    /// before its first one when that post is of another kind but writes its text in an
+    /// element of the same kind as theirs: an issue's description before its comments
+    /// (GitHub's `markdown-body`) ([`crate::blocks`]). Default `true` (issue 33).
+    pub opening_posts: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -373,6 +378,7 @@ impl Default for Options {
             lead: true,
             below_article: true,
             threads: true,
+            opening_posts: true,
             comments_apart: true,
             furniture: true,
             inline_controls: true,
@@ -489,6 +495,7 @@ switches! {
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
+    opening_posts: "With threads: the post before a list of posts, whose text stands in a box of the same kind as theirs, opens it",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",
