@@ -309,7 +309,9 @@ pub struct Options {
     /// With `threads`, a list of posts known by their structure opens with the post just
     /// before its first one when that post is of another kind but writes its text in an
     /// element of the same kind as theirs: an issue's description before its comments
-    /// (GitHub's `markdown-body`) ([`crate::blocks`]). Default `true` (issue 33).
+    /// (GitHub's `markdown-body`); and a post's title (text the page's `<title>` holds) in
+    /// the row its author's name stands in is the post's, not its card ([`crate::blocks`]).
+    /// Default `true` (issue 33; measured, docs/EVALUATION.md).
     pub opening_posts: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not

@@ -878,6 +878,14 @@ fn essentials() {
             &["Assignees", "Labels", "people reacted", "Sign in", "Terms"],
         ),
         ("thread-github-react", "no-opening-posts", &[], &["saltmarsh ·"]),
+        // An old-Reddit self post opens the thread of its comments; its title, in the row its
+        // author's name stands in, stays with it.
+        (
+            "thread-reddit",
+            "default",
+            &["crumbshot · 5 months ago", "How long should a sourdough loaf cool before slicing?"],
+            &["submitted 5 months ago"],
+        ),
         // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's
         // list) are not the article.
         (

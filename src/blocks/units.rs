@@ -414,8 +414,33 @@ fn units(page: &Page, els: &Elements, openings: bool) -> (Vec<PostList>, Vec<Uni
     }
     all.sort_unstable();
     all.dedup();
-    let units = all.iter().filter_map(|&e| unit(page, els, e, &all)).collect();
+    let units = all.iter().filter_map(|&e| unit(page, els, e, &all, openings)).collect();
     (lists, units)
+}
+
+/// Characters a post's title has at least ([`without_title`]).
+const TITLE_TEXT: usize = 15;
+
+/// Card `q` (tokens `start..=end`) of post `e` without the post's title in it: the outermost
+/// element of [`TITLE_TEXT`] characters or more whose text the page's `<title>` holds (a
+/// thread's opening post names its topic in the row its author's name stands in: old Reddit's
+/// `top-matter`). The title is the post's words, not its furniture.
+fn without_title(page: &Page, els: &Elements, e: usize, q: (usize, usize)) -> Vec<(usize, usize)> {
+    let title = &page.head.title;
+    let found = (e + 1..=els.last[e] as usize).find(|&d| {
+        q.0 <= els.start[d] && els.end[d] <= q.1 && {
+            let t = collapse_whitespace(&text_of(page, els.start[d], els.end[d]));
+            let t = t.trim();
+            t.chars().count() >= TITLE_TEXT && title.contains(t)
+        }
+    });
+    match found {
+        Some(d) => [(q.0, els.start[d].saturating_sub(1)), (els.end[d] + 1, q.1)]
+            .into_iter()
+            .filter(|r| r.0 <= r.1 && r.0 >= q.0)
+            .collect(),
+        None => vec![q],
+    }
 }
 
 /// Characters of text, other than a post's, that may stand between a thread's opening post
@@ -509,7 +534,7 @@ fn text_boxes(page: &Page, els: &Elements, e: usize) -> Vec<(String, String)> {
 /// around each inside the post that does not hold its longest text: a forum's profile pane
 /// with the rank and the post count, a header row with the votes) and its signature (an
 /// element whose class, id or role names one).
-fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> {
+fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) -> Option<Unit> {
     let last = els.last[e] as usize;
     // Its own elements: not in a reply, not in a quote.
     let replies: Vec<usize> = posts.iter().copied().filter(|&r| r > e && r <= last).collect();
@@ -575,6 +600,9 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> 
         .map(|&d| card(d))
         .collect();
     quiet.push(card(date));
+    if openings {
+        quiet = quiet.into_iter().flat_map(|q| without_title(page, els, e, q)).collect();
+    }
     for d in (e + 1..=last).filter(|&d| own(d)) {
         let tok = &page.toks[els.start[d]];
         if ["class", "id", "data-role"]
