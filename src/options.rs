@@ -313,6 +313,10 @@ pub struct Options {
     /// the row its author's name stands in is the post's, not its card ([`crate::blocks`]).
     /// Default `true` (issue 33; measured, docs/EVALUATION.md).
     pub opening_posts: bool,
+    /// With `threads`, the lines of a thread's posts known by their structure are not a
+    /// form's though a form holds them: old Reddit writes each comment's text inside the form
+    /// that edits it in place ([`crate::article`]). Default `true` (issue 33).
+    pub post_forms: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -381,6 +385,7 @@ impl Default for Options {
             below_article: true,
             threads: true,
             opening_posts: true,
+            post_forms: true,
             comments_apart: true,
             furniture: true,
             inline_controls: true,
@@ -498,6 +503,7 @@ switches! {
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
     opening_posts: "With threads: the post before a list of posts, whose text stands in a box of the same kind as theirs, opens it",
+    post_forms: "With threads: a thread post's lines are its words though a form holds them (old Reddit's edit-in-place form)",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",

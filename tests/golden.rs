@@ -886,6 +886,15 @@ fn essentials() {
             &["crumbshot · 5 months ago", "How long should a sourdough loaf cool before slicing?"],
             &["submitted 5 months ago"],
         ),
+        // Issue 33, `post_forms`: an old-Reddit self post long enough to be chosen alone; its
+        // comments, each written inside the form that edits it in place, are the thread's words.
+        (
+            "thread-reddit-self",
+            "default",
+            &["ovenspring · 5 months ago", "At least two hours for a loaf of a kilo, longer for anything bigger. The crumb is still setting as the steam leaves it, so cutting early lets the steam out and leaves it wet."],
+            &["permalink"],
+        ),
+        ("thread-reddit-self", "no-post-forms", &[], &["At least two hours"]),
         // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's
         // list) are not the article.
         (
