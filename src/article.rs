@@ -177,6 +177,18 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         posts.extend(tree.question(page, &posts));
     }
     let single = posts.len() == 1;
+    // With `post_forms`: the lines of a thread's posts (known by their structure) are not a
+    // form's, though a form holds them (old Reddit writes each comment's text inside the form
+    // that edits it in place).
+    let mut in_post = vec![false; chosen.len()];
+    if options.post_forms && options.threads && !apart {
+        for &(s, e) in lists.iter().flat_map(|l| &l.posts) {
+            let (a, b) =
+                (page.line_of[s] as usize, page.line_of[e.min(page.toks.len() - 1)] as usize);
+            let b = b.min(in_post.len() - 1);
+            in_post[a..=b].iter_mut().for_each(|t| *t = true);
+        }
+    }
     for e in posts {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         // Backwards, so that a short line can look at the next line with text.
@@ -186,10 +198,12 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             if t.text == 0 {
                 continue;
             }
-            let take = landmark
-                || chosen[l]
-                || (!t.is_navigation_or_form(tree.depth[e as usize])
-                    && (t.text >= MIN_TEXT || next_taken));
+            let furniture = if in_post[l] {
+                t.is_link_dense()
+            } else {
+                t.is_navigation_or_form(tree.depth[e as usize])
+            };
+            let take = landmark || chosen[l] || (!furniture && (t.text >= MIN_TEXT || next_taken));
             out[l] = take;
             next_taken = take;
         }

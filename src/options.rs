@@ -306,6 +306,17 @@ pub struct Options {
     /// keeps its author and date as a header, without its card, signature or votes
     /// (`crate::blocks`). Default `true` (issue 33).
     pub threads: bool,
+    /// With `threads`, a list of posts known by their structure opens with the post just
+    /// before its first one when that post is of another kind but writes its text in an
+    /// element of the same kind as theirs: an issue's description before its comments
+    /// (GitHub's `markdown-body`); and a post's title (text the page's `<title>` holds) in
+    /// the row its author's name stands in is the post's, not its card ([`crate::blocks`]).
+    /// Default `true` (issue 33; measured, docs/EVALUATION.md).
+    pub opening_posts: bool,
+    /// With `threads`, the lines of a thread's posts known by their structure are not a
+    /// form's though a form holds them: old Reddit writes each comment's text inside the form
+    /// that edits it in place ([`crate::article`]). Default `true` (issue 33).
+    pub post_forms: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -379,6 +390,8 @@ impl Default for Options {
             lead: true,
             below_article: true,
             threads: true,
+            opening_posts: true,
+            post_forms: true,
             comments_apart: true,
             furniture: true,
             inline_controls: true,
@@ -496,6 +509,8 @@ switches! {
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
+    opening_posts: "With threads: the post before a list of posts, whose text stands in a box of the same kind as theirs, opens it",
+    post_forms: "With threads: a thread post's lines are its words though a form holds them (old Reddit's edit-in-place form)",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",

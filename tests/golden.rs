@@ -844,6 +844,57 @@ fn essentials() {
             &["SpokeWise", "Gravel_Grace", "cog_and_crank", "A stiff link makes a tick once per turn of the chain rather than a steady squeak. Backpedal slowly and watch the chain run through the rear derailleur: a stiff link jumps as it goes round the jockey wheels."],
             &["18,204", "Share", "answered", "How long are the rides", "Viewed"],
         ),
+        // Issue 33, `opening_posts`: a GitHub issue (server-rendered timeline, then the React
+        // issue viewer): the description and every comment, each under its author and date, in
+        // order; the sidebar's assignees and labels and the reactions are not the thread's.
+        (
+            "thread-github",
+            "default",
+            &[
+                "ledgerline · Feb 10, 2025",
+                "When a CSV export is written from a sheet whose source file does not end in a newline, the last row is missing from the output. A file of 120 rows gives 119, every time.",
+                "tmontague · Feb 10, 2025",
+                "Thanks for the clear report. The reader splits on line endings and keeps only the pieces followed by one, so a final row without an ending is dropped. I can reproduce it on the main branch.",
+                "quillrow · Feb 11, 2025",
+                "The same happens with the TSV export, which goes through the same reader. A test with a file of one row and no ending would catch both.",
+                "Fixed in 3.4.2: the reader now keeps a final piece without an ending, for both exports, and the tests cover a file of one row. Thanks to both of you.",
+            ],
+            &["Assignees", "Labels", "Member", "Sign in", "Terms"],
+        ),
+        ("thread-github", "no-opening-posts", &["When a CSV export is written from a sheet whose source file does not end in a newline, the last row is missing from the output. A file of 120 rows gives 119, every time."], &["tmontague"]),
+        (
+            "thread-github-react",
+            "default",
+            &[
+                "saltmarsh · Apr 2, 2025",
+                "Importing a dump of about two gigabytes stops making progress after the first table. The progress bar stays at the same row for hours, the process uses one core fully, and nothing is written to the log after the first table's summary line.",
+                "fernhollow · Apr 3, 2025",
+                "I can reproduce this with a fresh profile. It started with 2.8.0; on 2.7.4 the same dump imports in about forty seconds, so something in the new batching is slower, not the disk.",
+                "ruthkessel · Apr 3, 2025",
+                "Confirmed. The importer now commits after every row when a table has a generated column, because the batch size falls back to one for those tables. A profile of the import shows almost all of the time in the commit.",
+                "ruthkessel · Apr 4, 2025",
+                "The fix is in 2.8.1: tables with generated columns are batched like every other table again. Your dump should import in well under a minute now; please reopen this issue if it does not.",
+            ],
+            &["Assignees", "Labels", "people reacted", "Sign in", "Terms"],
+        ),
+        ("thread-github-react", "no-opening-posts", &[], &["saltmarsh ·"]),
+        // An old-Reddit self post opens the thread of its comments; its title, in the row its
+        // author's name stands in, stays with it.
+        (
+            "thread-reddit",
+            "default",
+            &["crumbshot · 5 months ago", "How long should a sourdough loaf cool before slicing?"],
+            &["submitted 5 months ago"],
+        ),
+        // Issue 33, `post_forms`: an old-Reddit self post long enough to be chosen alone; its
+        // comments, each written inside the form that edits it in place, are the thread's words.
+        (
+            "thread-reddit-self",
+            "default",
+            &["ovenspring · 5 months ago", "At least two hours for a loaf of a kilo, longer for anything bigger. The crumb is still setting as the steam leaves it, so cutting early lets the steam out and leaves it wet."],
+            &["permalink"],
+        ),
+        ("thread-reddit-self", "no-post-forms", &[], &["At least two hours"]),
         // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's
         // list) are not the article.
         (
@@ -1021,4 +1072,49 @@ fn a_discourse_thread_is_its_posts() {
         .map(|s| s.text.as_str())
         .collect();
     assert_eq!(said[2], "Post by lin_c, March 5, 2025, 6:40pm");
+}
+
+/// Issue 33, `opening_posts`: a GitHub issue's description opens the thread of its comments,
+/// in the server-rendered timeline and in the React issue viewer: every comment under its
+/// author and date, in order (golden pages `thread-github`, `thread-github-react`). The
+/// timeline's lines ("added a commit", "added the label") are read as posts of their own today;
+/// they are left out of the comparison.
+#[test]
+fn a_github_issue_is_its_description_and_comments() {
+    let read = |page: &str, options: &Options| {
+        let (html, _) =
+            dana::decode(&fs::read(golden_dir().join(page).join("input.html")).unwrap(), None);
+        let ex = dana::extract(&html, options);
+        ex.blocks
+            .iter()
+            .filter_map(|b| b.post())
+            .map(|p| (p.author.clone().unwrap_or_default(), p.date.clone().unwrap_or_default()))
+            // The timeline's lines: a commit referenced, a label added.
+            .filter(|p| !matches!(&*p.1, "2025-02-12T10:05:00Z" | "2025-04-03T12:00:00Z"))
+            .collect::<Vec<_>>()
+    };
+    let pairs = |v: &[(&str, &str)]| {
+        v.iter().map(|(a, d)| (a.to_string(), d.to_string())).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        read("thread-github", &Options::default()),
+        pairs(&[
+            ("ledgerline", "2025-02-10T09:21:44Z"),
+            ("tmontague", "2025-02-10T14:02:09Z"),
+            ("quillrow", "2025-02-11T08:47:31Z"),
+            ("tmontague", "2025-02-12T10:09:12Z"),
+        ])
+    );
+    assert_eq!(
+        read("thread-github-react", &Options::default()),
+        pairs(&[
+            ("saltmarsh", "2025-04-02T19:31:40Z"),
+            ("fernhollow", "2025-04-03T11:17:08Z"),
+            ("ruthkessel", "2025-04-03T15:42:51Z"),
+            ("ruthkessel", "2025-04-04T09:05:13Z"),
+        ])
+    );
+    // Without it, the description stands outside the list of comments: one or the other.
+    let off = Options { opening_posts: false, ..Options::default() };
+    assert!(read("thread-github-react", &off).iter().all(|p| p.0 != "saltmarsh"));
 }

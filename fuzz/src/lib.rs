@@ -42,6 +42,8 @@ pub fn options(a: u8, b: u8) -> Options {
         lead: (a ^ b) & 0x40 == 0,
         below_article: (a ^ b) & 0x40 == 0,
         threads: (a ^ b) & 0x20 == 0,
+        opening_posts: (a ^ b) & 0x10 == 0,
+        post_forms: (a ^ b) & 0x08 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
         furniture: (a ^ b) & 0x20 == 0,
         inline_controls: b & 4 == 0,

@@ -806,8 +806,12 @@ impl LineText {
     /// mostly links, or mostly a form inside that element (a form around the whole element,
     /// a forum's moderation form around its posts, says nothing).
     pub(super) fn is_navigation_or_form(&self, depth: u32) -> bool {
+        self.is_link_dense() || (self.form_depth > depth && 2 * self.form >= self.text)
+    }
+
+    /// Whether the line is mostly link text ([`MAX_LINK_SHARE`]).
+    pub(super) fn is_link_dense(&self) -> bool {
         f64::from(self.link) > MAX_LINK_SHARE * f64::from(self.text)
-            || (self.form_depth > depth && 2 * self.form >= self.text)
     }
 }
 

@@ -46,16 +46,24 @@ const BODY_PROPS: [&str; 3] = ["text", "articleBody", "commentText"];
 /// wasm, finding them twice was a sixth of a page's time).
 pub struct Structure<'p, 'a> {
     page: &'p Page<'a>,
+    /// `Options::opening_posts`.
+    openings: bool,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
 }
 
 impl<'p, 'a> Structure<'p, 'a> {
+    /// With the default options' refinements.
     pub fn of(page: &'p Page<'a>) -> Self {
-        Structure { page, found: std::cell::OnceCell::new() }
+        Self::with(page, true)
+    }
+
+    /// With `openings` (`Options::opening_posts`): each list with the post that opens it.
+    pub fn with(page: &'p Page<'a>, openings: bool) -> Self {
+        Structure { page, openings, found: std::cell::OnceCell::new() }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
-        self.found.get_or_init(|| super::units::find(self.page))
+        self.found.get_or_init(|| super::units::find(self.page, self.openings))
     }
 
     /// The lists of sibling posts.

@@ -58,9 +58,10 @@ pub fn short_name(s: &str) -> Option<String> {
         .then_some(n)
 }
 
-/// The posts of a page known by their structure: the lists ([`PostList`]) and each post.
-pub fn find(page: &Page) -> (Vec<PostList>, Vec<Unit>) {
-    units(page, &Elements::of(page))
+/// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
+/// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]).
+pub fn find(page: &Page, openings: bool) -> (Vec<PostList>, Vec<Unit>) {
+    units(page, &Elements::of(page), openings)
 }
 
 /// No element: the document itself.
@@ -338,7 +339,7 @@ fn kind(tok: &Tok) -> Option<(String, String)> {
 /// of them posts ([`Elements`]: an author, a date, [`POST_TEXT`] of text not in links and not
 /// mostly links), with the replies of the same kind nested in them; and each post's header and
 /// furniture ([`unit`]).
-fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
+fn units(page: &Page, els: &Elements, openings: bool) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
         return (Vec::new(), Vec::new());
@@ -352,6 +353,12 @@ fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
         dates[e + 1] = dates[e] + u32::from(els.date[e]);
     }
     let inside = |counts: &[u32], e: usize| counts[els.last[e] as usize + 1] - counts[e];
+    // Siblings grouped by kind, under each parent.
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+    for e in 0..n {
+        let p = els.parent[e];
+        children[if p == ROOT { n } else { p as usize }].push(e as u32);
+    }
     let post_like = |e: usize| {
         let (text, link) = els.chars(e);
         (inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some())
@@ -359,12 +366,6 @@ fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
             && text - link >= POST_TEXT
             && 2 * link < text
     };
-    // Siblings grouped by kind, under each parent.
-    let mut children: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-    for e in 0..n {
-        let p = els.parent[e];
-        children[if p == ROOT { n } else { p as usize }].push(e as u32);
-    }
     let mut found: Vec<(usize, Vec<usize>, (String, String))> = Vec::new();
     for (p, kids) in children.iter().enumerate() {
         if kids.len() < 2 {
@@ -382,6 +383,14 @@ fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
             let posts: Vec<usize> = members.into_iter().filter(|&e| post_like(e)).collect();
             if posts.len() >= 2 {
                 found.push((p, posts, key));
+            }
+        }
+    }
+    if openings {
+        let listed: Vec<usize> = found.iter().flat_map(|f| f.1.iter().copied()).collect();
+        for f in &mut found {
+            if let Some(o) = opening(page, els, &children, &f.1, &listed, &post_like) {
+                f.1.insert(0, o);
             }
         }
     }
@@ -408,8 +417,118 @@ fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
     }
     all.sort_unstable();
     all.dedup();
-    let units = all.iter().filter_map(|&e| unit(page, els, e, &all)).collect();
+    let units = all.iter().filter_map(|&e| unit(page, els, e, &all, openings)).collect();
     (lists, units)
+}
+
+/// Characters a post's title has at least ([`without_title`]).
+const TITLE_TEXT: usize = 15;
+
+/// Card `q` (tokens `start..=end`) of post `e` without the post's title in it: the outermost
+/// element of [`TITLE_TEXT`] characters or more whose text the page's `<title>` holds (a
+/// thread's opening post names its topic in the row its author's name stands in: old Reddit's
+/// `top-matter`). The title is the post's words, not its furniture.
+fn without_title(page: &Page, els: &Elements, e: usize, q: (usize, usize)) -> Vec<(usize, usize)> {
+    let title = &page.head.title;
+    let found = (e + 1..=els.last[e] as usize).find(|&d| {
+        q.0 <= els.start[d] && els.end[d] <= q.1 && {
+            let t = collapse_whitespace(&text_of(page, els.start[d], els.end[d]));
+            let t = t.trim();
+            t.chars().count() >= TITLE_TEXT && title.contains(t)
+        }
+    });
+    match found {
+        Some(d) => [(q.0, els.start[d].saturating_sub(1)), (els.end[d] + 1, q.1)]
+            .into_iter()
+            .filter(|r| r.0 <= r.1 && r.0 >= q.0)
+            .collect(),
+        None => vec![q],
+    }
+}
+
+/// Characters of text, other than a post's, that may stand between a thread's opening post
+/// and its first reply: a heading ("Activity", "3 comments"), a reactions row.
+const OPENING_GAP: u64 = 200;
+
+/// Levels above a list's first post at which its opening post is looked for: an issue's first
+/// comment stands a few wrappers outside the timeline of the others.
+const OPENING_LEVELS: usize = 6;
+
+/// The post that opens the list `posts` (siblings of one kind), when it is of another kind: the
+/// nearest element with text before the first post (a previous sibling of it or of one of its
+/// ancestors, [`OPENING_LEVELS`] up, past at most [`OPENING_GAP`] characters of other text)
+/// that is itself a post (`post_like`), holds none of the `listed` posts, and whose own text
+/// stands in an element of the same kind as a reply's ([`text_boxes`]: GitHub's issue body and
+/// its comments, both `markdown-body`). An article's body and its readers' comments are
+/// written by different templates, and do not match.
+fn opening(
+    page: &Page,
+    els: &Elements,
+    children: &[Vec<u32>],
+    posts: &[usize],
+    listed: &[usize],
+    post_like: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = els.start.len();
+    let first = posts[0];
+    let mut x = first;
+    let mut gap = 0u64;
+    for _ in 0..OPENING_LEVELS {
+        let p = els.parent[x];
+        let kids = &children[if p == ROOT { n } else { p as usize }];
+        let at = kids.iter().position(|&k| k as usize == x)?;
+        for &s in kids[..at].iter().rev() {
+            let s = s as usize;
+            let (text, _) = els.chars(s);
+            if text == 0 {
+                continue;
+            }
+            // A post does not hold the page's headline: an element that does is the article
+            // a list of teasers or comments follows.
+            let headline =
+                (s..=els.last[s] as usize).any(|d| page.toks[els.start[d]].is_start(Tag::H1));
+            if post_like(s) && !headline && !listed.iter().any(|&l| els.holds(s, l)) {
+                let boxes = text_boxes(page, els, s);
+                let replies = posts.iter().flat_map(|&r| text_boxes(page, els, r));
+                return replies.into_iter().any(|b| boxes.contains(&b)).then_some(s);
+            }
+            gap += text;
+            if gap > OPENING_GAP {
+                return None;
+            }
+        }
+        if p == ROOT {
+            return None;
+        }
+        x = p as usize;
+    }
+    None
+}
+
+/// The kinds (tag and first class, its digits dropped) of the elements inside post `e` that
+/// hold its longest text and half of its text at least: the boxes a template writes a post's
+/// words in (not a utility class every paragraph of a page carries).
+fn text_boxes(page: &Page, els: &Elements, e: usize) -> Vec<(String, String)> {
+    let (from, to) = (els.start[e], els.end[e]);
+    let half = els.chars(e).0 / 2;
+    let Some(main) = (from..=to)
+        .filter(|&i| matches!(page.toks[i], Tok::Text(_)))
+        .max_by_key(|&i| (page.weights[i].text, std::cmp::Reverse(i)))
+    else {
+        return Vec::new();
+    };
+    (e + 1..=els.last[e] as usize)
+        .filter(|&d| els.start[d] < main && main <= els.end[d] && els.chars(d).0 >= half)
+        .filter_map(|d| {
+            let tok = &page.toks[els.start[d]];
+            let Tok::Start { name, .. } = tok else { return None };
+            let class = tok.attr("class")?.split_ascii_whitespace().next()?;
+            Some((
+                name.to_string(),
+                class.trim_end_matches(|c: char| c.is_ascii_digit()).to_ascii_lowercase(),
+            ))
+        })
+        .collect()
 }
 
 /// The header and furniture of post `e` (one of `posts`, the page's posts by structure): its
@@ -418,7 +537,7 @@ fn units(page: &Page, els: &Elements) -> (Vec<PostList>, Vec<Unit>) {
 /// around each inside the post that does not hold its longest text: a forum's profile pane
 /// with the rank and the post count, a header row with the votes) and its signature (an
 /// element whose class, id or role names one).
-fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> {
+fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) -> Option<Unit> {
     let last = els.last[e] as usize;
     // Its own elements: not in a reply, not in a quote.
     let replies: Vec<usize> = posts.iter().copied().filter(|&r| r > e && r <= last).collect();
@@ -491,6 +610,9 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize]) -> Option<Unit> 
         named.iter().take(1).chain([&date]).map(|&d| els.start[d]).collect();
     header.sort_unstable();
     header.dedup();
+    if openings {
+        quiet = quiet.into_iter().flat_map(|q| without_title(page, els, e, q)).collect();
+    }
     for d in (e + 1..=last).filter(|&d| own(d)) {
         let tok = &page.toks[els.start[d]];
         if ["class", "id", "data-role"]

@@ -133,6 +133,12 @@ export interface DanaOptions {
   /** With `article`, posts known by their structure are a thread's: every post is taken, each
    *  under a header of its author and date. */
   threads?: boolean | null;
+  /** With `threads`, the post just before a list of posts, writing its text in a box of the
+   *  same kind as theirs (an issue's description before its comments), opens the list. */
+  openingPosts?: boolean | null;
+  /** With `threads`, a thread post's lines are its words though a form holds them (old
+   *  Reddit's form that edits a comment in place). */
+  postForms?: boolean | null;
   /** With `article`, on a page that declares an article, readers' comments after it are left
    *  out. */
   commentsApart?: boolean | null;
