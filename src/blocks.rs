@@ -39,12 +39,11 @@ pub fn build(
         Algorithm::R2l => r2l_lines(page, chosen),
         _ => {
             // A thread's posts are `kinds` too (the thesis reads none).
-            let posts =
-                if options.article { posts::find(posts, options.threads) } else { Vec::new() };
+            let posts = if options.article { posts.marks(options.threads) } else { &[] };
             builder::Builder::new(page, options.url.as_deref(), options.media).run(
                 chosen,
                 options.article,
-                &posts,
+                posts,
                 options.data_tables,
             )
         }

@@ -252,15 +252,12 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     let readerable =
         meta::readerable(&meta::reader_features(&page, &blocks, &text, words, page_chars));
     let header_blocks = meta::header_blocks(&blocks, &headline.text, meta.byline.as_deref());
-    // Strip mode keeps the headers of the article's posts: the posts are asked again (their
-    // structure was found once), only when the article has any.
+    // Strip mode keeps the headers of the article's posts: those the block builder found (the
+    // article has posts only when it looked).
     let has_posts = blocks.iter().any(|b| matches!(b.kind, BlockKind::Post(_)));
-    let post_marks = if options.element_ids && has_posts {
-        blocks::posts::find(&posts, options.threads)
-    } else {
-        Vec::new()
-    };
-    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line, &post_marks);
+    let post_marks =
+        if options.element_ids && has_posts { posts.marks(options.threads) } else { &[] };
+    let kept_ids = strip::kept_ids(&page, &chosen, &t1, &blocks, headline.line, post_marks);
 
     Extraction {
         algorithm: Some(algorithm),

@@ -49,6 +49,9 @@ pub struct Structure<'p, 'a> {
     /// `Options::opening_posts`.
     openings: bool,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
+    /// [`Structure::marks`] without and with `Options::threads`: the block builder and strip
+    /// mode both ask.
+    marks: [std::cell::OnceCell<Vec<PostMark>>; 2],
 }
 
 impl<'p, 'a> Structure<'p, 'a> {
@@ -59,7 +62,7 @@ impl<'p, 'a> Structure<'p, 'a> {
 
     /// With `openings` (`Options::opening_posts`): each list with the post that opens it.
     pub fn with(page: &'p Page<'a>, openings: bool) -> Self {
-        Structure { page, openings, found: std::cell::OnceCell::new() }
+        Structure { page, openings, found: Default::default(), marks: Default::default() }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
@@ -70,12 +73,17 @@ impl<'p, 'a> Structure<'p, 'a> {
     pub fn lists(&self) -> &[PostList] {
         &self.found().0
     }
+
+    /// The page's posts ([`find`]), found once for each value of `structure`.
+    pub fn marks(&self, structure: bool) -> &[PostMark] {
+        self.marks[usize::from(structure)].get_or_init(|| find(self, structure))
+    }
 }
 
 /// The page's posts: microdata and `<article>` posts, with `structure` (`Options::threads`)
 /// also posts known by their structure and each microdata post's furniture, else those
 /// declared in JSON-LD alone.
-pub fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
+fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
     let page = found.page;
     let mut marks = post_marks(page, structure);
     if !structure {

@@ -323,16 +323,24 @@ fn kind(tok: &Tok) -> Option<(String, String)> {
     if !name.tag().is_some_and(|t| POST_ELEMENTS.contains(&t)) {
         return None;
     }
-    if let Some(c) = tok.attr("class").and_then(|c| c.split_ascii_whitespace().next()) {
-        return Some((
-            name.to_string(),
-            c.trim_end_matches(|c: char| c.is_ascii_digit()).to_ascii_lowercase(),
-        ));
+    if let Some(kind) = class_kind(tok) {
+        return Some(kind);
     }
     let id = tok.attr("id")?;
     let prefix = id.trim_end_matches(|c: char| c.is_ascii_digit());
     (!prefix.is_empty() && id.len() - prefix.len() >= 3)
         .then(|| (name.to_string(), format!("#{prefix}")))
+}
+
+/// A start tag's name and its first class with the class's digits dropped (`windowbg`,
+/// `windowbg2` alike); `None` without a class.
+fn class_kind(tok: &Tok) -> Option<(String, String)> {
+    let Tok::Start { name, .. } = tok else { return None };
+    let class = tok.attr("class")?.split_ascii_whitespace().next()?;
+    Some((
+        name.to_string(),
+        class.trim_end_matches(|c: char| c.is_ascii_digit()).to_ascii_lowercase(),
+    ))
 }
 
 /// The posts a page's structure shows: lists of sibling elements of one [`kind`], two or more
@@ -519,15 +527,7 @@ fn text_boxes(page: &Page, els: &Elements, e: usize) -> Vec<(String, String)> {
     };
     (e + 1..=els.last[e] as usize)
         .filter(|&d| els.start[d] < main && main <= els.end[d] && els.chars(d).0 >= half)
-        .filter_map(|d| {
-            let tok = &page.toks[els.start[d]];
-            let Tok::Start { name, .. } = tok else { return None };
-            let class = tok.attr("class")?.split_ascii_whitespace().next()?;
-            Some((
-                name.to_string(),
-                class.trim_end_matches(|c: char| c.is_ascii_digit()).to_ascii_lowercase(),
-            ))
-        })
+        .filter_map(|d| class_kind(&page.toks[els.start[d]]))
         .collect()
 }
 
