@@ -148,7 +148,9 @@ function article(ex, pageLang) {
   const sentences = ex.sentences.map(({ block, start, end, text }) =>
     text === ex.blocks[block]?.text.slice(start, end) ? { block, start, end } : { block, start, end, text }
   );
-  return { html, title, byline, published, modified, days, siteName, readingMinutes, lang, dir, sentences, blocks, headerBlocks, readerable, chrome, candidates };
+  // Readers' comments apart from the article (the reader offers them collapsed, unread aloud).
+  const comments = ex.comments.count > 0 ? { count: ex.comments.count, html: ex.comments.html } : null;
+  return { html, title, byline, published, modified, days, siteName, readingMinutes, lang, dir, sentences, blocks, headerBlocks, readerable, chrome, candidates, comments };
 }
 
 // ---- talking to the page ---------------------------------------------------------------------

@@ -74,12 +74,24 @@ pub fn candidate(page: &Page, lines: &[bool]) -> Candidate {
     }
 }
 
+/// What [`grow`] found: the article's lines, and the readers' comments it left out of them.
+#[derive(Debug, Default)]
+pub struct Grown {
+    /// One flag per line of the page: the article's.
+    pub lines: Vec<bool>,
+    /// With `Options::comments_apart`, the lines of the readers' comments after the article
+    /// (their text, headers included), which the result carries apart; empty without any.
+    pub comments: Vec<bool>,
+    /// How many comments those lines hold (replies included).
+    pub comment_count: usize,
+}
+
 /// Grows `chosen` (one flag per line of `page`) to the article the chosen lines belong to,
 /// with the refinements `options` turns on (`post_keys`, `sections`).
-pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) -> Vec<bool> {
+pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) -> Grown {
     let mut out = chosen.to_vec();
     if !chosen.contains(&true) {
-        return out;
+        return Grown { lines: out, ..Grown::default() };
     }
     let tree = Tree::of(page, options.index_lists);
     let texts = &tree.texts;
@@ -102,7 +114,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         .reduce(|a, b| tree.common(a, b))
         .map(|c| if c == ROOT { tree.majority(&runs) } else { c });
     let Some(c) = container.filter(|&c| c != ROOT) else {
-        return out;
+        return Grown { lines: out, ..Grown::default() };
     };
     let mut c = if options.sections { tree.outermost_section(page, c) } else { c };
     // With `landmark`: a choice outside the page's main landmark (a promotion banner above a
@@ -151,7 +163,8 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         .filter_map(|&(s, _)| tree.element_at(s))
         .filter(|e| units.contains(e))
         .collect();
-    let comments = if apart { tree.comments_after_prose(page, c, &units) } else { Vec::new() };
+    let mut comments = if apart { tree.comments_after_prose(page, c, &units) } else { Vec::new() };
+    comments.extend(tree.comments_section(c, &comments));
     let apart = apart && !comments.is_empty();
     // With `below_article`: what Algorithm 1 chose below the article's element (a "related
     // posts" box, a blogroll, an events list within `gap` lines of the article's end) is not
@@ -217,20 +230,59 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             trim_furniture(page, &tree, e, &mut out);
         }
     }
-    for e in comments {
+    let mut apart_lines = Vec::new();
+    for &e in &comments {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
-        for (l, t) in out.iter_mut().enumerate().take(to + 1).skip(from) {
+        if apart_lines.is_empty() {
+            apart_lines = vec![false; out.len()];
+        }
+        for l in from..=to {
             // A line the comment shares with what stands around it stays.
-            *t = *t && tree.common(e, tree.of_line(l)) != e;
+            let own = tree.common(e, tree.of_line(l)) == e;
+            out[l] = out[l] && !own;
+            apart_lines[l] |= own && !texts[l].is_navigation_or_form(tree.depth[e as usize]);
         }
     }
+    // The comments, replies included: the posts that start in them (a reply is in its own
+    // list and in its parent's), else their keys (`id="comment-5101"` on a comment and
+    // `div-comment-5101` on its body are one; `<a name="comment-4417000">`), else the
+    // outermost blocks found that hold a line of text (a widget's box holds a heading alone).
+    let lines_of = |e: u32| tree.open[e as usize] as usize..=tree.close[e as usize] as usize;
+    let mut starts: Vec<usize> = lists
+        .iter()
+        .flat_map(|l| &l.posts)
+        .map(|p| p.0)
+        .filter(|&s| comments.iter().any(|&e| lines_of(e).contains(&(page.line_of[s] as usize))))
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut keys: Vec<&str> = (0..tree.tag.len() as u32)
+        .filter(|&e| comments.iter().any(|&c| tree.common(c, e) == c))
+        .flat_map(|e| {
+            let tag = &page.toks[tree.tag[e as usize]];
+            [tag.attr("id"), tag.attr("name")].into_iter().flatten()
+        })
+        .filter(|key| key.to_ascii_lowercase().contains("comment"))
+        .filter_map(|key| {
+            let number = key.trim_start_matches(|c: char| !c.is_ascii_digit());
+            (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let outermost = |e: &&u32| !comments.iter().any(|&a| a != **e && tree.common(a, **e) == a);
+    let with_text = |e: &&u32| lines_of(**e).any(|l| apart_lines[l] && texts[l].text >= MIN_TEXT);
+    let comment_count = match (starts.len(), keys.len()) {
+        (0, 0) => comments.iter().filter(outermost).filter(with_text).count(),
+        (0, n) | (n, _) => n,
+    };
     if options.index_lists {
         index::take_index_lists(page, &tree, c, &mut out);
     }
     if options.whole_paragraphs {
         paragraphs::take_whole(page, &tree, &mut out);
     }
-    out
+    Grown { lines: out, comments: apart_lines, comment_count }
 }
 
 /// The text of line `l`, its text tokens joined by spaces.
@@ -369,7 +421,7 @@ mod tests {
         let mut chosen = vec![false; p.lines.len()];
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "Second part")] = true;
-        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p)).lines;
         let taken: Vec<String> =
             p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect();
         assert_eq!(
@@ -395,7 +447,7 @@ mod tests {
         chosen[line_of(&p, "tagline")] = true;
         chosen[line_of(&p, "First part")] = true;
         chosen[line_of(&p, "First part") + 1] = true;
-        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p)).lines;
         assert!(!grown[line_of(&p, "Footer")], "the footer is outside the article");
         assert_eq!(grown, chosen, "the tagline's run is under a fifth of the article's");
     }
@@ -414,7 +466,7 @@ mod tests {
         for needle in ["First part", "Second part", "Fourth part", "Copyright"] {
             chosen[line_of(&p, needle)] = true;
         }
-        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p));
+        let grown = grow(&p, &chosen, &Options::default(), &Structure::of(&p)).lines;
         assert!(
             grown[line_of(&p, "Third part")],
             "the article holds four fifths of the chosen text"
@@ -429,7 +481,7 @@ mod tests {
         for needle in needles {
             chosen[line_of(&p, needle)] = true;
         }
-        let grown = grow(&p, &chosen, options, &Structure::of(&p));
+        let grown = grow(&p, &chosen, options, &Structure::of(&p)).lines;
         p.line_sources().into_iter().zip(&grown).filter(|(_, &t)| t).map(|(s, _)| s).collect()
     }
 

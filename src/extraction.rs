@@ -73,6 +73,11 @@ pub struct Extraction {
     pub chrome: Chrome,
     /// Sentences of the main content for read-aloud.
     pub sentences: Vec<Sentence>,
+    /// The readers' comments under an article, apart from it (`Options::comments_apart`): not
+    /// in `text`, `html`, `blocks` or `sentences`. Empty when the page has none, when it is a
+    /// thread (its posts are the article), and with `Options::with_comments` (they are then
+    /// in the text).
+    pub comments: Comments,
 
     /// Every candidate region (diff > 0) and whether Algorithm 1 chose it.
     pub regions: Vec<Region>,
@@ -94,6 +99,19 @@ pub struct Extraction {
     pub kept_ids: Vec<u32>,
 }
 
+/// Readers' comments carried apart from the article ([`Extraction::comments`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Comments {
+    /// How many comments, replies included (0: none).
+    pub count: usize,
+    /// Their text, as [`Extraction::text`] writes the article's: each comment's author and
+    /// date on a line, then its words.
+    pub text: String,
+    /// Their HTML, as [`Extraction::html`] writes the article's (its own `data-block` indices,
+    /// from 0).
+    pub html: String,
+}
+
 /// The words a reader shows around an article, written by the engine in the article's
 /// language when it has them (Arabic, Persian, Urdu, Pashto, English), else in English.
 /// Numbers are in the language's digits.
@@ -111,6 +129,8 @@ pub struct Chrome {
     pub show_anyway: String,
     /// The button that reads the user's selection instead.
     pub use_selection: String,
+    /// The label of the readers' comments shown apart ("Comments (30)"); empty without any.
+    pub comments: String,
 }
 
 /// A headline candidate and its scores.

@@ -33,8 +33,8 @@
 // The API: one verb, its options, its result, and decoding bytes to the text it takes.
 pub use decode::{decode, sniff_encoding};
 pub use extraction::{
-    Block, BlockKind, Candidate, Cell, Chrome, Dir, Extraction, Post, Region, Sentence, Series,
-    Table, TitleCandidate,
+    Block, BlockKind, Candidate, Cell, Chrome, Comments, Dir, Extraction, Post, Region, Sentence,
+    Series, Table, TitleCandidate,
 };
 pub use options::{camel_case, Algorithm, LinkFilter, Options, Switch, TitleMetric, SWITCHES};
 
@@ -162,7 +162,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     }
 
     // Phase 4: the chosen lines become blocks.
-    let mut chosen = article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts);
+    let grown = article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts);
+    let (mut chosen, mut comments) = (grown.lines, (grown.comments, grown.comment_count));
     // The runner-up candidates; with `Options::candidate = k`, the k-th is the article.
     let runners_up = regions::runners_up(
         &candidates,
@@ -195,17 +196,30 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
                 headline.line,
                 &posts,
             )
+            .lines
         });
     }
     if options.candidate > 0 {
         let chain = runners_up.get(options.candidate - 1).map_or(&[][..], Vec::as_slice);
         candidates = only(&candidates, chain);
-        chosen = if chain.is_empty() {
-            vec![false; chosen.len()]
+        let grown = if chain.is_empty() {
+            article::Grown { lines: vec![false; chosen.len()], ..article::Grown::default() }
         } else {
             article_lines(&page, &candidates, &t1, &t2, options, headline.line, &posts)
         };
+        (chosen, comments) = (grown.lines, (grown.comments, grown.comment_count));
     }
+    // Readers' comments: in the text with `with_comments`, else carried apart.
+    if options.with_comments {
+        chosen.iter_mut().zip(&comments.0).for_each(|(t, &c)| *t |= c);
+        comments = (Vec::new(), 0);
+    }
+    let comments = if comments.1 == 0 {
+        Comments::default()
+    } else {
+        let blocks = blocks::build(&page, &comments.0, options, &posts);
+        Comments { count: comments.1, text: render::text(&blocks), html: render::html(&blocks) }
+    };
     let mut blocks = blocks::build(&page, &chosen, options, &posts);
     let text = render::text(&blocks);
     // With `declared_title`: a headline nothing on the page confirmed, or that is only the
@@ -270,7 +284,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         html: render::html(&blocks),
         sentences: sentences::of_blocks(&blocks, &language.lang),
         reading_minutes,
-        chrome: lang::chrome(&language.lang, reading_minutes),
+        chrome: lang::chrome(&language.lang, reading_minutes, comments.count),
         text,
         lang: language.lang,
         lang_source: language.lang_source.to_string(),
@@ -293,6 +307,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
             no_article_reason(&page, &blocks, &candidates)
         },
         candidates: article_candidates,
+        comments,
         blocks,
         regions: candidates,
         series: Series {
@@ -315,26 +330,28 @@ fn article_lines(
     options: &Options,
     headline_line: Option<usize>,
     posts: &blocks::posts::Structure,
-) -> Vec<bool> {
+) -> article::Grown {
     let mut chosen = regions::chosen_lines(regions, t1, t2, options.edges);
     // With `fallback`, a page with visible text but no region gives all of its text.
     if options.fallback && !chosen.contains(&true) {
         chosen = fallback::all_text(t1);
     }
     // Our refinement after the thesis's 7.2.1: the article element the chosen lines belong to.
-    if options.article {
-        chosen = article::grow(page, &chosen, options, posts);
-    }
+    let mut grown = if options.article {
+        article::grow(page, &chosen, options, posts)
+    } else {
+        article::Grown { lines: chosen, ..article::Grown::default() }
+    };
     // With `scant`, a few short lines chosen on a page of much text give way to all of it,
     // unless they read as a short article: under the headline, or the page's description.
     if options.fallback
         && options.scant
-        && fallback::is_scant(t1, &chosen)
-        && !fallback::is_short_article(page, t1, &chosen, headline_line)
+        && fallback::is_scant(t1, &grown.lines)
+        && !fallback::is_short_article(page, t1, &grown.lines, headline_line)
     {
-        chosen = fallback::all_text(t1);
+        grown = article::Grown { lines: fallback::all_text(t1), ..article::Grown::default() };
     }
-    chosen
+    grown
 }
 
 /// `regions` with only those of `chain` chosen.

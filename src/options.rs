@@ -221,6 +221,10 @@ pub struct Options {
     /// content (the extension's strip mode keeps them). Default `false`: the attribute is
     /// ordinary markup and `kept_ids` stays empty.
     pub element_ids: bool,
+    /// Readers' comments under an article stay in its text, blocks and sentences, as the
+    /// page shows them, instead of apart in [`crate::Extraction::comments`] (for corpora that
+    /// want them). Default `false`.
+    pub with_comments: bool,
     /// With `article`, a thread's posts are also recognised by their keys: siblings of one tag
     /// name and first class token whose ids are one prefix and a number (forum software's
     /// database keys: `p2187914`, `js-post-137554686`), two or more, and the outermost list
@@ -374,6 +378,7 @@ impl Default for Options {
             candidate: 0,
             trace: false,
             element_ids: false,
+            with_comments: false,
             post_keys: true,
             sections: true,
             link_lists: true,
@@ -468,8 +473,8 @@ macro_rules! switches {
     ($($field:ident: $summary:literal,)*) => {
         /// Every refinement switch of [`Options`], in the order `dana eval --help` lists them.
         /// The other `bool` options are not refinements: `title_bound` is the thesis's own
-        /// (7.2.1), `trace` and `element_ids` change what the result carries, not what is
-        /// extracted.
+        /// (7.2.1), `trace`, `element_ids` and `with_comments` change what the result carries,
+        /// not what is extracted.
         pub const SWITCHES: &[Switch] = &[$(Switch { name: stringify!($field), get: |o| o.$field, set: |o, on| o.$field = on },)*];
 
         impl Switch {
@@ -588,7 +593,7 @@ mod tests {
         let default = fields(&Options::default());
         let mut flags: Vec<&str> =
             default.iter().filter(|(_, v)| v.is_boolean()).map(|(k, _)| k.as_str()).collect();
-        flags.retain(|k| !["title_bound", "trace", "element_ids"].contains(k));
+        flags.retain(|k| !["title_bound", "trace", "element_ids", "with_comments"].contains(k));
         let mut names: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
         flags.sort();
         names.sort();

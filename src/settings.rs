@@ -98,6 +98,11 @@ pub mod article {
     /// a link aggregator's story of a line or two) the posts are the page (issue 32).
     pub const COMMENTS_AFTER: u64 = 250;
 
+    /// With `Options::comments_apart`, the most characters of text (forms left aside) that an
+    /// element around the readers' comments may hold besides them to be their section, whose
+    /// heading ("30 comments"), sort line and reply prompt go with them.
+    pub const COMMENTS_SECTION_TEXT: u64 = 200;
+
     /// With `Options::landmark`, the main landmark replaces a choice outside it when it holds
     /// more than this many times the chosen text (dc7a1ec: modern 0.8005 → 0.8088).
     pub const LANDMARK_TEXT: u64 = 2;

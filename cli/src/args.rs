@@ -50,7 +50,7 @@ pub fn invalid_value(value: &str, arg: &str, why: &str) -> String {
 }
 
 /// The engine's options as `dana extract` takes them (`--algorithm`, `--filter`, `--gap`,
-/// `--url`, `--title-bound`, `--thesis`, `--candidate`), and as the Python package takes them
+/// `--url`, `--title-bound`, `--thesis`, `--with-comments`, `--candidate`), and as the Python package takes them
 /// by the same names in snake_case ([`ExtractOptions::set_value`], [`ExtractOptions::set_flag`]):
 /// one set of parsers and messages for both.
 #[derive(Clone, Debug, Default, PartialEq, clap::Args)]
@@ -76,6 +76,10 @@ pub struct ExtractOptions {
     /// eval --help' lists under --without; see README) off
     #[arg(long)]
     pub thesis: bool,
+    /// Keep readers' comments under an article in its text (by default they are left out of
+    /// it and the json output carries them apart, under "comments")
+    #[arg(long)]
+    pub with_comments: bool,
     /// Which article candidate to print: 0 (default) the chosen one, K the K-th runner-up
     /// (the json output lists them all under "candidates")
     #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = count, default_value = "0", hide_default_value = true)]
@@ -86,7 +90,7 @@ impl ExtractOptions {
     /// The options that take a value, by their snake_case names.
     pub const VALUES: [&'static str; 5] = ["algorithm", "filter", "gap", "url", "candidate"];
     /// The options that are on or off.
-    pub const FLAGS: [&'static str; 2] = ["title_bound", "thesis"];
+    pub const FLAGS: [&'static str; 3] = ["title_bound", "thesis", "with_comments"];
 
     /// Every option's snake_case name: the values', then the flags'.
     pub fn names() -> impl Iterator<Item = &'static str> {
@@ -107,6 +111,7 @@ impl ExtractOptions {
             gap: self.gap,
             url: self.url.clone(),
             title_bound: self.title_bound,
+            with_comments: self.with_comments,
             candidate: self.candidate,
             ..base
         }
@@ -135,6 +140,7 @@ impl ExtractOptions {
         match name {
             "title_bound" => self.title_bound = on,
             "thesis" => self.thesis = on,
+            "with_comments" => self.with_comments = on,
             _ if Self::VALUES.contains(&name) => {
                 return Err(invalid_value(&on.to_string(), name, "expected a value, not on or off"))
             }

@@ -601,3 +601,23 @@ fn unwritable_out_dir_is_an_io_error_and_leaves_nothing() {
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
     }
 }
+
+/// Readers' comments under an article (the golden page `comments-news`): left out of the text
+/// and carried apart in the json output; `--with-comments` keeps them in the text.
+#[test]
+fn comments_apart_and_with_comments() {
+    let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/golden/comments-news/input.html");
+    let comment = "The harbour wall has needed this work";
+    let plain = run(&["extract", page]);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    assert!(
+        stdout(&plain).contains("Repairs to the eastern arm") && !stdout(&plain).contains(comment)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["extract", "--format", "json", page]))).unwrap();
+    assert_eq!(json["comments"]["count"], 30);
+    assert!(json["comments"]["text"].as_str().unwrap().contains(comment));
+    let with = run(&["extract", "--with-comments", page]);
+    assert!(with.status.success(), "{}", stderr(&with));
+    assert!(stdout(&with).contains(comment));
+}

@@ -166,6 +166,19 @@ function candidateGroup(ex, hooks, btn) {
   );
 }
 
+// Readers' comments under the article (`ex.comments`, carried apart by the engine): collapsed
+// after it, under the engine's label in the article's language ("Comments (30)"). They are no
+// blocks of the article: without `data-block`, read-aloud, the contents and the saved files
+// never meet them.
+function commentsOf(ex) {
+  if (!ex.comments || !ex.chrome?.comments) return null;
+  const nodes = articleNodes(ex.comments.html);
+  for (const el of nodes.querySelectorAll('[data-block]')) el.removeAttribute('data-block');
+  const box = h('details', { class: 'comments' }, h('summary', { text: ex.chrome.comments }));
+  box.append(...nodes.childNodes);
+  return box;
+}
+
 function buildUi(ex, lang, dir, title, hooks) {
   // Site, headline, byline, dates and reading time: header.js, in the article's language.
   const { header, titleEl } = buildHeader(ex, lang, title);
@@ -199,7 +212,7 @@ function buildUi(ex, lang, dir, title, hooks) {
 
   // The controls speak English whatever the article's language and direction.
   const controls = h('section', { class: 'controls', 'aria-label': 'Dana Reader controls', lang: 'en', dir: 'ltr' }, toolbar, h('div', { id: 'speechbar', class: 'speechbar', hidden: true }));
-  const article = h('article', { lang: lang || null, dir }, header, body);
+  const article = h('article', { lang: lang || null, dir }, header, body, commentsOf(ex));
   const main = h('main', { 'aria-label': 'Article' }, article);
   const announcer = h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite', lang: 'en' });
   return { nodes: [controls, main, announcer], blockEls, titleEl, body, layout };
@@ -252,6 +265,9 @@ pre { font: .8em/1.5 monospace, monospace; background: var(--bar); padding: 1em;
 code, kbd, samp { font-family: monospace, monospace; font-size: .9em; }
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border-radius: 4px; }
 figcaption { color: var(--muted); font-size: .8em; margin-top: .4em; }
+.comments { margin-top: 2em; border-top: 1px solid var(--rule); padding-top: 1em; }
+.comments > summary { cursor: pointer; color: var(--muted); font-size: .9em; }
+.comments[open] > summary { margin-bottom: 1em; }
 [data-broken] { display: none !important; }
 [data-block] { border-radius: 4px; }
 [data-later] { content-visibility: auto; contain-intrinsic-size: auto 6em; }

@@ -18,6 +18,7 @@ pub fn options(a: u8, b: u8) -> Options {
         title_bound: a & 0x20 != 0,
         trace: a & 0x40 != 0,
         element_ids: false,
+        with_comments: (a ^ b) & 4 != 0,
         candidate: 0,
         cluster: b & 1 == 0,
         edges: b & 2 == 0,

@@ -18,6 +18,7 @@ def extract(
     gap: Optional[int] = None,
     title_bound: bool = False,
     thesis: bool = False,
+    with_comments: bool = False,
     candidate: int = 0,
 ) -> dict[str, Any]:
     """Extracts the main content of one HTML page (text, or bytes the engine decodes).
@@ -36,6 +37,7 @@ def extract_warc(
     gap: Optional[int] = None,
     title_bound: bool = False,
     thesis: bool = False,
+    with_comments: bool = False,
     candidate: int = 0,
 ) -> WarcRecords:
     """Yields one dict per HTML response of a WARC (.warc or .warc.gz), in the file's order:

@@ -40,7 +40,7 @@ class Dana(BaseExtractor):
         timeout: kept for datatrove's interface; the engine runs in the pipeline's own process
             (see ``run``), so no document is timed out.
         **options: the options of ``dana.extract`` (``algorithm``, ``filter``, ``gap``,
-            ``title_bound``, ``thesis``, ``candidate``), checked here: a bad one raises
+            ``title_bound``, ``thesis``, ``with_comments``, ``candidate``), checked here: a bad one raises
             ``ValueError`` when the pipeline is built, not on its first document.
     """
 

@@ -73,6 +73,8 @@ fn read_options(url: Option<&str>, given: Option<&Bound<'_, PyDict>>) -> PyResul
 ///         - ``title_bound``: use the headline as the upper bound of the main content.
 ///         - ``thesis``: the algorithm exactly as the thesis defines it (the measured
 ///           refinements off).
+///         - ``with_comments``: readers' comments under an article stay in its ``text``
+///           (without it they are left out, and carried apart under ``comments``).
 ///         - ``candidate``: which article candidate: 0 (default) the chosen one, k the k-th
 ///           runner-up.
 ///

@@ -8,8 +8,8 @@ use crate::blocks::posts::PostList;
 use crate::html::{is_heading, is_void};
 use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
-    BODY_SHARE, COMMENTS_AFTER, LANDMARK_TEXT, MAJORITY, MAX_BOX_LINE, MAX_BOX_SHARE,
-    MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, OWN_PROSE,
+    BODY_SHARE, COMMENTS_AFTER, COMMENTS_SECTION_TEXT, LANDMARK_TEXT, MAJORITY, MAX_BOX_LINE,
+    MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, OWN_PROSE,
 };
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
@@ -455,6 +455,32 @@ impl Tree {
             open >= from && before[open.min(to + 1) - from] >= COMMENTS_AFTER
         });
         found
+    }
+
+    /// `Options::comments_apart`: the section of the readers' comments `found` (apart from the
+    /// article `c`): the largest element around them all that does not hold `c` and holds at
+    /// most [`COMMENTS_SECTION_TEXT`] characters besides them and its forms (their heading,
+    /// "30 comments", a sort line). `None` when even their common element holds more.
+    pub(super) fn comments_section(&self, c: u32, found: &[u32]) -> Option<u32> {
+        let holds = |a: u32, b: u32| self.common(a, b) == a;
+        let lines = |e: u32| self.open[e as usize] as usize..=self.close[e as usize] as usize;
+        let besides = |a: u32| -> u64 {
+            let depth = self.depth[a as usize];
+            lines(a)
+                .filter(|&l| !found.iter().any(|&e| lines(e).contains(&l)))
+                .filter(|&l| !self.texts[l].is_navigation_or_form(depth))
+                .map(|l| u64::from(self.texts[l].text))
+                .sum()
+        };
+        let small = |a: u32| a != ROOT && !holds(a, c) && besides(a) <= COMMENTS_SECTION_TEXT;
+        let mut a = found.iter().copied().reduce(|a, b| self.common(a, b))?;
+        if !small(a) {
+            return None;
+        }
+        while small(self.parent[a as usize]) {
+            a = self.parent[a as usize];
+        }
+        Some(a)
     }
 
     /// `Options::threads`: when `c` stands in a schema.org `Question` item, the `Answer` items

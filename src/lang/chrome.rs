@@ -7,9 +7,17 @@ use crate::extraction::Chrome;
 /// article's language when it is one of [`CHROME_LANGS`], else in English; numbers in that
 /// language's digits. The engine writes them so that every reader (the extension, the demo
 /// page) shows the same words from one table; the reader only places them.
-pub fn chrome(lang: &str, reading_minutes: u32) -> Chrome {
+pub fn chrome(lang: &str, reading_minutes: u32, comment_count: usize) -> Chrome {
     let lang = chrome_lang(lang);
     let n = digits(reading_minutes, lang);
+    let c = digits(u32::try_from(comment_count).unwrap_or(u32::MAX), lang);
+    let comments = match lang {
+        "ar" => format!("التعليقات ({c})"),
+        "fa" => format!("دیدگاه‌ها ({c})"),
+        "ur" => format!("تبصرے ({c})"),
+        "ps" => format!("تبصرې ({c})"),
+        _ => format!("Comments ({c})"),
+    };
     let (reading_time, updated, not_article, show_anyway, use_selection) = match lang {
         "ar" => (
             // Arabic counts: 1 دقيقة, 2 دقيقتان, 3-10 دقائق, 11 and more دقيقة.
@@ -62,6 +70,7 @@ pub fn chrome(lang: &str, reading_minutes: u32) -> Chrome {
         not_article: not_article.to_string(),
         show_anyway: show_anyway.to_string(),
         use_selection: use_selection.to_string(),
+        comments: if comment_count == 0 { String::new() } else { comments },
     }
 }
 
@@ -132,5 +141,15 @@ mod tests {
         // A language without chrome words is announced in English; a post without an author by its date.
         assert_eq!(say("de", None, Some("4. März")).as_deref(), Some("Post, 4. März"));
         assert_eq!(say("en", None, None), None);
+    }
+
+    #[test]
+    fn the_comments_label_counts_in_the_languages_digits() {
+        assert_eq!(chrome("en", 3, 30).comments, "Comments (30)");
+        assert_eq!(chrome("fa", 3, 12).comments, "دیدگاه‌ها (۱۲)");
+        assert_eq!(chrome("ar-EG", 1, 7).comments, "التعليقات (٧)");
+        assert_eq!(chrome("ur", 1, 2).comments, "تبصرے (۲)");
+        assert_eq!(chrome("de", 1, 2).comments, "Comments (2)");
+        assert_eq!(chrome("en", 3, 0).comments, "", "no label without comments");
     }
 }

@@ -83,6 +83,9 @@ export interface DanaOptions {
   /** The page's elements carry `data-dana-id="N"` attributes (the extension's capture): every
    *  stage ignores them, and `keptIds` lists the elements that carry the main content. */
   elementIds?: boolean | null;
+  /** Readers' comments under an article stay in its text, blocks and sentences instead of
+   *  apart in `comments`. Default false. */
+  withComments?: boolean | null;
   /** With `article`, a thread's posts are also recognised by their keys: siblings of one tag
    *  name and first class whose ids are one prefix and a number (`p2187914`), two or more,
    *  the outermost list when replies nest. */
@@ -374,6 +377,18 @@ export interface Chrome {
   notArticle: string;
   showAnyway: string;
   useSelection: string;
+  /** The label of the comments shown apart ("Comments (30)"); empty without any. */
+  comments: string;
+}
+
+/** Readers' comments under an article, apart from it (not in its text, HTML, blocks or
+ *  sentences). */
+export interface Comments {
+  /** How many, replies included; 0 when there are none. */
+  count: number;
+  text: string;
+  /** Built as `html` is, with its own `data-block` indices. */
+  html: string;
 }
 
 /** What the engine found in a page. */
@@ -411,6 +426,8 @@ export interface Extraction {
   /** The words to show around the article, in its language. */
   chrome: Chrome;
   sentences: Sentence[];
+  /** Readers' comments apart from the article (empty with `withComments`). */
+  comments: Comments;
   regions: Region[];
   /** The article candidates: first the one `candidate: 0` returns, then the runner-ups. */
   candidates: Candidate[];
@@ -659,6 +676,7 @@ const FLAGS: &[(&str, Flag)] = &[
     ("titleBound", |o| &mut o.title_bound),
     ("trace", |o| &mut o.trace),
     ("elementIds", |o| &mut o.element_ids),
+    ("withComments", |o| &mut o.with_comments),
 ];
 
 /// Whether `key` is an option's camelCase key.
