@@ -48,6 +48,8 @@ pub struct Structure<'p, 'a> {
     page: &'p Page<'a>,
     /// `Options::opening_posts`.
     openings: bool,
+    /// `Options::thread_events`.
+    events: bool,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
     /// [`Structure::marks`] without and with `Options::threads`: the block builder and strip
     /// mode both ask.
@@ -57,16 +59,17 @@ pub struct Structure<'p, 'a> {
 impl<'p, 'a> Structure<'p, 'a> {
     /// With the default options' refinements.
     pub fn of(page: &'p Page<'a>) -> Self {
-        Self::with(page, true)
+        Self::with(page, true, true)
     }
 
-    /// With `openings` (`Options::opening_posts`): each list with the post that opens it.
-    pub fn with(page: &'p Page<'a>, openings: bool) -> Self {
-        Structure { page, openings, found: Default::default(), marks: Default::default() }
+    /// With `openings` (`Options::opening_posts`): each list with the post that opens it; with
+    /// `events` (`Options::thread_events`): a timeline's lines are not posts.
+    pub fn with(page: &'p Page<'a>, openings: bool, events: bool) -> Self {
+        Structure { page, openings, events, found: Default::default(), marks: Default::default() }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
-        self.found.get_or_init(|| super::units::find(self.page, self.openings))
+        self.found.get_or_init(|| super::units::find(self.page, self.openings, self.events))
     }
 
     /// The lists of sibling posts.
