@@ -888,7 +888,15 @@ fn essentials() {
             "thread-reddit",
             "default",
             &["crumbshot · 5 months ago", "How long should a sourdough loaf cool before slicing?"],
-            &["submitted 5 months ago"],
+            &["submitted 5 months ago", "[–]crumbshot[S] 5 points"],
+        ),
+        // A reply nested in a post of a list known by its structure is a post of its own,
+        // under its author's header.
+        (
+            "thread-lemmy",
+            "default",
+            &["portage_paula · 5 months ago", "riverbend · 5 months ago"],
+            &["6·"],
         ),
         // Issue 33, `post_forms`: an old-Reddit self post long enough to be chosen alone; its
         // comments, each written inside the form that edits it in place, are the thread's words.
@@ -896,7 +904,7 @@ fn essentials() {
             "thread-reddit-self",
             "default",
             &["ovenspring · 5 months ago", "At least two hours for a loaf of a kilo, longer for anything bigger. The crumb is still setting as the steam leaves it, so cutting early lets the steam out and leaves it wet."],
-            &["permalink"],
+            &["permalink", "[–]crumbshot[S] 5 points"],
         ),
         ("thread-reddit-self", "no-post-forms", &[], &["At least two hours"]),
         // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's

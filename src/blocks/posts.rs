@@ -104,9 +104,11 @@ fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
     let units = &found.found().1;
     // A post known both ways keeps the header its microdata gives: a unit is not marked again
     // when a marked post starts inside it before its own text, or holds it with its own text
-    // apart (a card inside the post, the comments on an answer: the post's furniture).
+    // apart (a card inside the post, the comments on an answer: the post's furniture). Only
+    // the posts marked so are asked: a reply nested in a unit is a post of its own.
+    let marked = marks.len();
     for u in units {
-        if !marks.iter().any(|m| {
+        if !marks[..marked].iter().any(|m| {
             (u.start <= m.start && m.start < u.first_text)
                 || ((declared || m.body.is_some()) && m.start <= u.start && u.end <= m.end)
         }) {
