@@ -878,6 +878,19 @@ fn essentials() {
             &["Assignees", "Labels", "people reacted", "Sign in", "Terms", "added the regression label"],
         ),
         ("thread-github-react", "no-opening-posts", &[], &["saltmarsh ·"]),
+        // Issue 33, `threads`: microdata posts of one type are one list whatever their classes
+        // (NodeBB marks the topic owner's replies with a class of their own).
+        (
+            "thread-nodebb",
+            "default",
+            &[
+                "The buried sacks are a clever idea, and we already carry a few spare stuff sacks for food.",
+                "marram_grass · 2025-06-03",
+                "Across the line of pull, always: the whole length of the sack then resists the wind instead of just its end.",
+            ],
+            &["Reputation", "Powered by NodeBB", "Upvote"],
+        ),
+        ("thread-nodebb", "no-threads", &[], &["The buried sacks are a clever idea"]),
         // Issue 33, `thread_events`: without it, the timeline's lines ("added a commit", "added
         // the label") are read as posts, each under a header.
         ("thread-github", "no-thread-events", &["added a commit that referenced this issue"], &[]),

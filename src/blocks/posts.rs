@@ -157,9 +157,14 @@ fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
 /// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
 /// a blog's `Comment`).
 fn is_post_type(tok: &Tok) -> bool {
-    tok.attr("itemtype").is_some_and(|t| {
-        t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name))
-    })
+    post_type(tok).is_some()
+}
+
+/// The schema.org post type start tag `tok` declares ([`is_post_type`]).
+pub(super) fn post_type<'t>(tok: &'t Tok) -> Option<&'t str> {
+    tok.attr("itemtype")?
+        .split_ascii_whitespace()
+        .find_map(|t| t.rsplit('/').next().filter(|t| is_post_type_name(t)))
 }
 
 /// The schema.org types of a post.

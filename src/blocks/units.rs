@@ -316,13 +316,19 @@ fn author_mark(tok: &Tok) -> bool {
 const POST_ELEMENTS: [Tag; 8] =
     [Tag::Div, Tag::Li, Tag::Article, Tag::Section, Tag::Table, Tag::Tr, Tag::Tbody, Tag::Dl];
 
-/// What makes siblings posts of one list: the same tag and the same first class with its
-/// digits dropped (`windowbg`, `windowbg2`), or for elements without a class, ids of one prefix
-/// and a number ([`crate::article`]'s keys: `edit581133`); `None` for an element of neither.
+/// What makes siblings posts of one list: the same tag and the same schema.org post type, else
+/// the same first class with its digits dropped (`windowbg`, `windowbg2`), or for elements
+/// without a class, ids of one prefix and a number ([`crate::article`]'s keys: `edit581133`);
+/// `None` for an element of none.
 fn kind(tok: &Tok) -> Option<(String, String)> {
     let Tok::Start { name, .. } = tok else { return None };
     if !name.tag().is_some_and(|t| POST_ELEMENTS.contains(&t)) {
         return None;
+    }
+    // Microdata posts of one type are of one kind whatever their classes (NodeBB marks the
+    // topic owner's replies with a class of their own).
+    if let Some(t) = super::posts::post_type(tok) {
+        return Some((name.to_string(), format!("@{t}")));
     }
     if let Some(kind) = class_kind(tok) {
         return Some(kind);
