@@ -321,6 +321,11 @@ pub struct Options {
     /// form's though a form holds them: old Reddit writes each comment's text inside the form
     /// that edits it in place ([`crate::article`]). Default `true` (issue 33).
     pub post_forms: bool,
+    /// With `threads`, an element with an author and a date whose text all stands on one line
+    /// and is short (200 characters: an issue's "X added the label Y", "X closed this") is a
+    /// line of the thread's timeline, not a post: no list counts it, and it gets no header
+    /// ([`crate::blocks`]). Default `true` (issue 33).
+    pub thread_events: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -397,6 +402,7 @@ impl Default for Options {
             threads: true,
             opening_posts: true,
             post_forms: true,
+            thread_events: true,
             comments_apart: true,
             furniture: true,
             inline_controls: true,
@@ -516,6 +522,7 @@ switches! {
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
     opening_posts: "With threads: the post before a list of posts, whose text stands in a box of the same kind as theirs, opens it",
     post_forms: "With threads: a thread post's lines are its words though a form holds them (old Reddit's edit-in-place form)",
+    thread_events: "With threads: a short element whose author, date and words stand on one line (an issue's 'X added the label Y') is a timeline's line, not a post",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",

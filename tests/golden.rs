@@ -859,7 +859,7 @@ fn essentials() {
                 "The same happens with the TSV export, which goes through the same reader. A test with a file of one row and no ending would catch both.",
                 "Fixed in 3.4.2: the reader now keeps a final piece without an ending, for both exports, and the tests cover a file of one row. Thanks to both of you.",
             ],
-            &["Assignees", "Labels", "Member", "Sign in", "Terms"],
+            &["Assignees", "Labels", "Member", "Sign in", "Terms", "added a commit"],
         ),
         ("thread-github", "no-opening-posts", &["When a CSV export is written from a sheet whose source file does not end in a newline, the last row is missing from the output. A file of 120 rows gives 119, every time."], &["tmontague"]),
         (
@@ -875,16 +875,41 @@ fn essentials() {
                 "ruthkessel · Apr 4, 2025",
                 "The fix is in 2.8.1: tables with generated columns are batched like every other table again. Your dump should import in well under a minute now; please reopen this issue if it does not.",
             ],
-            &["Assignees", "Labels", "people reacted", "Sign in", "Terms"],
+            &["Assignees", "Labels", "people reacted", "Sign in", "Terms", "added the regression label"],
         ),
         ("thread-github-react", "no-opening-posts", &[], &["saltmarsh ·"]),
+        // Issue 33, `threads`: microdata posts of one type are one list whatever their classes
+        // (NodeBB marks the topic owner's replies with a class of their own).
+        (
+            "thread-nodebb",
+            "default",
+            &[
+                "The buried sacks are a clever idea, and we already carry a few spare stuff sacks for food.",
+                "marram_grass · 2025-06-03",
+                "Across the line of pull, always: the whole length of the sack then resists the wind instead of just its end.",
+            ],
+            &["Reputation", "Powered by NodeBB", "Upvote"],
+        ),
+        ("thread-nodebb", "no-threads", &[], &["The buried sacks are a clever idea"]),
+        // Issue 33, `thread_events`: without it, the timeline's lines ("added a commit", "added
+        // the label") are read as posts, each under a header.
+        ("thread-github", "no-thread-events", &["added a commit that referenced this issue"], &[]),
+        ("thread-github-react", "no-thread-events", &["gantry-bot · Apr 3, 2025", "added the regression label"], &[]),
         // An old-Reddit self post opens the thread of its comments; its title, in the row its
         // author's name stands in, stays with it.
         (
             "thread-reddit",
             "default",
             &["crumbshot · 5 months ago", "How long should a sourdough loaf cool before slicing?"],
-            &["submitted 5 months ago"],
+            &["submitted 5 months ago", "[–]crumbshot[S] 5 points"],
+        ),
+        // A reply nested in a post of a list known by its structure is a post of its own,
+        // under its author's header.
+        (
+            "thread-lemmy",
+            "default",
+            &["portage_paula · 5 months ago", "riverbend · 5 months ago"],
+            &["6·"],
         ),
         // Issue 33, `post_forms`: an old-Reddit self post long enough to be chosen alone; its
         // comments, each written inside the form that edits it in place, are the thread's words.
@@ -892,7 +917,7 @@ fn essentials() {
             "thread-reddit-self",
             "default",
             &["ovenspring · 5 months ago", "At least two hours for a loaf of a kilo, longer for anything bigger. The crumb is still setting as the steam leaves it, so cutting early lets the steam out and leaves it wet."],
-            &["permalink"],
+            &["permalink", "[–]crumbshot[S] 5 points"],
         ),
         ("thread-reddit-self", "no-post-forms", &[], &["At least two hours"]),
         // Issue 32: readers' comments under a declared article (a news site's own markup, WordPress's
@@ -1076,9 +1101,8 @@ fn a_discourse_thread_is_its_posts() {
 
 /// Issue 33, `opening_posts`: a GitHub issue's description opens the thread of its comments,
 /// in the server-rendered timeline and in the React issue viewer: every comment under its
-/// author and date, in order (golden pages `thread-github`, `thread-github-react`). The
-/// timeline's lines ("added a commit", "added the label") are read as posts of their own today;
-/// they are left out of the comparison.
+/// author and date, in order (golden pages `thread-github`, `thread-github-react`); with
+/// `thread_events`, the timeline's lines ("added a commit", "added the label") are no posts.
 #[test]
 fn a_github_issue_is_its_description_and_comments() {
     let read = |page: &str, options: &Options| {
@@ -1089,8 +1113,6 @@ fn a_github_issue_is_its_description_and_comments() {
             .iter()
             .filter_map(|b| b.post())
             .map(|p| (p.author.clone().unwrap_or_default(), p.date.clone().unwrap_or_default()))
-            // The timeline's lines: a commit referenced, a label added.
-            .filter(|p| !matches!(&*p.1, "2025-02-12T10:05:00Z" | "2025-04-03T12:00:00Z"))
             .collect::<Vec<_>>()
     };
     let pairs = |v: &[(&str, &str)]| {
@@ -1117,4 +1139,11 @@ fn a_github_issue_is_its_description_and_comments() {
     // Without it, the description stands outside the list of comments: one or the other.
     let off = Options { opening_posts: false, ..Options::default() };
     assert!(read("thread-github-react", &off).iter().all(|p| p.0 != "saltmarsh"));
+    // Without `thread_events`, a commit referenced and a label added are posts.
+    let off = Options { thread_events: false, ..Options::default() };
+    assert!(
+        read("thread-github", &off).contains(&("tmontague".into(), "2025-02-12T10:05:00Z".into()))
+    );
+    assert!(read("thread-github-react", &off)
+        .contains(&("gantry-bot".into(), "2025-04-03T12:00:00Z".into())));
 }

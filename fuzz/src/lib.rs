@@ -45,6 +45,7 @@ pub fn options(a: u8, b: u8) -> Options {
         threads: (a ^ b) & 0x20 == 0,
         opening_posts: (a ^ b) & 0x10 == 0,
         post_forms: (a ^ b) & 0x08 == 0,
+        thread_events: (a ^ b) & 0x04 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
         furniture: (a ^ b) & 0x20 == 0,
         inline_controls: b & 4 == 0,

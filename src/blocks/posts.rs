@@ -48,6 +48,8 @@ pub struct Structure<'p, 'a> {
     page: &'p Page<'a>,
     /// `Options::opening_posts`.
     openings: bool,
+    /// `Options::thread_events`.
+    events: bool,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
     /// [`Structure::marks`] without and with `Options::threads`: the block builder and strip
     /// mode both ask.
@@ -57,16 +59,17 @@ pub struct Structure<'p, 'a> {
 impl<'p, 'a> Structure<'p, 'a> {
     /// With the default options' refinements.
     pub fn of(page: &'p Page<'a>) -> Self {
-        Self::with(page, true)
+        Self::with(page, true, true)
     }
 
-    /// With `openings` (`Options::opening_posts`): each list with the post that opens it.
-    pub fn with(page: &'p Page<'a>, openings: bool) -> Self {
-        Structure { page, openings, found: Default::default(), marks: Default::default() }
+    /// With `openings` (`Options::opening_posts`): each list with the post that opens it; with
+    /// `events` (`Options::thread_events`): a timeline's lines are not posts.
+    pub fn with(page: &'p Page<'a>, openings: bool, events: bool) -> Self {
+        Structure { page, openings, events, found: Default::default(), marks: Default::default() }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
-        self.found.get_or_init(|| super::units::find(self.page, self.openings))
+        self.found.get_or_init(|| super::units::find(self.page, self.openings, self.events))
     }
 
     /// The lists of sibling posts.
@@ -101,9 +104,11 @@ fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
     let units = &found.found().1;
     // A post known both ways keeps the header its microdata gives: a unit is not marked again
     // when a marked post starts inside it before its own text, or holds it with its own text
-    // apart (a card inside the post, the comments on an answer: the post's furniture).
+    // apart (a card inside the post, the comments on an answer: the post's furniture). Only
+    // the posts marked so are asked: a reply nested in a unit is a post of its own.
+    let marked = marks.len();
     for u in units {
-        if !marks.iter().any(|m| {
+        if !marks[..marked].iter().any(|m| {
             (u.start <= m.start && m.start < u.first_text)
                 || ((declared || m.body.is_some()) && m.start <= u.start && u.end <= m.end)
         }) {
@@ -152,9 +157,14 @@ fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
 /// last segment; a forum's `DiscussionForumPosting`, Stack Exchange's `Question` and `Answer`,
 /// a blog's `Comment`).
 fn is_post_type(tok: &Tok) -> bool {
-    tok.attr("itemtype").is_some_and(|t| {
-        t.split_ascii_whitespace().any(|t| t.rsplit('/').next().is_some_and(is_post_type_name))
-    })
+    post_type(tok).is_some()
+}
+
+/// The schema.org post type start tag `tok` declares ([`is_post_type`]).
+pub(super) fn post_type<'t>(tok: &'t Tok) -> Option<&'t str> {
+    tok.attr("itemtype")?
+        .split_ascii_whitespace()
+        .find_map(|t| t.rsplit('/').next().filter(|t| is_post_type_name(t)))
 }
 
 /// The schema.org types of a post.

@@ -59,9 +59,10 @@ pub fn short_name(s: &str) -> Option<String> {
 }
 
 /// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
-/// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]).
-pub fn find(page: &Page, openings: bool) -> (Vec<PostList>, Vec<Unit>) {
-    units(page, &Elements::of(page), openings)
+/// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]);
+/// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]).
+pub fn find(page: &Page, openings: bool, events: bool) -> (Vec<PostList>, Vec<Unit>) {
+    units(page, &Elements::of(page), openings, events)
 }
 
 /// No element: the document itself.
@@ -315,13 +316,19 @@ fn author_mark(tok: &Tok) -> bool {
 const POST_ELEMENTS: [Tag; 8] =
     [Tag::Div, Tag::Li, Tag::Article, Tag::Section, Tag::Table, Tag::Tr, Tag::Tbody, Tag::Dl];
 
-/// What makes siblings posts of one list: the same tag and the same first class with its
-/// digits dropped (`windowbg`, `windowbg2`), or for elements without a class, ids of one prefix
-/// and a number ([`crate::article`]'s keys: `edit581133`); `None` for an element of neither.
+/// What makes siblings posts of one list: the same tag and the same schema.org post type, else
+/// the same first class with its digits dropped (`windowbg`, `windowbg2`), or for elements
+/// without a class, ids of one prefix and a number ([`crate::article`]'s keys: `edit581133`);
+/// `None` for an element of none.
 fn kind(tok: &Tok) -> Option<(String, String)> {
     let Tok::Start { name, .. } = tok else { return None };
     if !name.tag().is_some_and(|t| POST_ELEMENTS.contains(&t)) {
         return None;
+    }
+    // Microdata posts of one type are of one kind whatever their classes (NodeBB marks the
+    // topic owner's replies with a class of their own).
+    if let Some(t) = super::posts::post_type(tok) {
+        return Some((name.to_string(), format!("@{t}")));
     }
     if let Some(kind) = class_kind(tok) {
         return Some(kind);
@@ -347,7 +354,7 @@ fn class_kind(tok: &Tok) -> Option<(String, String)> {
 /// of them posts ([`Elements`]: an author, a date, [`POST_TEXT`] of text not in links and not
 /// mostly links), with the replies of the same kind nested in them; and each post's header and
 /// furniture ([`unit`]).
-fn units(page: &Page, els: &Elements, openings: bool) -> (Vec<PostList>, Vec<Unit>) {
+fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
         return (Vec::new(), Vec::new());
@@ -373,6 +380,7 @@ fn units(page: &Page, els: &Elements, openings: bool) -> (Vec<PostList>, Vec<Uni
             && inside(&dates, e) > 0
             && text - link >= POST_TEXT
             && 2 * link < text
+            && !(events && event(page, els, e))
     };
     let mut found: Vec<(usize, Vec<usize>, (String, String))> = Vec::new();
     for (p, kids) in children.iter().enumerate() {
@@ -427,6 +435,26 @@ fn units(page: &Page, els: &Elements, openings: bool) -> (Vec<PostList>, Vec<Uni
     all.dedup();
     let units = all.iter().filter_map(|&e| unit(page, els, e, &all, openings)).collect();
     (lists, units)
+}
+
+/// Characters of text a timeline's line has at most ([`event`]).
+const EVENT_TEXT: u64 = 200;
+
+/// Whether element `e`, which has an author and a date, is a line of a timeline rather than a
+/// post: all its text, the author's name, the date and the words between them, stands on one
+/// line (no block element parts it), and it is short ([`EVENT_TEXT`]). An issue's "X added the
+/// label Y 2 days ago", "X closed this": a post writes its words in a block of their own, apart
+/// from the header its author and date stand in.
+fn event(page: &Page, els: &Elements, e: usize) -> bool {
+    let (from, to) = (els.start[e], els.end[e] + 1);
+    let (before, all) = (els.text[from], els.text[to]);
+    if all == before || all - before > EVENT_TEXT {
+        return false;
+    }
+    // The first and the last token with text: `text[i]` is the text before token `i`.
+    let first = from + els.text[from..to].partition_point(|&t| t <= before) - 1;
+    let last = from + els.text[from..to].partition_point(|&t| t < all) - 1;
+    page.line_of[first] == page.line_of[last]
 }
 
 /// Characters a post's title has at least ([`without_title`]).

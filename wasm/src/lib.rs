@@ -142,6 +142,9 @@ export interface DanaOptions {
   /** With `threads`, a thread post's lines are its words though a form holds them (old
    *  Reddit's form that edits a comment in place). */
   postForms?: boolean | null;
+  /** With `threads`, a short element whose author, date and words stand on one line (an
+   *  issue's "X added the label Y") is a line of the timeline, not a post. */
+  threadEvents?: boolean | null;
   /** With `article`, on a page that declares an article, readers' comments after it are left
    *  out. */
   commentsApart?: boolean | null;
