@@ -473,7 +473,7 @@ pub fn spaced_words(text: &str) -> impl Iterator<Item = &str> {
 /// `char::is_alphanumeric`, with the letter test answered by [`script_of`]
 /// (a strong letter exactly when `is_alphabetic`), which remembers its answer per character
 /// instead of searching Unicode's table each time.
-fn is_alphanumeric(c: char) -> bool {
+pub fn is_alphanumeric(c: char) -> bool {
     script_of(c).is_some() || c.is_numeric()
 }
 

@@ -17,7 +17,7 @@ use crate::settings::title::{
     MAX_LINK_CHARS, MAX_NAME_WORDS, MAX_SECTION_WORDS, MIN_HEADLINE_WORDS,
 };
 use crate::tokenize::Tag;
-use crate::words::{headline_words, is_optional_mark, tokens};
+use crate::words::{headline_words, is_alphanumeric, is_caseless, is_optional_mark, tokens};
 
 /// What the page says its site and its sections are called, each as its [`key`].
 #[derive(Debug, Default)]
@@ -221,23 +221,7 @@ fn last_part(s: &str) -> Option<(&str, &str)> {
 /// All rights reserved." → "the harbor city ledger". The name runs from after the sign, the word
 /// and the years to the first full stop, bar, comma or "All rights".
 fn copyright_holder(text: &str) -> Option<String> {
-    // Asked of every text of the page: a look for the sign's first byte and for "opyright"'s
-    // rarer letters before anything is copied.
-    const WORD: &[u8] = b"copyright";
-    let b = text.as_bytes();
-    let at = text.find('©').map(|i| i + '©'.len_utf8()).or_else(|| {
-        let mut from = 0;
-        while let Some(k) = memchr::memchr2(b'y', b'Y', &b[from..]) {
-            let i = from + k;
-            if i >= 3
-                && b.get(i - 3..i - 3 + WORD.len()).is_some_and(|w| w.eq_ignore_ascii_case(WORD))
-            {
-                return Some(i - 3 + WORD.len());
-            }
-            from = i + 1;
-        }
-        None
-    })?;
+    let at = notice_start(text)?;
     let rest = text[at..].trim_start_matches(|c: char| {
         c.is_whitespace() || c.is_ascii_digit() || matches!(c, '-' | '–' | ',' | '©')
     });
@@ -252,6 +236,32 @@ fn copyright_holder(text: &str) -> Option<String> {
     // Roman years ("© MMVIII") are no name.
     let roman = !k.contains(' ') && k.chars().all(|c| "ivxlcdm".contains(c));
     (!k.is_empty() && words_of(&k) <= MAX_NAME_WORDS && !roman).then_some(k)
+}
+
+/// Where a copyright notice's holder may start: after the first sign "©", else after the first
+/// word "copyright" in any case. Asked of every text of the page: one pass for the sign's last
+/// byte and the word's `y` (rarer than its first letters), before anything is copied.
+fn notice_start(text: &str) -> Option<usize> {
+    const WORD: &[u8] = b"copyright";
+    let b = text.as_bytes();
+    let mut word = None;
+    let mut from = 0;
+    while let Some(k) = memchr::memchr3(0xA9, b'y', b'Y', &b[from..]) {
+        let i = from + k;
+        // 0xC2 0xA9 is "©" (0xC2 begins a character, never continues one).
+        if b[i] == 0xA9 && i >= 1 && b[i - 1] == 0xC2 {
+            return Some(i + 1);
+        }
+        if b[i] != 0xA9
+            && word.is_none()
+            && i >= 3
+            && b.get(i - 3..i - 3 + WORD.len()).is_some_and(|w| w.eq_ignore_ascii_case(WORD))
+        {
+            word = Some(i - 3 + WORD.len());
+        }
+        from = i + 1;
+    }
+    word
 }
 
 /// A name as the witnesses are compared: its letters and digits lowercased, runs of anything
@@ -271,12 +281,17 @@ pub(super) fn key(s: &str) -> String {
             } else {
                 gap = true;
             }
-        } else if c.is_alphanumeric() {
+        } else if is_alphanumeric(c) {
             if gap && !out.is_empty() {
                 out.push(' ');
             }
             gap = false;
-            out.extend(c.to_lowercase());
+            // Arabic script has no case: its letters are not looked up.
+            if is_caseless(c) {
+                out.push(c);
+            } else {
+                out.extend(c.to_lowercase());
+            }
         } else if !is_optional_mark(c) {
             gap = true;
         }
@@ -318,6 +333,59 @@ mod tests {
         assert_eq!(words("&copy; MMVIII").as_deref(), None);
         assert_eq!(words("© MMVIII"), None);
         assert_eq!(words("A copy of the report"), None);
+    }
+
+    #[test]
+    fn keys_and_notices_are_read_as_their_definitions_say() {
+        // Against the definitions, on random texts of ASCII, Latin and Arabic letters, Arabic's
+        // optional marks (alphabetic, most of them), a capital whose lowercase is two
+        // characters, signs and the word.
+        let pieces = [
+            "©",
+            "Copyright",
+            "copyRIGHT",
+            "opyright",
+            "y",
+            "Y",
+            "é",
+            "ن",
+            "\u{064B}",
+            "\u{0640}",
+            " ",
+            "-",
+            "2008",
+            "The",
+            "İ",
+            "Σ",
+            ".",
+            "\u{a0}",
+            "�",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let (mut keyed, mut noticed) = (0, 0);
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..seed % 8 + 1 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            let words: Vec<String> = text
+                .split(|c: char| !c.is_alphanumeric() && !is_optional_mark(c))
+                .map(|w| w.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase))
+                .map(String::from_iter)
+                .filter(|w| !w.is_empty())
+                .collect();
+            assert_eq!(key(&text), words.join(" "), "{text:?}");
+            let start = text.find('©').map(|i| i + '©'.len_utf8()).or_else(|| {
+                text.to_ascii_lowercase().find("copyright").map(|i| i + "copyright".len())
+            });
+            assert_eq!(notice_start(&text), start, "{text:?}");
+            keyed += usize::from(!words.is_empty());
+            noticed += usize::from(start.is_some());
+        }
+        assert!(keyed > 10_000 && (2_000..18_000).contains(&noticed), "{keyed} {noticed}");
     }
 
     #[test]
