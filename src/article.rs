@@ -45,6 +45,7 @@ use crate::settings::article::{
 use crate::settings::fallback::SCANT_TEXT;
 
 mod index;
+mod labels;
 mod paragraphs;
 mod teasers;
 mod tree;
@@ -216,12 +217,25 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         if options.furniture && single && declares_article(page) {
             trim_furniture(page, &tree, e, &mut out);
         }
+        if options.box_labels && single && declares_article(page) {
+            labels::trim(page, &tree, e, &mut out);
+        }
     }
     for e in comments {
         let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
         for (l, t) in out.iter_mut().enumerate().take(to + 1).skip(from) {
             // A line the comment shares with what stands around it stays.
             *t = *t && tree.common(e, tree.of_line(l)) != e;
+        }
+    }
+    // The text's own edges (readers' comments left out), the element's and what Algorithm 1 chose around it (a date row
+    // and the headline often stand outside the body's element).
+    if single && declares_article(page) {
+        if options.above_headline {
+            labels::trim_above_headline(page, &tree, &mut out);
+        }
+        if options.label_rows {
+            labels::trim_rows(page, &tree, &mut out);
         }
     }
     if options.index_lists {
