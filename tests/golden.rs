@@ -931,6 +931,14 @@ fn essentials() {
         ),
         ("persian-news-edges", "no-edge-rows", &["کد خبر: ۴۸۲۱۵۷ تاریخ انتشار: ۸ آذر ۱۴۰۵ - ۱۰:۳۰"], &[]),
         ("persian-news-edges", "no-box-labels", &["بیشتر بخوانید:"], &[]),
+        // An Urdu story in the same kind of template (a date above the headline, a share row,
+        // an "also read" box, tags, a WhatsApp channel line): the story alone.
+        (
+            "urdu-news-edges",
+            "default",
+            &["حکام کا کہنا ہے کہ اگر پہلا مرحلہ کامیاب رہا تو اگلے سال مزید تیس بسیں خرید کر شہر کے دوسرے حصوں تک یہ سروس پھیلائی جائے گی۔"],
+            &["شائع", "فیس بک", "یہ بھی پڑھیں", "ٹیگز", "واٹس ایپ", "مقبول خبریں", "جملہ حقوق"],
+        ),
         // Issue 32, `hidden_opacity`: paragraphs at an inline `opacity: 0` that nothing will
         // show are not read; those a scroll-in animation will show (AOS, WOW.js, a transform,
         // a transition) are.

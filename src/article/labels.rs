@@ -59,9 +59,9 @@ pub(super) fn trim_above_headline(page: &Page, tree: &Tree, out: &mut [bool]) {
 /// stands after a letter, and at least one of them is followed by a number. At the article's
 /// top one label is enough ("Updated: 10/31/2024", "Reading Time: 11 minutes"); at its bottom
 /// a row takes two (`bottom`): a labelled number alone there is as often the story's last fact
-/// (a price, a phone number: dragnet R176, cleanportaleval's Washington Post contacts page). A
-/// sentence is not: one that quotes ("He said: …"), one ending with a full stop ("Main phone
-/// numbers: 202.334.6000 or 800.627.1150.", cleanportaleval), a source alone ("Source: …").
+/// (a price: dragnet R176). A sentence is not: it ends as one ("He said: 20 people were hurt.", "Main phone numbers:
+/// 202.334.6000 or 800.627.1150.", cleanportaleval) or is longer; nor is a source alone
+/// ("Source: …").
 pub(super) fn is_label_row(text: &str, bottom: bool) -> bool {
     // A row is no sentence: it does not end as one.
     if text.chars().count() >= LABEL_ROW_TEXT as usize || ends_sentence(text) {
@@ -142,7 +142,8 @@ mod tests {
         for line in [
             "Source: the ministry",
             "10:30",
-            "He said: 20 people were hurt in the fire that broke out early on Monday morning in the old town",
+            "He said: 20 people were hurt.",
+            "The mayor said: 20 people were hurt in the fire that broke out early on Monday morning in the old market square",
             "Scores at half time - 2:1",
             "Read more:",
         ] {
