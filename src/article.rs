@@ -45,6 +45,7 @@ use crate::settings::article::{
 use crate::settings::fallback::SCANT_TEXT;
 
 mod index;
+mod labels;
 mod paragraphs;
 mod teasers;
 mod tree;
@@ -229,6 +230,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         if options.furniture && single && declares_article(page) {
             trim_furniture(page, &tree, e, &mut out);
         }
+        if options.box_labels && single && declares_article(page) {
+            labels::trim(page, &tree, e, &mut out);
+        }
     }
     let mut apart_lines = Vec::new();
     for &e in &comments {
@@ -276,6 +280,16 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         (0, 0) => comments.iter().filter(outermost).filter(with_text).count(),
         (0, n) | (n, _) => n,
     };
+    // The text's own edges (readers' comments left out), the element's and what Algorithm 1 chose around it (a date row
+    // and the headline often stand outside the body's element).
+    if single && declares_article(page) {
+        if options.above_headline {
+            labels::trim_above_headline(page, &tree, &mut out);
+        }
+        if options.label_rows {
+            labels::trim_rows(page, &tree, &mut out);
+        }
+    }
     if options.index_lists {
         index::take_index_lists(page, &tree, c, &mut out);
     }

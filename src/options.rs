@@ -294,6 +294,13 @@ pub struct Options {
     /// it from a breakpoint, is not read, as an inline `display: none` is not
     /// ([`crate::preprocess`]). Default `true` (measured, docs/EVALUATION.md).
     pub hidden_class: bool,
+    /// With `prune`, an element whose own `style` sets `opacity: 0` (`0`, `0.0`, `0%`,
+    /// `!important` or not) is not read, unless the style also sets a transition, an
+    /// animation, a transform or a filter, or a class word or `data-` attribute names a
+    /// reveal or animation library (`data-aos`, `wow`, `animate__`, `fade-in`): a scroll-in
+    /// animation's paragraphs stay ([`crate::preprocess`]). Default `true` (measured,
+    /// docs/EVALUATION.md).
+    pub hidden_opacity: bool,
     /// With `article`, the next chain Algorithm 1 would choose, when it stands between the
     /// headline and the chosen lines and holds a paragraph's text (250 characters), is the
     /// article's opening and is taken, grown to its article, unless it repeats the chosen
@@ -336,6 +343,19 @@ pub struct Options {
     /// counters) are left out, up to the first line of the story ([`crate::article`]).
     /// Default `true` (measured, docs/EVALUATION.md).
     pub furniture: bool,
+    /// With `article`, on a page declaring one article, a short row of labels and values at
+    /// the top or the bottom of the text (a news code, a publication date: every label's colon
+    /// after a letter, one followed by a number; two labels at the bottom) is left out
+    /// ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub label_rows: bool,
+    /// With `article`, on a page declaring one article, the few short lines (no sentences)
+    /// that open the text above its headline (a date, a section's name) are left out
+    /// ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub above_headline: bool,
+    /// With `article`, on a page declaring one article, a short label ("Read more:") in a box
+    /// the page names a site's box (related posts, sharing) is left out when the rest of the
+    /// box was ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
+    pub box_labels: bool,
     /// A `button` that stands in a sentence (its line holds text outside it, links and other
     /// buttons: a name that opens a side note, a term that opens a tooltip) is read as the
     /// text it shows; buttons that stand alone (share rows, "Load more", icons) and those in
@@ -397,6 +417,7 @@ impl Default for Options {
             footer: true,
             footer_names: true,
             hidden_class: true,
+            hidden_opacity: true,
             lead: true,
             below_article: true,
             threads: true,
@@ -405,6 +426,9 @@ impl Default for Options {
             thread_events: true,
             comments_apart: true,
             furniture: true,
+            label_rows: true,
+            above_headline: true,
+            box_labels: true,
             inline_controls: true,
             whole_paragraphs: true,
             data_tables: true,
@@ -517,6 +541,7 @@ switches! {
     footer: "With fallback: a choice in the page's legal footer gives way to the chain chosen above it",
     footer_names: "With footer: a late choice inside an element whose id or class names a footer or a sidebar gives way too",
     hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
+    hidden_opacity: "With prune: an element whose own style sets opacity 0, with no transition, animation or reveal class, is not read",
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",
     below_article: "With article: lines chosen below the article's element (related posts, blogrolls) are left out, comments kept",
     threads: "With article: posts known by their structure (author, date, text) are a thread's: every post taken, each with its header",
@@ -525,6 +550,9 @@ switches! {
     thread_events: "With threads: a short element whose author, date and words stand on one line (an issue's 'X added the label Y') is a timeline's line, not a post",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
+    label_rows: "With article: a short row of labels and numbers (news code, publication date) at the text's top or bottom is left out",
+    above_headline: "With article: a few short lines (a date, a section's name) opening the text above its headline are left out",
+    box_labels: "With article: a short label in a site box (related, share) whose other lines were left out is left out too",
     inline_controls: "A button inside a sentence (a name opening a side note) is read as its text; buttons standing alone are dropped",
     whole_paragraphs: "With article: a paragraph, list item or caption taken in part is taken whole, unless it is navigation or a form",
     data_tables: "A table whose rows pair labels with values is a data table without header cells; a cell of a heading alone is a header",

@@ -26,7 +26,8 @@ mod dropped;
 
 use dropped::{
     breaks_out_of_foreign_content, declares_boilerplate_role, hidden_class, hides,
-    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, ClassWords,
+    in_article_aside, is_dropped, is_head_element, is_heading_mark, math_hides, transparent,
+    ClassWords,
 };
 pub use dropped::{is_boilerplate, names_site_box, Marks};
 
@@ -62,6 +63,10 @@ pub struct Preprocessing {
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` is hidden (`hidden_class`; [`Options::hidden_class`]).
     pub hidden_class: bool,
+    /// With `prune`, an element whose own style sets `opacity: 0` with nothing that will
+    /// show it (no transition, animation or reveal library) is hidden (`transparent`;
+    /// [`Options::hidden_opacity`]).
+    pub opacity: bool,
     /// A `button` inside a sentence is read as the text it shows, not dropped as a control
     /// (`controls`; [`Options::inline_controls`]).
     pub controls: bool,
@@ -81,6 +86,7 @@ impl Preprocessing {
             math: options.article,
             heading_marks: options.article,
             hidden_class: options.prune && options.hidden_class,
+            opacity: options.prune && options.hidden_opacity,
             controls: options.inline_controls,
         }
     }
@@ -98,6 +104,7 @@ impl Preprocessing {
             math: false,
             heading_marks: false,
             hidden_class: false,
+            opacity: false,
             controls: false,
         }
     }
@@ -409,7 +416,8 @@ impl<'a> Page<'a> {
                         math_hides(&name, &words).unwrap_or_else(|| hides(&name, &marks, prune))
                     } else {
                         hides(&name, &marks, prune)
-                    } || (how.hidden_class && hidden_class(marks.class, &words));
+                    } || (how.hidden_class && hidden_class(marks.class, &words))
+                        || (how.opacity && transparent(&name, &marks, attrs));
                     if how.math && !hidden && !boilerplate {
                         if name.is(Tag::Math) && !self_closing {
                             formula = Some((

@@ -67,6 +67,12 @@ pub mod article {
     /// has fewer characters of text than this (a share row, a tag list); a longer one is
     /// prose in an old page's unclosed `<a name>` (cleaneval final-184).
     pub const FURNITURE_TEXT: u32 = 200;
+    /// With `Options::label_rows`, a row of labels and values at an article's edge ("News ID:
+    /// 4821 Updated: 12.03.2025") has fewer characters than this: a sentence is longer.
+    pub const LABEL_ROW_TEXT: u32 = 100;
+    /// With `Options::above_headline`, at most this many short lines above the headline are
+    /// the template's (a date, a section's name, a news code); more are a page's own lines.
+    pub const ABOVE_HEADLINE: usize = 3;
     /// … and an element naming a site's box (sharing, tags, an author bio) at an article's
     /// edge is furniture when it holds at most this share of the article's element's text (a
     /// blog's post classed by its category, `entry-category-social_media`, is not).

@@ -934,6 +934,50 @@ fn essentials() {
             &["“People walk past here every day and had no idea what was behind the boards,” said the project’s leader. “Now they can sit where the keepers sat and watch the boats come up the flight.” The tea room is open from Friday to Sunday until the end of October."],
             &["says:", "Reply", "Leave a Reply"],
         ),
+        // Issue 32, `label_rows`, `above_headline`, `box_labels`: an Arabic story whose
+        // Hijri date stands above the headline, whose related-news box inside the body leaves
+        // its "read also" label, and whose source and date row closes the text.
+        (
+            "arabic-news-edges",
+            "default",
+            &["ورحب سكان الأحياء القريبة بالمشروع، وقال أحدهم إنه كان يضطر إلى قطع مسافة طويلة بالسيارة ليأخذ أطفاله إلى حديقة، أما الآن فيمكنه أن يمشي إليها في عشر دقائق، وأضاف أن الممر المحاذي للنهر صار مكانه المفضل للمشي في المساء."],
+            &["جمادى", "اقرأ أيضا", "المصدر:", "طباعة", "غوغل نيوز", "تيليجرام", "تاجز", "شروط التعليق", "الأكثر قراءة"],
+        ),
+        ("arabic-news-edges", "no-above-headline", &["الجمعة ٢٩ جمادى الأولى ١٤٤٨ هـ - ٢٠ نوفمبر ٢٠٢٦"], &[]),
+        ("arabic-news-edges", "no-box-labels", &["اقرأ أيضا:"], &[]),
+        ("arabic-news-edges", "no-label-rows", &["المصدر: وكالة أنباء المثال التاريخ: ٢٠/١١/٢٠٢٦"], &[]),
+        // The same on a Persian story: a news code and date row above the headline, a "read
+        // more" label over a box of links inside the body.
+        (
+            "persian-news-edges",
+            "default",
+            &["اهالی محله‌های دو سوی رودخانه از بازگشایی پل استقبال کردند. یکی از کسبه قدیمی بازار نزدیک پل گفت که در این دو سال مسیر رفت‌وآمد مشتریان طولانی‌تر شده بود و امیدوار است با باز شدن پل رونق دوباره به بازار برگردد."],
+            &["کد خبر", "بیشتر بخوانید", "برچسب‌ها", "تلگرام", "قوانین ارسال نظر", "پربازدیدترین‌ها"],
+        ),
+        ("persian-news-edges", "no-edge-rows", &["کد خبر: ۴۸۲۱۵۷ تاریخ انتشار: ۸ آذر ۱۴۰۵ - ۱۰:۳۰"], &[]),
+        ("persian-news-edges", "no-box-labels", &["بیشتر بخوانید:"], &[]),
+        // An Urdu story in the same kind of template (a date above the headline, a share row,
+        // an "also read" box, tags, a WhatsApp channel line): the story alone.
+        (
+            "urdu-news-edges",
+            "default",
+            &["حکام کا کہنا ہے کہ اگر پہلا مرحلہ کامیاب رہا تو اگلے سال مزید تیس بسیں خرید کر شہر کے دوسرے حصوں تک یہ سروس پھیلائی جائے گی۔"],
+            &["شائع", "فیس بک", "یہ بھی پڑھیں", "ٹیگز", "واٹس ایپ", "مقبول خبریں", "جملہ حقوق"],
+        ),
+        // Issue 32, `hidden_opacity`: paragraphs at an inline `opacity: 0` that nothing will
+        // show are not read; those a scroll-in animation will show (AOS, WOW.js, a transform,
+        // a transition) are.
+        (
+            "news-hidden-opacity",
+            "default",
+            &[
+                "The small passenger ferry that crosses the harbour every half hour is back in service after four months in the boatyard.",
+                "The harbour board said the repairs cost a little less than it had planned, because the hull was in better condition than the surveyors had feared. The money left over will pay for a heated shelter on the northern quay, where passengers wait in the open today.",
+                "The timetable is unchanged: the first crossing leaves the southern quay at a quarter to seven and the last at half past eight in the evening, every day but Christmas Day.",
+            ],
+            &["cheap flights", "Sponsored", "Ferry tickets ferry times"],
+        ),
+        ("news-hidden-opacity", "no-hidden-opacity", &["Sponsored: find the best ferry insurance deals near you today with our partners and save on every crossing this year."], &[]),
         // Issue 33, `inline_controls`: names marked up as buttons that open side notes, and a
         // term whose tooltip launcher stands in a box of its own, stay in their sentences; the
         // share row, the menu's toggles and the form's button do not come in.

@@ -625,27 +625,35 @@ impl Tree {
     /// newsletter, an author bio) and none naming comments (readers' comments are
     /// `Options::comments`' to decide).
     pub(super) fn in_site_box(&self, page: &Page, l: usize, e: u32) -> bool {
+        self.site_box(page, l, e).is_some()
+    }
+
+    /// The outermost element of [`Tree::in_site_box`]'s, when there is one.
+    pub(super) fn site_box(&self, page: &Page, l: usize, e: u32) -> Option<u32> {
         let lines = |a: u32| {
             (self.open[a as usize]..=self.close[a as usize]).map(|l| self.texts[l as usize].text)
         };
         let text = |a: u32| -> u64 { lines(a).map(u64::from).sum() };
-        let mut boxed = false;
+        let mut boxed = None;
         let mut a = self.first[l];
         while a != ROOT && a != e {
             let t = &page.toks[self.tag[a as usize]];
             if names_comment(t) {
-                return false;
+                return None;
             }
             if let Tok::Start { attrs, .. } = t {
                 // A box holding much of the article is the article, whatever its class says
                 // (a blog's post classed by its category, `entry-category-social_media`).
-                boxed |= names_site_box(&Marks::of(attrs))
+                if names_site_box(&Marks::of(attrs))
                     && text(a) as f64 <= MAX_BOX_SHARE * text(e) as f64
-                    && lines(a).all(|t| t < MAX_BOX_LINE);
+                    && lines(a).all(|t| t < MAX_BOX_LINE)
+                {
+                    boxed = Some(a);
+                }
             }
             a = self.parent[a as usize];
         }
-        boxed && a == e
+        boxed.filter(|_| a == e)
     }
 
     /// Whether line `l` starts inside a heading (`h1` to `h6`) within `e`.

@@ -211,7 +211,7 @@ fn is_streamed_boundary(id: &str) -> bool {
 
 /// The attributes of a start tag that decide whether preprocessing drops its element
 /// ([`hides`], [`math_hides`], [`declares_boilerplate_role`], [`is_heading_mark`],
-/// [`in_article_aside`], [`hidden_class`]), found in
+/// [`in_article_aside`], [`hidden_class`], [`transparent`]), found in
 /// one pass over the attributes instead of one pass for each question. (The tokenizer keeps
 /// the first of duplicate attributes, so each name is there at most once.)
 #[derive(Default)]
@@ -267,6 +267,70 @@ pub fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
                     .and_then(|r| r.split_once('-'))
                     .is_some_and(|(_, v)| shown(v))
         })
+}
+
+/// `Preprocessing::opacity`: whether an element's own `style` sets `opacity` to zero (`0`,
+/// `0.0`, `0%`, with or without `!important`) and nothing says a script will show it: no
+/// `transition`, `animation`, `transform`, `translate` or `filter` in the same style (a
+/// scroll-in animation's start state: GSAP and Framer write `opacity: 0` beside a transform),
+/// no class word and no `data-` attribute naming a reveal or animation library (AOS's
+/// `data-aos`, WOW.js's `wow`, Animate.css's `animate__`/`animated`, ScrollReveal's
+/// `data-sr-id`, `fade-in`, `js-reveal`, a slider's start state). What stays is text the
+/// page keeps invisible (issue 32). Media elements are left alone: a lazy image waits at
+/// `opacity: 0` until it has loaded (Gatsby's `data-main-image`), and they hold no text.
+pub fn transparent(name: &Name, marks: &Marks, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+    // Checked first, on the bytes: most styles do not name `opacity` at all.
+    let Some(style) =
+        marks.style.filter(|s| s.as_bytes().windows(7).any(|w| w.eq_ignore_ascii_case(b"opacity")))
+    else {
+        return false;
+    };
+    if matches!(
+        name.tag(),
+        Some(Tag::Img | Tag::Picture | Tag::Video | Tag::Audio | Tag::Source | Tag::Input)
+    ) {
+        return false;
+    }
+    let mut zero = false;
+    for declaration in style.split(';') {
+        let Some((property, value)) = declaration.split_once(':') else { continue };
+        let property = property.trim().to_ascii_lowercase();
+        if MOVING.iter().any(|m| property.contains(m)) {
+            return false;
+        }
+        if property == "opacity" {
+            let value = value.trim();
+            let value = value
+                .len()
+                .checked_sub(10)
+                .filter(|&i| value.is_char_boundary(i))
+                .filter(|&i| value[i..].eq_ignore_ascii_case("!important"))
+                .map_or(value, |i| value[..i].trim_end());
+            zero = value.strip_suffix('%').unwrap_or(value).parse::<f64>() == Ok(0.0);
+        }
+    }
+    zero && !reveals(marks.class, attrs)
+}
+
+/// The style properties that say an element is animated ([`transparent`]).
+const MOVING: [&str; 5] = ["transition", "animation", "transform", "translate", "filter"];
+
+/// Whether a class word or a `data-` attribute's name names a reveal or animation library
+/// ([`transparent`]); parts of words, ASCII case ignored (`animate__fadeInUp`, `aos-init`,
+/// `data-anim-type`, `data-staggered-item`, `data-framer-appear-id`).
+fn reveals(class: Option<&str>, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
+    const PARTS: [&str; 10] = [
+        "anim", "reveal", "fade", "aos", "appear", "stagger", "scroll", "motion", "slide", "framer",
+    ];
+    let named = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        w == "wow" || w == "sr" || PARTS.iter().any(|p| w.contains(p))
+    };
+    class.is_some_and(|c| c.split_ascii_whitespace().any(named))
+        || attrs
+            .iter()
+            .filter_map(|(k, _)| k.strip_prefix("data-"))
+            .any(|k| k.starts_with("sr-") || named(k))
 }
 
 /// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`

@@ -127,6 +127,9 @@ export interface DanaOptions {
   /** An element whose class is a CSS framework's `display: none` utility (`d-none`,
    *  `invisible`, `is-hidden`, …; none showing it from a breakpoint) is not read. */
   hiddenClass?: boolean | null;
+  /** An element whose own style sets `opacity: 0`, with no transition, animation or reveal
+   *  library's class or `data-` attribute, is not read. */
+  hiddenOpacity?: boolean | null;
   /** With `article`, the next chain between the headline and the chosen lines (a paragraph's
    *  text or more, not repeating them) is the article's opening and is taken. */
   lead?: boolean | null;
@@ -151,6 +154,15 @@ export interface DanaOptions {
   /** With `article`, link-dense or letterless lines at the top and the bottom of the
    *  article's element (share rows, tag lists, view counters) are left out. */
   furniture?: boolean | null;
+  /** On a page declaring one article, a short row of labels and numbers (a news code, a
+   *  publication date) at the text's top or bottom is left out. */
+  labelRows?: boolean | null;
+  /** On a page declaring one article, the few short lines opening the text above its
+   *  headline (a date, a section's name) are left out. */
+  aboveHeadline?: boolean | null;
+  /** With `article`, a short label in a site box (related posts, sharing) whose other lines
+   *  were left out is left out too. */
+  boxLabels?: boolean | null;
   /** A `button` inside a sentence (a name opening a side note) is read as its text; buttons
    *  standing alone (share rows, icons) and those in forms are dropped. */
   inlineControls?: boolean | null;
