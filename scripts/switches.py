@@ -31,10 +31,11 @@ CHANGED = 1e-9  # a page's F1 moved
 def switch_names(dana):
     """The CLI names of the switches, in SWITCHES' order, from `dana eval -h`."""
     help_text = subprocess.run([dana, "eval", "-h"], capture_output=True, text=True, check=True)
-    m = re.search(r"Turn one refinement off \(repeatable\): ([^\n]+)", help_text.stdout)
+    # The list wraps over several lines, up to the next option's line or a blank one.
+    m = re.search(r"Turn one refinement off \(repeatable\): (.*?)\n\s*(?:-|\n|$)", help_text.stdout, re.S)
     if not m:
         sys.exit("could not read the switches from `dana eval -h`")
-    return [n.strip() for n in re.split(r",| or ", m.group(1)) if n.strip()]
+    return [n.strip() for n in re.split(r",| or ", " ".join(m.group(1).split())) if n.strip()]
 
 
 def run(dana, corpus, threads, without):
