@@ -299,16 +299,6 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
     Grown { lines: out, comments: apart_lines, comment_count }
 }
 
-/// The text of line `l`, its text tokens joined by spaces.
-fn line_text(page: &Page, l: usize) -> String {
-    let line = &page.lines[l];
-    page.toks[line.start..line.end]
-        .iter()
-        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `Options::furniture`: the taken lines at the top and at the bottom of one article's lines
 /// `from..=to` that are furniture, not the story: short lines of mostly link text (share and
 /// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]) or without a letter (a view

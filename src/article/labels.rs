@@ -8,8 +8,7 @@
 use crate::preprocess::Page;
 use crate::settings::article::{ABOVE_HEADLINE, LABEL_ROW_TEXT, MAX_LINK_SHARE, MIN_TEXT};
 
-use super::line_text;
-use super::tree::{Tree, ROOT};
+use super::tree::{line_text, Tree, ROOT};
 
 /// Whether a line ends as a sentence does (a full stop, Urdu's `۔`, a question, an
 /// exclamation).

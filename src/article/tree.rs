@@ -857,3 +857,13 @@ pub(super) fn is_named_anchor(t: &Tok) -> bool {
         if attrs.iter().any(|(k, _)| k == "name")
             && !attrs.iter().any(|(k, _)| k == "href" || k.starts_with("on")))
 }
+
+/// The text of line `l`, its text tokens joined by spaces.
+pub(super) fn line_text(page: &Page, l: usize) -> String {
+    let line = &page.lines[l];
+    page.toks[line.start..line.end]
+        .iter()
+        .filter_map(|t| if let Tok::Text(t) = t { Some(t.as_ref()) } else { None })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

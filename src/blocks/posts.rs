@@ -12,7 +12,7 @@ use crate::tokenize::{Name, Tag};
 
 use super::code::classes;
 pub use super::units::PostList;
-use super::units::{post_date, short_name, Unit};
+use super::units::{is_post_type_name, post_date, post_type, short_name, Unit, POST_TYPES};
 
 /// A post of a thread as the page marks it ([`Post`]): tokens `start..=end` of its element, its
 /// author and date, and the token ranges of the elements they were read from (their text is the
@@ -158,22 +158,6 @@ fn find(found: &Structure, structure: bool) -> Vec<PostMark> {
 /// a blog's `Comment`).
 fn is_post_type(tok: &Tok) -> bool {
     post_type(tok).is_some()
-}
-
-/// The schema.org post type start tag `tok` declares ([`is_post_type`]).
-pub(super) fn post_type<'t>(tok: &'t Tok) -> Option<&'t str> {
-    tok.attr("itemtype")?
-        .split_ascii_whitespace()
-        .find_map(|t| t.rsplit('/').next().filter(|t| is_post_type_name(t)))
-}
-
-/// The schema.org types of a post.
-const POST_TYPES: [&str; 5] =
-    ["Comment", "Answer", "Question", "DiscussionForumPosting", "SocialMediaPosting"];
-
-/// Whether a schema.org type name is a post's.
-fn is_post_type_name(t: &str) -> bool {
-    POST_TYPES.contains(&t)
 }
 
 /// The page's posts in document order, innermost attribution: an author or a date inside a

@@ -75,6 +75,23 @@ pub fn find(page: &Page, openings: bool, events: bool) -> (Vec<PostList>, Vec<Un
     units(page, &els, openings, events)
 }
 
+/// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
+/// known by microdata).
+pub fn post_type<'t>(tok: &'t Tok) -> Option<&'t str> {
+    tok.attr("itemtype")?
+        .split_ascii_whitespace()
+        .find_map(|t| t.rsplit('/').next().filter(|t| is_post_type_name(t)))
+}
+
+/// The schema.org types of a post.
+pub const POST_TYPES: [&str; 5] =
+    ["Comment", "Answer", "Question", "DiscussionForumPosting", "SocialMediaPosting"];
+
+/// Whether a schema.org type name is a post's.
+pub fn is_post_type_name(t: &str) -> bool {
+    POST_TYPES.contains(&t)
+}
+
 /// No element: the document itself.
 const ROOT: u32 = u32::MAX;
 
@@ -403,7 +420,7 @@ fn kind(tok: &Tok) -> Option<(String, String)> {
     }
     // Microdata posts of one type are of one kind whatever their classes (NodeBB marks the
     // topic owner's replies with a class of their own).
-    if let Some(t) = super::posts::post_type(tok) {
+    if let Some(t) = post_type(tok) {
         return Some((name.to_string(), format!("@{t}")));
     }
     if let Some(kind) = class_kind(tok) {
