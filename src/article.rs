@@ -260,8 +260,18 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         .collect();
     starts.sort_unstable();
     starts.dedup();
+    // The elements in the comments: each comment and those after it that are deeper (its
+    // descendants), each element once though comments nest.
+    let mut inside = vec![false; tree.tag.len()];
+    for &c in &comments {
+        let depth = tree.depth[c as usize];
+        let end = (c as usize + 1..tree.tag.len())
+            .find(|&d| tree.depth[d] <= depth)
+            .unwrap_or(tree.tag.len());
+        inside[c as usize..end].iter_mut().for_each(|i| *i = true);
+    }
     let mut keys: Vec<&str> = (0..tree.tag.len() as u32)
-        .filter(|&e| comments.iter().any(|&c| tree.common(c, e) == c))
+        .filter(|&e| inside[e as usize])
         .flat_map(|e| {
             let tag = &page.toks[tree.tag[e as usize]];
             [tag.attr("id"), tag.attr("name")].into_iter().flatten()
