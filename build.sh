@@ -38,8 +38,8 @@ export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 
 # The wasm size budget, in bytes (docs/PERFORMANCE.md says why these numbers). The build fails
 # above it: a size regression is cheap to fix the day it happens and expensive months later.
-WASM_BUDGET_RAW=$((1024 * 1024))
-WASM_BUDGET_GZIP=$((416 * 1024))
+WASM_BUDGET_RAW=$((1088 * 1024))
+WASM_BUDGET_GZIP=$((448 * 1024))
 
 say() { printf '\n== %s\n' "$*"; }
 timed() { # timed LABEL CMD...: runs CMD, prints how long it took
