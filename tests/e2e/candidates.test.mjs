@@ -21,6 +21,9 @@ const shows = (page, yes, no, what) =>
 const STORY_END = 'paragraph 4, to light the lamp';
 const LETTERS = 'Letter 8: my grandfather';
 const focused = () => document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.activeElement?.id || null;
+// The reader gives the pressed button its focus back once the candidate's first frame is on
+// screen (content/reader.js `firstFrameShown`), a little after its text shows: waited for.
+const keeps = (page, id) => until(page, (want) => document.querySelector('[data-dana-surface=reader]')?.shadowRoot?.activeElement?.id === want, id, `the focus on #${id}`);
 // A product's structured data makes the page look like no article (`readerable` low).
 const PRODUCT = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"12.00","priceCurrency":"EUR"}}</script>';
 
@@ -50,6 +53,7 @@ test('the reader offers the next candidate and shows it, then the first again', 
     st = await readerState(page);
     assert.doesNotMatch(st.text, /Letter 8: my grandfather/, 'the story alone');
     assert.equal(await count.textContent(), '2/2');
+    await keeps(page, 'candidate');
     assert.equal(await page.evaluate(focused), 'candidate', 'the Next button keeps the focus');
     await page.screenshot({ path: path.join(OUT, 'reader-next-candidate.png') });
     // Next at the last candidate: the first again, the counter with it.
@@ -60,6 +64,7 @@ test('the reader offers the next candidate and shows it, then the first again', 
     await back.click();
     await shows(page, STORY_END, LETTERS, 'the story by Previous');
     assert.equal(await count.textContent(), '2/2');
+    await keeps(page, 'cand-prev');
     assert.equal(await page.evaluate(focused), 'cand-prev');
     await back.click();
     await shows(page, LETTERS, null, 'the letters by Previous');
