@@ -247,49 +247,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             apart_lines[l] |= own && !texts[l].is_navigation_or_form(tree.depth[e as usize]);
         }
     }
-    // The comments, replies included: the posts that start in them (a reply is in its own
-    // list and in its parent's), else their keys (`id="comment-5101"` on a comment and
-    // `div-comment-5101` on its body are one; `<a name="comment-4417000">`), else the
-    // outermost blocks found that hold a line of text (a widget's box holds a heading alone).
-    let lines_of = |e: u32| tree.open[e as usize] as usize..=tree.close[e as usize] as usize;
-    let mut starts: Vec<usize> = lists
-        .iter()
-        .flat_map(|l| &l.posts)
-        .map(|p| p.0)
-        .filter(|&s| comments.iter().any(|&e| lines_of(e).contains(&(page.line_of[s] as usize))))
-        .collect();
-    starts.sort_unstable();
-    starts.dedup();
-    // The elements in the comments: each comment and those after it that are deeper (its
-    // descendants), each element once though comments nest.
-    let mut inside = vec![false; tree.tag.len()];
-    for &c in &comments {
-        let depth = tree.depth[c as usize];
-        let end = (c as usize + 1..tree.tag.len())
-            .find(|&d| tree.depth[d] <= depth)
-            .unwrap_or(tree.tag.len());
-        inside[c as usize..end].iter_mut().for_each(|i| *i = true);
-    }
-    let mut keys: Vec<&str> = (0..tree.tag.len() as u32)
-        .filter(|&e| inside[e as usize])
-        .flat_map(|e| {
-            let tag = &page.toks[tree.tag[e as usize]];
-            [tag.attr("id"), tag.attr("name")].into_iter().flatten()
-        })
-        .filter(|key| key.to_ascii_lowercase().contains("comment"))
-        .filter_map(|key| {
-            let number = key.trim_start_matches(|c: char| !c.is_ascii_digit());
-            (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
-        })
-        .collect();
-    keys.sort_unstable();
-    keys.dedup();
-    let outermost = |e: &&u32| !comments.iter().any(|&a| a != **e && tree.common(a, **e) == a);
-    let with_text = |e: &&u32| lines_of(**e).any(|l| apart_lines[l] && texts[l].text >= MIN_TEXT);
-    let comment_count = match (starts.len(), keys.len()) {
-        (0, 0) => comments.iter().filter(outermost).filter(with_text).count(),
-        (0, n) | (n, _) => n,
-    };
+    let comment_count = tree.count_comments(page, &comments, lists, &apart_lines);
     // The text's own edges (readers' comments left out), the element's and what Algorithm 1 chose around it (a date row
     // and the headline often stand outside the body's element).
     if single && declares_article(page) {

@@ -9,7 +9,7 @@ use crate::html::{is_heading, is_void};
 use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
     BODY_SHARE, COMMENTS_AFTER, COMMENTS_SECTION_TEXT, LANDMARK_TEXT, MAJORITY, MAX_BOX_LINE,
-    MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, OWN_PROSE,
+    MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE,
 };
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
@@ -481,6 +481,71 @@ impl Tree {
             a = self.parent[a as usize];
         }
         Some(a)
+    }
+
+    /// `Options::comments_apart`: how many readers' comments the elements `comments` hold,
+    /// replies included: the posts of `lists` that start in them (a reply is in its own list
+    /// and in its parent's), else their keys (`id="comment-5101"` on a comment and
+    /// `div-comment-5101` on its body are one; `<a name="comment-4417000">`), else the
+    /// outermost elements with a line of text among `lines` (a widget's box holds a heading
+    /// alone). 0 without comments.
+    pub(super) fn count_comments(
+        &self,
+        page: &Page,
+        comments: &[u32],
+        lists: &[PostList],
+        lines: &[bool],
+    ) -> usize {
+        if comments.is_empty() {
+            return 0;
+        }
+        let lines_of = |e: u32| self.open[e as usize] as usize..=self.close[e as usize] as usize;
+        let mut starts: Vec<usize> = lists
+            .iter()
+            .flat_map(|l| &l.posts)
+            .map(|p| p.0)
+            .filter(|&s| {
+                comments.iter().any(|&e| lines_of(e).contains(&(page.line_of[s] as usize)))
+            })
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        if !starts.is_empty() {
+            return starts.len();
+        }
+        // The elements in the comments, each once though comments nest.
+        let mut inside = vec![false; self.tag.len()];
+        for &c in comments {
+            inside[c as usize] = true;
+            self.descendants(c).for_each(|d| inside[d] = true);
+        }
+        let mut keys: Vec<&str> = (0..self.tag.len())
+            .filter(|&e| inside[e])
+            .flat_map(|e| {
+                let tag = &page.toks[self.tag[e]];
+                [tag.attr("id"), tag.attr("name")].into_iter().flatten()
+            })
+            .filter(|key| key.to_ascii_lowercase().contains("comment"))
+            .filter_map(|key| {
+                let number = key.trim_start_matches(|c: char| !c.is_ascii_digit());
+                (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
+            })
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        if !keys.is_empty() {
+            return keys.len();
+        }
+        let outermost = |e: &&u32| !comments.iter().any(|&a| a != **e && self.common(a, **e) == a);
+        let with_text =
+            |e: &&u32| lines_of(**e).any(|l| lines[l] && self.texts[l].text >= MIN_TEXT);
+        comments.iter().filter(outermost).filter(with_text).count()
+    }
+
+    /// The elements inside element `e`: those after it that are deeper.
+    fn descendants(&self, e: u32) -> impl Iterator<Item = usize> + '_ {
+        let depth = self.depth[e as usize];
+        (e as usize + 1..self.tag.len()).take_while(move |&d| self.depth[d] > depth)
     }
 
     /// `Options::threads`: when `c` stands in a schema.org `Question` item, the `Answer` items
