@@ -174,6 +174,13 @@ function commentsOf(ex) {
   if (!ex.comments || !ex.chrome?.comments) return null;
   const nodes = articleNodes(ex.comments.html);
   for (const el of nodes.querySelectorAll('[data-block]')) el.removeAttribute('data-block');
+  // The section's own heading and sort line ("30 comments", "Sorted by newest") say again what
+  // the summary says: shown from the first post on.
+  const first = nodes.querySelector(':scope > article');
+  for (const n of first ? [...nodes.children] : []) {
+    if (n === first || !(/^h[1-6]$/.test(n.localName) || n.textContent.trim().length <= 60)) break;
+    n.remove();
+  }
   const box = h('details', { class: 'comments' }, h('summary', { text: ex.chrome.comments }));
   box.append(...nodes.childNodes);
   return box;

@@ -153,6 +153,9 @@ pub struct Builder<'a> {
     /// `Options::data_tables`: a table of labels and values is data without header cells
     /// ([`data_tables`]), and a cell holding only a heading is a header cell.
     grid: bool,
+    /// The depth in `stack` of the open post's element: the list items it stands in, or is,
+    /// are how the page lists its posts, not lists of the post's own.
+    post_depth: Option<usize>,
 }
 
 /// The article's name for in-page anchor `n`: `dana-ref-n`. The page's own ids are never
@@ -223,6 +226,7 @@ impl<'a> Builder<'a> {
             anchors: Default::default(),
             pending_anchors: Vec::new(),
             grid: false,
+            post_depth: None,
         }
     }
 
@@ -348,6 +352,7 @@ impl<'a> Builder<'a> {
                         self.flush();
                         self.end_post(open_post.take());
                         open_post = Some((self.out.len(), p.end));
+                        self.post_depth = Some(self.stack.len());
                         self.post(&p.post, &p.shown, line);
                         quiet.extend(&p.quiet);
                     }
@@ -506,6 +511,7 @@ impl<'a> Builder<'a> {
     /// Closes the post whose header is block `post.0` ([`Post::blocks`]): the blocks read since
     /// its header are its own.
     fn end_post(&mut self, post: Option<(usize, usize)>) {
+        self.post_depth = None;
         let Some((at, _)) = post else { return };
         let n = self.out.len() - at - 1;
         if let Some(BlockKind::Post(p)) = self.out.get_mut(at).map(|b| &mut b.kind) {
@@ -534,7 +540,9 @@ impl<'a> Builder<'a> {
         if self.figure.as_ref().is_some_and(|f| f.caption.is_some()) {
             return None;
         }
-        for name in self.stack.iter().rev() {
+        // Within a post, only the lists inside its element are the post's own.
+        let own = self.post_depth.map_or(0, |d| d + 1);
+        for (at, name) in self.stack.iter().enumerate().rev() {
             let Some(tag) = name.tag() else { continue };
             match tag {
                 Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
@@ -543,7 +551,9 @@ impl<'a> Builder<'a> {
                 // A definition list's terms and definitions are kept as such (`kinds`); the
                 // thesis reads them as list items.
                 Tag::Dt | Tag::Dd
-                    if self.kinds && Self::innermost_list(&self.stack) == Some(Tag::Dl) =>
+                    if self.kinds
+                        && at >= own
+                        && Self::innermost_list(&self.stack[own..]) == Some(Tag::Dl) =>
                 {
                     return Some(if tag == Tag::Dt {
                         BlockKind::Term
@@ -551,19 +561,18 @@ impl<'a> Builder<'a> {
                         BlockKind::Definition
                     });
                 }
-                Tag::Li | Tag::Dd | Tag::Dt => {
+                Tag::Li | Tag::Dd | Tag::Dt if at >= own => {
                     let lists: &[Tag] = if self.kinds {
                         &[Tag::Ul, Tag::Ol, Tag::Menu]
                     } else {
                         &[Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu]
                     };
-                    let depth = self
-                        .stack
+                    let depth = self.stack[own..]
                         .iter()
                         .filter(|n| n.tag().is_some_and(|t| lists.contains(&t)))
                         .count()
                         .clamp(1, 9);
-                    let ordered = Self::innermost_list(&self.stack) == Some(Tag::Ol);
+                    let ordered = Self::innermost_list(&self.stack[own..]) == Some(Tag::Ol);
                     return Some(BlockKind::ListItem { depth: depth as u8, ordered });
                 }
                 Tag::Blockquote => return Some(BlockKind::Quote),

@@ -57,9 +57,14 @@ describe('issue 32 comments in Chromium', () => {
     await page.locator('[data-dana-surface=reader] details.comments > summary').click();
     const opened = await page.evaluate(() => {
       const box = document.querySelector('[data-dana-surface=reader]').shadowRoot.querySelector('details.comments');
-      return box.open && box.innerText;
+      return box.open && { text: box.innerText, items: box.querySelectorAll('li').length, posts: box.querySelectorAll('article').length };
     });
-    assert.ok(opened && opened.includes(COMMENT), String(opened));
+    assert.ok(opened && opened.text.includes(COMMENT), JSON.stringify(opened));
+    // Each comment under its author, as a post, not as a list of one item; the section's own
+    // "30 comments" and sort line are the summary's already.
+    assert.equal(opened.posts, 30);
+    assert.equal(opened.items, 0, 'no comment is a list item');
+    assert.ok(!/30 comments|Sorted by newest/.test(opened.text), opened.text.slice(0, 200));
     await page.close();
   });
 
