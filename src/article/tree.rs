@@ -257,11 +257,9 @@ impl Tree {
             })
         };
         let first = *posts.first()?;
-        // Elements are numbered in document order: the first post's descendants are the
-        // elements after it that are deeper.
-        let depth = self.depth[first as usize];
-        let inside = (first as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth);
-        if !(up(first).any(|a| is(a, "Answer")) || inside.clone().any(|d| is(d as u32, "Answer"))) {
+        if !(up(first).any(|a| is(a, "Answer"))
+            || self.descendants(first).any(|d| is(d as u32, "Answer")))
+        {
             return None;
         }
         up(first)
@@ -272,13 +270,9 @@ impl Tree {
     /// The keyed posts inside `c` (not `c` itself): elements with at least
     /// [`MIN_KEYED_POSTS`] - 1 siblings [`keyed_alike`] them, in document order.
     pub(super) fn keyed_lists_inside(&self, page: &Page, c: u32) -> Vec<u32> {
-        let depth = self.depth[c as usize];
         let tag = |e: u32| &page.toks[self.tag[e as usize]];
         let mut by_parent: HashMap<u32, Vec<u32>> = HashMap::new();
-        for e in (c as usize + 1..self.tag.len())
-            .take_while(|&d| self.depth[d] > depth)
-            .map(|d| d as u32)
-        {
+        for e in self.descendants(c).map(|d| d as u32) {
             if keyed_alike(tag(e), tag(e)) {
                 by_parent.entry(self.parent[e as usize]).or_default().push(e);
             }
@@ -304,19 +298,16 @@ impl Tree {
     /// holds a `time` element or a schema.org `Comment` item (a comment carries its date; a
     /// page builder's keyed blocks, `block-yui_…_41603`, do not).
     pub(super) fn is_comment(&self, page: &Page, e: u32) -> bool {
-        let depth = self.depth[e as usize];
         if names_comment(&page.toks[self.tag[e as usize]]) {
             return true;
         }
-        std::iter::once(e as usize)
-            .chain((e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth))
-            .any(|d| {
-                let t = &page.toks[self.tag[d]];
-                matches!(t, Tok::Start { name, .. } if name == "time")
-                    || t.attr("itemtype").is_some_and(|v| {
-                        matches!(v.trim().rsplit('/').next(), Some("Comment" | "UserComments"))
-                    })
-            })
+        std::iter::once(e as usize).chain(self.descendants(e)).any(|d| {
+            let t = &page.toks[self.tag[d]];
+            matches!(t, Tok::Start { name, .. } if name == "time")
+                || t.attr("itemtype").is_some_and(|v| {
+                    matches!(v.trim().rsplit('/').next(), Some("Comment" | "UserComments"))
+                })
+        })
     }
 
     /// `Options::comments`: when most of the chosen text (`runs`) is in lists of readers'
@@ -423,8 +414,7 @@ impl Tree {
         // A unit with a heading is a teaser of another article (a headline, a byline, a date
         // and a snippet), not a comment.
         let headed = |e: u32| {
-            let depth = self.depth[e as usize];
-            (e as usize + 1..self.tag.len()).take_while(|&d| self.depth[d] > depth).any(|d| {
+            self.descendants(e).any(|d| {
                 matches!(tag(d as u32), Tok::Start { name, .. } if matches!(name.tag(), Some(Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6)))
             })
         };
@@ -542,7 +532,8 @@ impl Tree {
         comments.iter().filter(outermost).filter(with_text).count()
     }
 
-    /// The elements inside element `e`: those after it that are deeper.
+    /// The elements inside element `e`: elements are numbered in document order, so they are
+    /// those after it that are deeper.
     fn descendants(&self, e: u32) -> impl Iterator<Item = usize> + '_ {
         let depth = self.depth[e as usize];
         (e as usize + 1..self.tag.len()).take_while(move |&d| self.depth[d] > depth)
