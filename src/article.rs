@@ -247,7 +247,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             apart_lines[l] |= own && !texts[l].is_navigation_or_form(tree.depth[e as usize]);
         }
     }
-    let comment_count = tree.count_comments(page, &comments, lists, &apart_lines);
+    let comment_count = tree.count_comments(page, &comments, lists);
     // The text's own edges (readers' comments left out), the element's and what Algorithm 1 chose around it (a date row
     // and the headline often stand outside the body's element).
     if single && declares_article(page) {

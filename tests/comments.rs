@@ -50,6 +50,21 @@ fn comments_are_counted_once_each_replies_included() {
 }
 
 #[test]
+fn a_comments_section_without_a_comment_offers_none() {
+    // A comments section holding the site's rules for commenting and a form, and no comment:
+    // the rules are neither the story nor comments to offer under "Comments (N)".
+    for (page, rule) in [
+        ("arabic-news-edges", "تخضع التعليقات للمراجعة قبل نشرها"),
+        ("pashto-news-edges", "تبصرې د خپرېدو مخکې کتل کېږي"),
+    ] {
+        let ex = golden(page, &Options::default());
+        assert!(!ex.text.contains(rule), "{page}: the rules are not the story");
+        assert_eq!((ex.comments.count, ex.chrome.comments.as_str()), (0, ""), "{page}");
+        assert!(ex.comments.text.is_empty(), "{page}");
+    }
+}
+
+#[test]
 fn a_threads_posts_are_its_article_not_comments() {
     for page in ["forum-thread", "discourse-thread", "qa-stackexchange", "thread-github"] {
         let ex = golden(page, &Options::default());

@@ -9,7 +9,7 @@ use crate::html::{is_heading, is_void};
 use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
     BODY_SHARE, COMMENTS_AFTER, COMMENTS_SECTION_TEXT, LANDMARK_TEXT, MAJORITY, MAX_BOX_LINE,
-    MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, MIN_TEXT, OWN_PROSE,
+    MAX_BOX_SHARE, MAX_LINK_SHARE, MIN_KEYED_POSTS, MIN_KEY_DIGITS, MIN_POSTS, OWN_PROSE,
 };
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::tokenize::{Name, Tag};
@@ -476,15 +476,15 @@ impl Tree {
     /// `Options::comments_apart`: how many readers' comments the elements `comments` hold,
     /// replies included: the posts of `lists` that start in them (a reply is in its own list
     /// and in its parent's), else their keys (`id="comment-5101"` on a comment and
-    /// `div-comment-5101` on its body are one; `<a name="comment-4417000">`), else the
-    /// outermost elements with a line of text among `lines` (a widget's box holds a heading
-    /// alone). 0 without comments.
+    /// `div-comment-5101` on its body are one; `<a name="comment-4417000">`). 0 when neither
+    /// shows a comment: a section named for comments without either holds a widget's heading,
+    /// a sign-in prompt, "No comments yet", the site's rules for commenting (all but one of 60
+    /// such sections on the six sets), which are no comments to offer.
     pub(super) fn count_comments(
         &self,
         page: &Page,
         comments: &[u32],
         lists: &[PostList],
-        lines: &[bool],
     ) -> usize {
         if comments.is_empty() {
             return 0;
@@ -523,13 +523,7 @@ impl Tree {
             .collect();
         keys.sort_unstable();
         keys.dedup();
-        if !keys.is_empty() {
-            return keys.len();
-        }
-        let outermost = |e: &&u32| !comments.iter().any(|&a| a != **e && self.common(a, **e) == a);
-        let with_text =
-            |e: &&u32| lines_of(**e).any(|l| lines[l] && self.texts[l].text >= MIN_TEXT);
-        comments.iter().filter(outermost).filter(with_text).count()
+        keys.len()
     }
 
     /// The elements inside element `e`: elements are numbered in document order, so they are
