@@ -214,11 +214,13 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         chosen.iter_mut().zip(&comments.0).for_each(|(t, &c)| *t |= c);
         comments = (Vec::new(), 0);
     }
-    let comments = if comments.1 == 0 {
-        Comments::default()
-    } else {
-        let blocks = blocks::build(&page, &comments.0, options, &posts);
-        Comments { count: comments.1, text: render::text(&blocks), html: render::html(&blocks) }
+    // Comments whose lines hold no block (a widget's empty frame) are none to offer.
+    let comments = match comments {
+        (_, 0) => Comments::default(),
+        (lines, count) => match blocks::build(&page, &lines, options, &posts) {
+            blocks if blocks.is_empty() => Comments::default(),
+            blocks => Comments { count, text: render::text(&blocks), html: render::html(&blocks) },
+        },
     };
     let mut blocks = blocks::build(&page, &chosen, options, &posts);
     let text = render::text(&blocks);
