@@ -833,6 +833,13 @@ fn essentials() {
             &["quernstone · 2025-03-14 20:31:07", "Tallow Ned · 2025-03-14 21:02:44", "mossbank · 2025-03-15 09:40:52", "Glad it came back. For next winter, a light coat of oil and a sheet of newspaper over the cooking side keeps the damp off, and it is far less work than another evening of scrubbing."],
             &["Registered:", "Posts:", "Moderator", "Offline", "Post reply"],
         ),
+        // The same for a header line "name · date" (a day that reads the same both ways).
+        (
+            "thread-header-line",
+            "default",
+            &["pebblejar · 04/04/2026 07:12", "RunnerBeanRita · 04/04/2026 07:40", "Hobnob Harry · 04/04/2026 08:05", "Thank you both. I have ordered a bag of compost, three long troughs and a packet of dwarf beans, and I will try the strawberries once the wall bracket is up."],
+            &["Quote", "Report", "Privacy"],
+        ),
         (
             "forum-vbulletin",
             "default",
