@@ -128,7 +128,12 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // With `fallback`, a page on which no line rises above the axis is read a second time.
     let page = fallback::page(&html, options);
     // The posts the page's structure shows, found once when a stage first asks.
-    let posts = blocks::posts::Structure::with(&page, options.opening_posts, options.thread_events);
+    let posts = blocks::posts::Structure::with(
+        &page,
+        options.opening_posts,
+        options.thread_events,
+        options.shown_names,
+    );
 
     // Phase 1: content and code per line.
     let (t1, t2) = density::counts(&page, algorithm);

@@ -333,6 +333,13 @@ pub struct Options {
     /// line of the thread's timeline, not a post: no list counts it, and it gets no header
     /// ([`crate::blocks`]). Default `true` (issue 33).
     pub thread_events: bool,
+    /// With `threads`, a post that no mark names (no author class, microdata or profile link)
+    /// is named by its header: the first text of the post outside a link, a button and its date
+    /// that has a letter, when it stands before the post's words and reads as a name (a forum
+    /// printing the poster's name as plain text: a profile pane's `<dt><strong>`, a header line
+    /// "name · date"); such posts count as posts of a list ([`crate::blocks`]). Default `true`
+    /// (issue 33; measured, docs/EVALUATION.md).
+    pub shown_names: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -424,6 +431,7 @@ impl Default for Options {
             opening_posts: true,
             post_forms: true,
             thread_events: true,
+            shown_names: true,
             comments_apart: true,
             furniture: true,
             label_rows: true,
@@ -548,6 +556,7 @@ switches! {
     opening_posts: "With threads: the post before a list of posts, whose text stands in a box of the same kind as theirs, opens it",
     post_forms: "With threads: a thread post's lines are its words though a form holds them (old Reddit's edit-in-place form)",
     thread_events: "With threads: a short element whose author, date and words stand on one line (an issue's 'X added the label Y') is a timeline's line, not a post",
+    shown_names: "With threads: a post no mark names is named by the first text of its header outside links, buttons and its date, when it reads as a name",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     label_rows: "With article: a short row of labels and numbers (news code, publication date) at the text's top or bottom is left out",

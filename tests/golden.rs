@@ -824,6 +824,22 @@ fn essentials() {
             &["Clover Ridge · « Reply #2 on: June 08, 2025, 08:02:55 AM »", "The sheet worked like a charm. They walked in within twenty minutes, and this morning they were already bringing in pale yellow pollen."],
             &["Posts:", "Logged", "Karma", "Quote", "Newbie"],
         ),
+        // Issue 33, `shown_names`: a thread whose posters' names no mark names (a profile pane's
+        // `<dt><strong>` after the header's date): each post under its author and date, without
+        // the rank, the registration date or the post count.
+        (
+            "forum-plain-names",
+            "default",
+            &["quernstone · 2025-03-14 20:31:07", "Tallow Ned · 2025-03-14 21:02:44", "mossbank · 2025-03-15 09:40:52", "Glad it came back. For next winter, a light coat of oil and a sheet of newspaper over the cooking side keeps the damp off, and it is far less work than another evening of scrubbing."],
+            &["Registered:", "Posts:", "Moderator", "Offline", "Post reply"],
+        ),
+        // The same for a header line "name · date" (a day that reads the same both ways).
+        (
+            "thread-header-line",
+            "default",
+            &["pebblejar · 04/04/2026 07:12", "RunnerBeanRita · 04/04/2026 07:40", "Hobnob Harry · 04/04/2026 08:05", "Thank you both. I have ordered a bag of compost, three long troughs and a packet of dwarf beans, and I will try the strawberries once the wall bracket is up."],
+            &["Quote", "Report", "Privacy"],
+        ),
         (
             "forum-vbulletin",
             "default",

@@ -8,10 +8,11 @@
 //! `itemprop=author`, a link to a member's profile, the post's own `data-author`), a date
 //! (`<time>`, a date in a `title`, a short element whose class names a date, a date or an
 //! "N hours ago" written as text) and text of its own; a reply nested in a post, of the same
-//! kind, is a post too.
+//! kind, is a post too. In a list no mark names, a post's author may be the name its header
+//! shows as text beside the date (`Options::shown_names`, [`shown_name`]).
 
 use crate::extraction::Post;
-use crate::html::{collapse_whitespace, is_void, Needles};
+use crate::html::{collapse_whitespace, is_heading, is_void, Needles};
 use crate::preprocess::{Page, Tok};
 use crate::settings::pipeline::MAX_DEPTH;
 use crate::settings::posts::{POST_TEXT, SHORT_NAME};
@@ -60,19 +61,20 @@ pub fn short_name(s: &str) -> Option<String> {
 
 /// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
 /// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]);
-/// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]).
-pub fn find(page: &Page, openings: bool, events: bool) -> (Vec<PostList>, Vec<Unit>) {
+/// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]); with
+/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]).
+pub fn find(page: &Page, openings: bool, events: bool, names: bool) -> (Vec<PostList>, Vec<Unit>) {
     // Most pages hold no two sibling elements of one kind with a post's text, or too few authors
     // and dates in them: the marks, which read every start tag's attributes and short texts,
     // are read where a post can stand first, and the rest of the page only when two posts may.
     let mut els = Elements::of(page);
     let Some(room) = els.room(page) else { return (Vec::new(), Vec::new()) };
     els.mark(page, |e| room[e]);
-    if !els.marks_enough(page, &room) {
+    if !els.marks_enough(page, &room, names) {
         return (Vec::new(), Vec::new());
     }
     els.mark(page, |e| !room[e]);
-    units(page, &els, openings, events)
+    units(page, &els, openings, events, names)
 }
 
 /// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
@@ -212,14 +214,14 @@ impl Elements {
 
     /// Whether the marked elements of `room` ([`Elements::room`]) hold two authors (or posts
     /// that name theirs in `data-author`) and two dates: two posts, siblings and so apart, hold
-    /// one each at least.
-    fn marks_enough(&self, page: &Page, room: &[bool]) -> bool {
+    /// one each at least; with `names` ([`shown_name`]), two dates alone.
+    fn marks_enough(&self, page: &Page, room: &[bool], names: bool) -> bool {
         let rooms = || (0..self.start.len()).filter(|&e| room[e]);
         let authors = rooms()
             .filter(|&e| self.author[e] || page.toks[self.start[e]].attr("data-author").is_some())
             .take(2)
             .count();
-        authors == 2 && rooms().filter(|&e| self.date[e]).take(2).count() == 2
+        (authors == 2 || names) && rooms().filter(|&e| self.date[e]).take(2).count() == 2
     }
 
     /// Marks the elements `which` asks for: whether each marks an author, and whether it marks
@@ -447,7 +449,13 @@ fn class_kind(tok: &Tok) -> Option<(String, String)> {
 /// of them posts ([`Elements`]: an author, a date, [`POST_TEXT`] of text not in links and not
 /// mostly links), with the replies of the same kind nested in them; and each post's header and
 /// furniture ([`unit`]).
-fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<PostList>, Vec<Unit>) {
+fn units(
+    page: &Page,
+    els: &Elements,
+    openings: bool,
+    events: bool,
+    names: bool,
+) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
         return (Vec::new(), Vec::new());
@@ -467,15 +475,26 @@ fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<Post
         let p = els.parent[e];
         children[if p == ROOT { n } else { p as usize }].push(e as u32);
     }
-    let post_like = |e: usize| {
+    // A post of a list no member of which is marked may be named by its header
+    // ([`shown_name`]): asked last, of elements with a date and a post's text only.
+    let shown: Vec<std::cell::OnceCell<Option<(usize, String)>>> =
+        if names { vec![std::cell::OnceCell::new(); n] } else { Vec::new() };
+    let marked =
+        |e: usize| inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some();
+    let post_like = |e: usize, shown_ok: bool| {
         let (text, link) = els.chars(e);
-        (inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some())
-            && inside(&dates, e) > 0
+        inside(&dates, e) > 0
             && text - link >= POST_TEXT
             && 2 * link < text
             && !(events && event(page, els, e))
+            && (marked(e)
+                || shown_ok && names && shown[e].get_or_init(|| shown_name(page, els, e)).is_some())
     };
-    let mut found: Vec<(usize, Vec<usize>, (String, String))> = Vec::new();
+    let name_of = |e: usize| shown.get(e).and_then(|s| s.get()).and_then(Option::as_ref);
+    // Each list: its parent, its posts, their kind, and whether its posts are named by their
+    // headers.
+    type Found = (usize, Vec<usize>, (String, String), bool);
+    let mut found: Vec<Found> = Vec::new();
     for (p, kids) in children.iter().enumerate() {
         if kids.len() < 2 {
             continue;
@@ -489,16 +508,27 @@ fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<Post
             }
         }
         for (key, members) in groups {
-            let posts: Vec<usize> = members.into_iter().filter(|&e| post_like(e)).collect();
-            if posts.len() >= 2 {
-                found.push((p, posts, key));
+            let shown_ok = !members.iter().any(|&e| marked(e));
+            let posts: Vec<usize> =
+                members.into_iter().filter(|&e| post_like(e, shown_ok)).collect();
+            // Names shown as text are names only where they differ: one label in every post
+            // ("Advertisement") names none.
+            let differ = !shown_ok
+                || posts
+                    .iter()
+                    .filter_map(|&e| name_of(e))
+                    .any(|a| posts.iter().filter_map(|&e| name_of(e)).any(|b| a.1 != b.1));
+            if posts.len() >= 2 && differ {
+                found.push((p, posts, key, shown_ok));
             }
         }
     }
     if openings {
         let listed: Vec<usize> = found.iter().flat_map(|f| f.1.iter().copied()).collect();
         for f in &mut found {
-            if let Some(o) = opening(page, els, &children, &f.1, &listed, &post_like) {
+            let shown_ok = f.3;
+            let like = |e: usize| post_like(e, shown_ok);
+            if let Some(o) = opening(page, els, &children, &f.1, &listed, &like) {
                 f.1.insert(0, o);
             }
         }
@@ -508,15 +538,22 @@ fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<Post
     let mut lists: Vec<PostList> = Vec::new();
     let mut all: Vec<usize> = Vec::new();
     found.sort_by_key(|f| f.1[0]);
-    for (i, (_, posts, key)) in found.iter().enumerate() {
-        let outer = found[..i].iter().find(|(_, o, _)| o.iter().any(|&u| els.holds(u, posts[0])));
+    for (i, (_, posts, key, shown_ok)) in found.iter().enumerate() {
+        let outer =
+            found[..i].iter().find(|(_, o, _, _)| o.iter().any(|&u| els.holds(u, posts[0])));
         if outer.is_some_and(|o| o.2 == *key) {
             continue;
         }
         let replies: Vec<usize> = posts
             .iter()
             .flat_map(|&u| u + 1..=els.last[u] as usize)
-            .filter(|&d| kind(&page.toks[els.start[d]]).as_ref() == Some(key) && post_like(d))
+            .filter(|&d| {
+                // In a list named by its headers, an element of its kind inside a post is a
+                // reply though it shows no name so (a link to the replier's site) or is mostly
+                // a link: its words and date are not its parent's.
+                kind(&page.toks[els.start[d]]).as_ref() == Some(key)
+                    && (post_like(d, *shown_ok) || *shown_ok)
+            })
             .collect();
         all.extend(posts.iter().chain(&replies));
         lists.push(PostList {
@@ -526,7 +563,8 @@ fn units(page: &Page, els: &Elements, openings: bool, events: bool) -> (Vec<Post
     }
     all.sort_unstable();
     all.dedup();
-    let units = all.iter().filter_map(|&e| unit(page, els, e, &all, openings)).collect();
+    let units =
+        all.iter().filter_map(|&e| unit(page, els, e, &all, openings, name_of(e))).collect();
     (lists, units)
 }
 
@@ -658,7 +696,14 @@ fn text_boxes(page: &Page, els: &Elements, e: usize) -> Vec<(String, String)> {
 /// around each inside the post that does not hold its longest text: a forum's profile pane
 /// with the rank and the post count, a header row with the votes) and its signature (an
 /// element whose class, id or role names one).
-fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) -> Option<Unit> {
+fn unit(
+    page: &Page,
+    els: &Elements,
+    e: usize,
+    posts: &[usize],
+    openings: bool,
+    shown: Option<&(usize, String)>,
+) -> Option<Unit> {
     let last = els.last[e] as usize;
     // Its own elements: not in a reply, not in a quote.
     let replies: Vec<usize> = posts.iter().copied().filter(|&r| r > e && r <= last).collect();
@@ -689,8 +734,12 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) 
         .attr("data-author")
         .map(|a| collapse_whitespace(a).trim().to_string())
         .filter(|a| !a.is_empty());
-    let marked: Vec<usize> = (e + 1..=last).filter(|&d| els.author[d] && own(d)).collect();
-    let author = declared.or_else(|| marked.first().map(|&d| name_of(d)))?;
+    let mut marked: Vec<usize> = (e + 1..=last).filter(|&d| els.author[d] && own(d)).collect();
+    if marked.is_empty() && declared.is_none() {
+        marked.extend(shown.map(|s| s.0));
+    }
+    let author = declared
+        .or_else(|| marked.first().map(|&d| shown.map_or_else(|| name_of(d), |s| s.1.clone())))?;
     let author = crate::meta::clean_names(&author, true).or_else(|| short_name(&author))?;
     // The outermost element around `d` inside the post that does not hold its own text.
     let card = |d: usize| {
@@ -719,7 +768,8 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) 
         .iter()
         .copied()
         .filter(|&d| {
-            name_of(d) == author
+            shown.is_some_and(|s| s.0 == d)
+                || name_of(d) == author
                 || crate::meta::clean_names(&name_of(d), true).as_deref() == Some(&*author)
         })
         .collect();
@@ -760,6 +810,74 @@ fn unit(page: &Page, els: &Elements, e: usize, posts: &[usize], openings: bool) 
     })
 }
 
+/// Words a name shown as text has at most ([`shown_name`]).
+const NAME_WORDS: usize = 4;
+
+/// The name post `e`'s header shows when no mark names its author (`Options::shown_names`):
+/// the post's first text with a letter outside a button and its date, when it is no link nor
+/// heading, reads as a name (a few words, not a sentence nor a time, alone in its element) and
+/// stands next to the post's date (the next text with a letter or a digit is the date's, or the
+/// one before it is, on another line).
+/// Forums that print the poster as plain text print it in the header line with the date: "name
+/// · date", a name over the date beside an avatar, a profile pane's `<dt><strong>` after the
+/// header's date; a post whose first text is its words has no name so. With the element the
+/// name stands in.
+fn shown_name(page: &Page, els: &Elements, e: usize) -> Option<(usize, String)> {
+    // Whether token `j` stands in an element inside `e` (up to `top`) that `f` holds true of.
+    let under = |j: usize, top: usize, f: &dyn Fn(usize) -> bool| {
+        let mut d = els.inner[j];
+        while d != ROOT && d as usize != top {
+            if f(d as usize) {
+                return true;
+            }
+            d = els.parent[d as usize];
+        }
+        false
+    };
+    let worded = |j: usize| match &page.toks[j] {
+        Tok::Text(t) => t.chars().any(char::is_alphanumeric),
+        _ => false,
+    };
+    let dated = |j: usize| under(j, e, &|d| els.date[d]);
+    let (from, to) = (els.start[e] + 1, els.end[e]);
+    let i = (from..to).find(|&i| {
+        let Tok::Text(t) = &page.toks[i] else { return false };
+        t.chars().any(char::is_alphabetic)
+            && !under(i, e, &|d| els.date[d] || page.toks[els.start[d]].is_start(Tag::Button))
+    })?;
+    let Tok::Text(t) = &page.toks[i] else { return None };
+    // The separator between the name and the date is not the name's.
+    let t = t.trim_matches(|c: char| c.is_whitespace() || "·•|—–-:,/".contains(c));
+    let name = crate::meta::clean_names(t, true).or_else(|| short_name(t))?;
+    let at = els.inner[i];
+    // Not a link (a name that links elsewhere than to a profile opens a teaser or a reply's
+    // words as often), a heading (a box's title) or a time of day.
+    let clock = name.as_bytes().windows(3).any(|w| w[1] == b':' && w[0].is_ascii_digit());
+    let heading =
+        |d: usize| matches!(&page.toks[els.start[d]], Tok::Start { name, .. } if is_heading(name));
+    if name.split_whitespace().count() > NAME_WORDS
+        || name.ends_with(['.', '!', '?'])
+        || clock
+        || at == ROOT
+        || els.link[i + 1] > els.link[i]
+        || under(i, e, &heading)
+    {
+        return None;
+    }
+    // Alone in its element, or beside the date: not the start of a sentence that a link or
+    // an emphasis goes on with.
+    let at = at as usize;
+    let alone = (els.start[at] + 1..els.end[at])
+        .all(|j| j == i || !worded(j) || under(j, at, &|d| els.date[d]));
+    let before = (from..i).rev().find(|&j| worded(j));
+    let after = (i + 1..to).find(|&j| worded(j));
+    // After the date, on a line of its own (a profile pane below the header's date): a short
+    // text after the date on its line qualifies the date as often ("10 May / Ann says:").
+    let beside = after.is_some_and(dated)
+        || before.is_some_and(|j| dated(j) && page.line_of[j] != page.line_of[i]);
+    (alone && beside).then_some((at, name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -767,10 +885,15 @@ mod tests {
     use crate::Options;
 
     /// The posts without [`find`]'s pre-tests: every element marked, every page searched.
-    fn every_element(page: &Page, openings: bool, events: bool) -> (Vec<PostList>, Vec<Unit>) {
+    fn every_element(
+        page: &Page,
+        openings: bool,
+        events: bool,
+        names: bool,
+    ) -> (Vec<PostList>, Vec<Unit>) {
         let mut els = Elements::of(page);
         els.mark(page, |_| true);
-        units(page, &els, openings, events)
+        units(page, &els, openings, events, names)
     }
 
     /// What [`units`] found, in words.
@@ -809,6 +932,9 @@ mod tests {
             "<span itemprop=\"author\">A name far too long to be any forum member's name at all, \
              surely no one's</span>",
             "<b class=\"talk-name\">eve</b>",
+            // Names no mark names ([`shown_name`]).
+            "<dt><strong>fay</strong></dt>",
+            "<div>Gus Ng</div>",
         ];
         let dates = [
             "<time datetime=\"2025-06-07T18:40\">June 7</time>",
@@ -841,6 +967,8 @@ mod tests {
         let how = Preprocessing::of(&Options::default());
         // Pages without room for posts, with room but too few marks, and with posts.
         let mut answers = [0; 3];
+        // Pages whose posts differ with names shown as text ([`shown_name`]).
+        let mut named = 0;
         let pages = 3_000;
         for _ in 0..pages {
             let mut html = String::from("<html><body><div class=\"thread\">");
@@ -869,19 +997,27 @@ mod tests {
             }
             html.push_str("</div></body></html>");
             let page = Page::parse(&html, how);
-            for (openings, events) in [(false, false), (true, true), (true, false)] {
+            for (openings, events, names) in [
+                (false, false, false),
+                (true, true, true),
+                (true, true, false),
+                (true, false, true),
+            ] {
                 assert_eq!(
-                    found(&find(&page, openings, events)),
-                    found(&every_element(&page, openings, events)),
+                    found(&find(&page, openings, events, names)),
+                    found(&every_element(&page, openings, events, names)),
                     "{html}"
                 );
             }
+            named += usize::from(
+                found(&find(&page, true, true, true)) != found(&find(&page, true, true, false)),
+            );
             let mut els = Elements::of(&page);
             answers[match els.room(&page) {
                 None => 0,
                 Some(room) => {
                     els.mark(&page, |e| room[e]);
-                    if els.marks_enough(&page, &room) {
+                    if els.marks_enough(&page, &room, false) {
                         2
                     } else {
                         1
@@ -891,5 +1027,6 @@ mod tests {
         }
         // Each answer, often.
         assert!(answers.iter().all(|&a| a >= pages / 10), "{answers:?}");
+        assert!(named > 0, "no page with names shown as text");
     }
 }

@@ -520,7 +520,8 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
     };
     for i in 0..p.len() {
         // Month and day with slashes, when only one order is a date: 10/31/2024 (31 is no
-        // month), 31/10/2024 (likewise); 07/08/2025 the web writes both ways, and is left.
+        // month), 31/10/2024 (likewise), or both are one (03/03/2026); 07/08/2025 the web
+        // writes both ways, and is left.
         if let (Part::Num(a, la @ 1..=2), Some(Part::Num(b, lb @ 1..=2)), Some(Part::Num(y, 4))) =
             (&p[i], p.get(i + 1), p.get(i + 2))
         {
@@ -530,6 +531,8 @@ pub fn parse_visible(text: &str, lang: &str) -> Option<(i64, u32, u32)> {
                 match (valid_day(y, *a, *b), valid_day(y, *b, *a)) {
                     (true, false) => return Some((y, *a, *b)),
                     (false, true) => return Some((y, *b, *a)),
+                    // 03/03/2025 reads the same both ways.
+                    (true, true) if a == b => return Some((y, *a, *b)),
                     _ => {}
                 }
             }
@@ -702,6 +705,8 @@ mod tests {
         assert_eq!(parse_visible("Updated: 1/13/2025", "en"), Some((2025, 1, 13)));
         assert_eq!(parse_visible("07/08/2025", "en"), None);
         assert_eq!(parse_visible("13/13/2025", "en"), None);
+        // Both orders, one day.
+        assert_eq!(parse_visible("03/03/2026 19:44", "en"), Some((2026, 3, 3)));
     }
 
     #[test]

@@ -148,6 +148,9 @@ export interface DanaOptions {
   /** With `threads`, a short element whose author, date and words stand on one line (an
    *  issue's "X added the label Y") is a line of the timeline, not a post. */
   threadEvents?: boolean | null;
+  /** With `threads`, a list of posts no mark names is named by each post's header: the name
+   *  it shows as text next to the date ("name · date", a profile pane under the date). */
+  shownNames?: boolean | null;
   /** With `article`, on a page that declares an article, readers' comments after it are left
    *  out. */
   commentsApart?: boolean | null;
