@@ -10,6 +10,8 @@
 //! A section's name: the text of a link to the home page or to a page above this one (its
 //! path a directory of this page's path), as menus and breadcrumbs link sections.
 
+use std::borrow::Cow;
+
 use super::address::Address;
 use crate::declared::SITE_SEPARATORS;
 use crate::preprocess::{Page, Tok};
@@ -112,7 +114,7 @@ impl Site {
     /// Whether `words` are one of the site's names, or its host's name in words ("KWMT
     /// Radio" is not "kwmt1240"; "NorthBayGate" is `northbaygate`), alone or with a word sites
     /// add to it ("Marlow Anglers Forum" on `marlowanglers.co.uk`).
-    pub(super) fn is_name(&self, words: &[String]) -> bool {
+    pub(super) fn is_name(&self, words: &[Cow<'_, str>]) -> bool {
         if words.is_empty() || words.len() > MAX_NAME_WORDS {
             return false;
         }
@@ -131,12 +133,12 @@ impl Site {
     }
 
     /// Whether `words` name a section: the text of a link to the home page or above this page.
-    pub(super) fn is_section(&self, words: &[String]) -> bool {
+    pub(super) fn is_section(&self, words: &[Cow<'_, str>]) -> bool {
         !words.is_empty() && self.sections.contains(&key(&words.join(" ")))
     }
 
     /// Whether `words` are the text of a short link of the page: a menu's section.
-    fn is_menu_item(&self, words: &[String]) -> bool {
+    fn is_menu_item(&self, words: &[Cow<'_, str>]) -> bool {
         !words.is_empty()
             && words.len() <= MAX_SECTION_WORDS
             && self.links.contains(&key(&words.join(" ")))
