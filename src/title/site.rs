@@ -47,19 +47,21 @@ impl Site {
         let mut sections = Vec::new();
         let mut links = Vec::new();
         // The link being read: whether its target is the site's home or above this page, or
-        // this page, and its text.
-        let mut link: Option<(bool, bool, String)> = None;
+        // this page; and its text (one buffer for every link: most links' texts are read and
+        // dropped).
+        let mut link: Option<(bool, bool)> = None;
+        let mut text = String::new();
         for tok in &page.toks {
             match tok {
                 Tok::Start { name, .. } if name.is(Tag::A) => {
                     let href = tok.attr("href").unwrap_or_default();
                     let above = address.is_some_and(|a| a.is_above(href));
                     let here = address.is_some_and(|a| a.is_here(href));
-                    link = Some((above, here, String::new()));
+                    link = Some((above, here));
+                    text.clear();
                 }
                 Tok::End { name } if name.is(Tag::A) => {
-                    if let Some((above, here, text)) =
-                        link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
+                    if let Some((above, here)) = link.take().filter(|_| text.len() < MAX_LINK_CHARS)
                     {
                         let k = key(&text);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
@@ -81,7 +83,7 @@ impl Site {
                             let v = v.to_ascii_lowercase();
                             v.contains("logo") || v.contains("masthead")
                         });
-                    if says_logo || link.as_ref().is_some_and(|(above, _, _)| *above) {
+                    if says_logo || link.is_some_and(|(above, _)| above) {
                         let k = key(alt);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
                             names.push(k);
@@ -89,9 +91,7 @@ impl Site {
                     }
                 }
                 Tok::Text(t) => {
-                    if let Some((_, _, text)) =
-                        link.as_mut().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
-                    {
+                    if link.is_some() && text.len() < MAX_LINK_CHARS {
                         text.push_str(t);
                     }
                     if let Some(holder) = copyright_holder(t) {
