@@ -7,11 +7,15 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use unicode_segmentation::UnicodeSegmentation;
 
+/// Words as [`tokens`] gives them: borrowed from their text, or owned where their compared
+/// form differs from it.
+pub type Words<'s> = Vec<Cow<'s, str>>;
+
 /// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
 /// Arabic-script vowel marks and tatweel (optional in writing: the `<title>` and the body
 /// may differ only in them).
 /// A word that is its own compared form (most are) is borrowed, not copied.
-pub fn tokens(s: &str) -> Vec<Cow<'_, str>> {
+pub fn tokens(s: &str) -> Words<'_> {
     let mut buf = String::new();
     let mut out = Vec::new();
     for_each_word(s, |w, _| match compared_form(w, &mut buf) {
@@ -449,7 +453,7 @@ pub fn is_optional_mark(c: char) -> bool {
 
 /// The words two headlines are compared by: [`tokens`] with typographic apostrophes made
 /// plain (`We’ve` and `We've` are one word, as a reader sees it).
-pub fn headline_words(s: &str) -> Vec<Cow<'_, str>> {
+pub fn headline_words(s: &str) -> Words<'_> {
     // Copied only when there is an apostrophe to replace (most texts have none).
     if s.contains(['\u{2019}', '\u{2018}']) {
         owned(tokens(&s.replace(['\u{2019}', '\u{2018}'], "'")))
@@ -459,7 +463,7 @@ pub fn headline_words(s: &str) -> Vec<Cow<'_, str>> {
 }
 
 /// `words` ([`tokens`], [`headline_words`]) copied where they borrow, to outlive their text.
-pub fn owned(words: Vec<Cow<'_, str>>) -> Vec<Cow<'static, str>> {
+pub fn owned(words: Words<'_>) -> Words<'static> {
     words.into_iter().map(|w| Cow::Owned(w.into_owned())).collect()
 }
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::declared::{clean_headline, last_separator, Declared, SITE_SEPARATORS};
 use crate::preprocess::Page;
 use crate::settings::title::{MAX_SITE_WORDS, MIN_REWORDED_H1_WORDS, MIN_SLUG_WORDS};
-use crate::words::{headline_words, owned, tokens};
+use crate::words::{headline_words, owned, tokens, Words};
 
 use super::address::Address;
 use super::witnesses::Witnesses;
@@ -169,7 +169,7 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     // heading the headline. A colon counts here, as blog engines write "Blog: Post"; the `h1`
     // standing for the part before it keeps "Review: X" whole.
     let mastheads = &body_words[..h1s.len().min(3)];
-    let mut headings: Option<Vec<(Vec<Cow<str>>, String, usize)>> = None;
+    let mut headings: Option<Vec<(Words<'static>, String, usize)>> = None;
     for d in &declared {
         for (head, tail) in parts(&d.text) {
             let (masthead, kept) = (headline_words(head), headline_words(tail));
