@@ -8,6 +8,8 @@
 //! [`dates`]), the lead image is the article's first picture and the excerpt the opening of its
 //! first paragraph; a field found nowhere stays `None`.
 
+use std::borrow::Cow;
+
 use crate::declared::{
     base_url, has_type, image_of, name_of, page_url, text_of, JsonLd, Metas, ARTICLE_TYPES,
     SHOP_TYPES,
@@ -291,7 +293,7 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
         [t.attr("itemprop"), t.attr("class")]
             .into_iter()
             .flatten()
-            .any(|v| v.to_ascii_lowercase().contains(what))
+            .any(|v| crate::html::contains_ascii_lowercase(v, what))
     };
     times().find(|(t, _)| says(t, itemprop)).map(|(_, d)| d).or_else(|| {
         (itemprop == "datepublished")
@@ -538,7 +540,7 @@ fn more_words_than(s: &str, n: usize) -> bool {
 }
 
 /// Whether `needle` occurs in `haystack` as consecutive items.
-fn contains_run(haystack: &[String], needle: &[String]) -> bool {
+fn contains_run(haystack: &[Cow<'_, str>], needle: &[Cow<'_, str>]) -> bool {
     !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
 }
 

@@ -475,7 +475,45 @@ fn join_inside_pairs(text: &str, ranges: Vec<(usize, usize)>) -> Vec<(usize, usi
 /// The byte offsets of each opener and its closer, for the pairs that close: brackets, guillemets
 /// and curly double quotes by nesting, straight double quotes by turns. Single quotes are left
 /// out: `'` and `’` are apostrophes as often as quotes.
+///
+/// Only a straight double quote, an ASCII bracket or a character outside ASCII can open or
+/// close a pair, so the other ASCII bytes (most of a text) are stepped over without decoding
+/// a character (`closed_pairs_reference`, the tests' reference, decodes every one).
 fn closed_pairs(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut pairs = Pairs::default();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii() && !matches!(b, b'"' | b'(' | b')' | b'[' | b']' | b'{' | b'}') {
+            i += 1;
+            continue;
+        }
+        // `i` is a character's first byte: every byte stepped over so far was one whole.
+        let c = text[i..].chars().next().unwrap_or_default();
+        pairs.read(c, i);
+        i += c.len_utf8();
+    }
+    pairs.closed
+}
+
+#[cfg(test)]
+fn closed_pairs_reference(text: &str) -> Vec<(usize, usize)> {
+    let mut pairs = Pairs::default();
+    for (i, c) in text.char_indices() {
+        pairs.read(c, i);
+    }
+    pairs.closed
+}
+
+/// The pairs being matched by [`closed_pairs`]: the openers still open, and the pairs closed.
+#[derive(Default)]
+struct Pairs {
+    open: Vec<(char, usize)>,
+    closed: Vec<(usize, usize)>,
+}
+
+impl Pairs {
     const PAIRS: &[(char, char)] = &[
         ('(', ')'),
         ('[', ']'),
@@ -488,14 +526,15 @@ fn closed_pairs(text: &str) -> Vec<(usize, usize)> {
         ('「', '」'),
         ('『', '』'),
     ];
-    let mut open: Vec<(char, usize)> = Vec::new();
-    let mut out = Vec::new();
-    for (i, c) in text.char_indices() {
+
+    /// Reads the character `c` at byte `i`.
+    fn read(&mut self, c: char, i: usize) {
+        let (open, out) = (&mut self.open, &mut self.closed);
         if c == '"' && open.last().is_some_and(|&(o, _)| o == '"') {
             out.extend(open.pop().map(|(_, at)| (at, i)));
-        } else if c == '"' || PAIRS.iter().any(|&(o, _)| o == c) {
+        } else if c == '"' || Self::PAIRS.iter().any(|&(o, _)| o == c) {
             open.push((c, i));
-        } else if let Some(&(o, _)) = PAIRS.iter().find(|&&(_, cl)| cl == c) {
+        } else if let Some(&(o, _)) = Self::PAIRS.iter().find(|&&(_, cl)| cl == c) {
             // A closer closes its own opener, and the openers left unclosed inside it.
             if let Some(k) = open.iter().rposition(|&(x, _)| x == o) {
                 out.push((open[k].1, i));
@@ -503,7 +542,6 @@ fn closed_pairs(text: &str) -> Vec<(usize, usize)> {
             }
         }
     }
-    out
 }
 
 /// Whether `word` (before a full stop) numbers a heading or a list item: up to three digits, or
@@ -856,5 +894,32 @@ mod tests {
                 .collect();
             assert_eq!(uax29_ranges(&text), uax29_ranges_reference(&text), "{text:?}");
         }
+    }
+
+    #[test]
+    fn closed_pairs_are_those_of_every_character_read() {
+        // Every opener and closer, ASCII and not, with letters of one, two, three and four
+        // bytes between them; a fixed xorshift generator keeps the test repeatable.
+        const ALPHABET: &[char] = &[
+            '"', '(', ')', '[', ']', '{', '}', '«', '»', '“', '”', '‹', '›', '﴾', '﴿', '（', '）',
+            '「', '」', '『', '』', '\'', '’', 'a', ' ', '.', 'é', 'ن', '中', '😀',
+        ];
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut closed = 0;
+        for round in 0..20_000 {
+            let len = (next() % if round % 10 == 0 { 300 } else { 20 }) as usize;
+            let text: String =
+                (0..len).map(|_| ALPHABET[(next() >> 8) as usize % ALPHABET.len()]).collect();
+            let pairs = super::closed_pairs(&text);
+            assert_eq!(pairs, super::closed_pairs_reference(&text), "{text:?}");
+            closed += pairs.len();
+        }
+        assert!(closed > 10_000, "the random texts close pairs of every kind");
     }
 }

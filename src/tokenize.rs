@@ -345,7 +345,11 @@ pub fn own_attrs<'s>(lent: &mut Vec<Attr<'s>>) -> Vec<Attr<'s>> {
 /// token when it is kept: preprocessing drops a good share of the start tags (scripts' and
 /// SVG's content, the head, hidden and pruned elements), whose attributes then cost no list of
 /// their own (docs/PERFORMANCE.md, the token model).
-pub fn tokenize_lending<'s>(html: &'s str, emit: impl FnMut(Token<'s>, &mut Vec<Attr<'s>>)) {
+pub fn tokenize_lending<'s>(html: &'s str, mut emit: impl FnMut(Token<'s>, &mut Vec<Attr<'s>>)) {
+    // Every caller's tokens go through one pointer to its closure, so the tokenizer is compiled
+    // once, not once per caller: a copy is about 15 KB of the wasm module. A call through a
+    // pointer costs next to nothing here, the callers' closures not being inlined anyway.
+    let emit: &mut dyn FnMut(Token<'s>, &mut Vec<Attr<'s>>) = &mut emit;
     let mut t = Tokenizer {
         src: html,
         s: html.as_bytes(),

@@ -2,19 +2,25 @@
 //! them (lowercased, Arabic-script optional marks removed), the words the reading time counts,
 //! and the writing system of a letter.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use unicode_segmentation::UnicodeSegmentation;
 
+/// Words as [`tokens`] gives them: borrowed from their text, or owned where their compared
+/// form differs from it.
+pub type Words<'s> = Vec<Cow<'s, str>>;
+
 /// The words of a text as TitleFinder compares them: UAX #29 words, lowercased, without
 /// Arabic-script vowel marks and tatweel (optional in writing: the `<title>` and the body
 /// may differ only in them).
-pub fn tokens(s: &str) -> Vec<String> {
+/// A word that is its own compared form (most are) is borrowed, not copied.
+pub fn tokens(s: &str) -> Words<'_> {
     let mut buf = String::new();
     let mut out = Vec::new();
     for_each_word(s, |w, _| match compared_form(w, &mut buf) {
-        Form::AsIs => out.push(w.to_string()),
-        Form::InBuffer => out.push(buf.clone()),
+        Form::AsIs => out.push(Cow::Borrowed(w)),
+        Form::InBuffer => out.push(Cow::Owned(buf.clone())),
         Form::Empty => {}
     });
     out
@@ -447,13 +453,18 @@ pub fn is_optional_mark(c: char) -> bool {
 
 /// The words two headlines are compared by: [`tokens`] with typographic apostrophes made
 /// plain (`We’ve` and `We've` are one word, as a reader sees it).
-pub fn headline_words(s: &str) -> Vec<String> {
+pub fn headline_words(s: &str) -> Words<'_> {
     // Copied only when there is an apostrophe to replace (most texts have none).
     if s.contains(['\u{2019}', '\u{2018}']) {
-        tokens(&s.replace(['\u{2019}', '\u{2018}'], "'"))
+        owned(tokens(&s.replace(['\u{2019}', '\u{2018}'], "'")))
     } else {
         tokens(s)
     }
+}
+
+/// `words` ([`tokens`], [`headline_words`]) copied where they borrow, to outlive their text.
+pub fn owned(words: Words<'_>) -> Words<'static> {
+    words.into_iter().map(|w| Cow::Owned(w.into_owned())).collect()
 }
 
 /// The number of words in `text` for the reading time: runs between spaces that hold a letter

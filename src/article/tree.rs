@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::blocks::posts::PostList;
-use crate::html::{is_heading, is_void};
+use crate::html::{contains_ascii_lowercase, is_heading, is_void};
 use crate::preprocess::{names_site_box, Marks, Page, Tok};
 use crate::settings::article::{
     BODY_SHARE, COMMENTS_AFTER, COMMENTS_SECTION_TEXT, LANDMARK_TEXT, MAJORITY, MAX_BOX_LINE,
@@ -135,16 +135,24 @@ impl Tree {
             Some(self.parent[a as usize]).filter(|&p| p != ROOT)
         })
         .collect();
-        // The children of every parent on the chain, in one pass over the elements.
-        let mut children: HashMap<u32, Vec<u32>> =
-            chain.iter().map(|&a| (self.parent[a as usize], Vec::new())).collect();
-        for (s, parent) in self.parent.iter().enumerate() {
-            if let Some(c) = children.get_mut(parent) {
+        // The children of every parent on the chain, in one pass over the elements. A parent's
+        // list is found through `slot`, indexed by element ([`ROOT`] last): hashing every
+        // element's parent was most of this function's instructions.
+        let n = self.parent.len();
+        let index = |p: u32| if p == ROOT { n } else { p as usize };
+        let mut slot = vec![u32::MAX; n + 1];
+        let mut children: Vec<Vec<u32>> = Vec::with_capacity(chain.len());
+        for &a in &chain {
+            slot[index(self.parent[a as usize])] = children.len() as u32;
+            children.push(Vec::new());
+        }
+        for (s, &parent) in self.parent.iter().enumerate() {
+            if let Some(c) = children.get_mut(slot[index(parent)] as usize) {
                 c.push(s as u32);
             }
         }
         let siblings = |a: u32, keyed: bool| -> Vec<u32> {
-            children[&self.parent[a as usize]]
+            children[slot[index(self.parent[a as usize])] as usize]
                 .iter()
                 .copied()
                 .filter(|&s| {
@@ -515,7 +523,7 @@ impl Tree {
                 let tag = &page.toks[self.tag[e]];
                 [tag.attr("id"), tag.attr("name")].into_iter().flatten()
             })
-            .filter(|key| key.to_ascii_lowercase().contains("comment"))
+            .filter(|key| contains_ascii_lowercase(key, "comment"))
             .filter_map(|key| {
                 let number = key.trim_start_matches(|c: char| !c.is_ascii_digit());
                 (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
@@ -741,7 +749,7 @@ pub(super) fn names_comment(t: &Tok) -> bool {
         t.attr(k).is_some_and(|v| {
             v.split_ascii_whitespace()
                 .next()
-                .is_some_and(|w| w.to_ascii_lowercase().contains("comment"))
+                .is_some_and(|w| contains_ascii_lowercase(w, "comment"))
         })
     };
     says("id") || says("class")

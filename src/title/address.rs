@@ -1,6 +1,8 @@
 //! What the page's address says about its headline and its site: the host's name, the
 //! path's slug, and which links go to this page or to a section above it.
 
+use std::borrow::Cow;
+
 use crate::declared::SITE_SEPARATORS;
 use crate::words::tokens;
 
@@ -55,6 +57,7 @@ impl Address {
         let slug = tokens(&last.replace(['-', '_', '+', '.'], " "))
             .into_iter()
             .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+            .map(Cow::into_owned)
             .collect();
         Some(Address { name, home: path == "/", slug, url })
     }
@@ -104,7 +107,7 @@ impl Address {
     }
 
     /// Whether every word of the slug is one of `words`.
-    pub(super) fn spelled_by(&self, words: &[String]) -> bool {
-        self.slug.iter().all(|w| words.contains(w))
+    pub(super) fn spelled_by(&self, words: &[Cow<'_, str>]) -> bool {
+        self.slug.iter().all(|w| words.iter().any(|x| x == w))
     }
 }

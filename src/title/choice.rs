@@ -1,10 +1,12 @@
 //! The headline shown: TitleFinder's, checked against the headlines the page declares about
 //! itself (`Options::declared_title`; our refinement).
 
+use std::borrow::Cow;
+
 use crate::declared::{clean_headline, last_separator, Declared, SITE_SEPARATORS};
 use crate::preprocess::Page;
 use crate::settings::title::{MAX_SITE_WORDS, MIN_REWORDED_H1_WORDS, MIN_SLUG_WORDS};
-use crate::words::{headline_words, tokens};
+use crate::words::{headline_words, owned, tokens, Words};
 
 use super::address::Address;
 use super::witnesses::Witnesses;
@@ -114,11 +116,11 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
         .map(|(t, l)| (t.as_str(), *l, "h1"))
         .chain(found.candidates.iter().map(|c| (c.text.as_str(), c.line, "titlefinder")))
         .collect();
-    let body_words: Vec<Vec<String>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
+    let body_words: Vec<Vec<Cow<str>>> = body.iter().map(|(t, _, _)| headline_words(t)).collect();
     let chosen =
         |text: String, rule: &'static str, line: Option<usize>| found.instead(text, rule, line);
     let site = site_words(page, &declared);
-    let names_site = |words: &[String]| {
+    let names_site = |words: &[Cow<'_, str>]| {
         words.iter().all(|w| site.contains(w)) || (below_home && witnesses.is_name(words))
     };
     // A site's title, and what is declared besides it: the page's own heading says what this
@@ -145,7 +147,7 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     // page's host ("Discord - Group Chat …" on discord.com, where the tail is the headline);
     // then less what the page witnesses as the site's and its sections' names at either end
     // ("SITE | Football | Premiership | Headline").
-    let stripped: Vec<Vec<String>> = declared
+    let stripped: Vec<Vec<Cow<str>>> = declared
         .iter()
         .map(|d| {
             headline_words(
@@ -167,7 +169,7 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
     // heading the headline. A colon counts here, as blog engines write "Blog: Post"; the `h1`
     // standing for the part before it keeps "Review: X" whole.
     let mastheads = &body_words[..h1s.len().min(3)];
-    let mut headings: Option<Vec<(Vec<String>, String, usize)>> = None;
+    let mut headings: Option<Vec<(Words<'static>, String, usize)>> = None;
     for d in &declared {
         for (head, tail) in parts(&d.text) {
             let (masthead, kept) = (headline_words(head), headline_words(tail));
@@ -178,7 +180,7 @@ pub fn choose(page: &Page, found: Headline, witnessed: &Witnesses) -> Headline {
             let headings = headings.get_or_insert_with(|| {
                 headings_of_level(page, None)
                     .into_iter()
-                    .map(|(_, t, line)| (headline_words(&t), clean_headline(&t), line))
+                    .map(|(_, t, line)| (owned(headline_words(&t)), clean_headline(&t), line))
                     .collect()
             });
             if let Some((_, text, line)) =
@@ -341,11 +343,11 @@ fn names_the_site(page: &Page, title: &str, address: Option<&Address>) -> bool {
 
 /// The words of the site's name: `og:site_name` and what [`strip_site_suffix`] takes off each
 /// declared headline.
-fn site_words(page: &Page, declared: &[Declared]) -> Vec<String> {
-    let mut site: Vec<String> = page
+fn site_words<'d>(page: &Page, declared: &'d [Declared]) -> Vec<Cow<'d, str>> {
+    let mut site: Vec<Cow<str>> = page
         .head
         .meta_contents(&["property", "name"], "og:site_name")
-        .flat_map(|s| headline_words(&s))
+        .flat_map(|s| owned(headline_words(&s)))
         .collect();
     for d in declared {
         site.extend(headline_words(site_suffix(&d.text)));
@@ -386,7 +388,7 @@ fn strip_breadcrumb(s: &str) -> &str {
 /// what [`strip_site_suffix`] takes off a declared headline). Sites write one headline for
 /// search engines and social cards and another for the reader (Search Engine Optimisation
 /// plugins such as Yoast keep the two apart); the reader's is the one the page shows.
-fn reads_as_headline(words: &[String], site: &[String], declared: &[Declared]) -> bool {
+fn reads_as_headline(words: &[Cow<'_, str>], site: &[Cow<'_, str>], declared: &[Declared]) -> bool {
     if words.len() < MIN_REWORDED_H1_WORDS {
         return false;
     }

@@ -9,6 +9,8 @@
 //! the heading nearest above its text, within `gap` lines of where the chosen content starts
 //! (the headline as the article's upper bound, thesis 7.2.1).
 
+use std::borrow::Cow;
+
 use super::site::Site;
 use super::witnesses::Witnesses;
 use super::{first_heading, Fragment, Headline};
@@ -189,7 +191,7 @@ pub fn confirm(
     // whose words the article does not say: a tagline ("Your Local News Leader").
     let unsaid = found.after_site && found.line.is_none() && {
         let said = headline_words(text);
-        let words: Vec<&String> = words.iter().filter(|w| w.chars().count() >= 3).collect();
+        let words: Vec<&Cow<str>> = words.iter().filter(|w| w.chars().count() >= 3).collect();
         2 * words.iter().filter(|w| said.contains(w)).count() < words.len()
     };
     if !(broken || site_only || found.weak || other_script || unsaid) {

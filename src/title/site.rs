@@ -10,6 +10,8 @@
 //! A section's name: the text of a link to the home page or to a page above this one (its
 //! path a directory of this page's path), as menus and breadcrumbs link sections.
 
+use std::borrow::Cow;
+
 use super::address::Address;
 use crate::declared::SITE_SEPARATORS;
 use crate::preprocess::{Page, Tok};
@@ -45,19 +47,21 @@ impl Site {
         let mut sections = Vec::new();
         let mut links = Vec::new();
         // The link being read: whether its target is the site's home or above this page, or
-        // this page, and its text.
-        let mut link: Option<(bool, bool, String)> = None;
+        // this page; and its text (one buffer for every link: most links' texts are read and
+        // dropped).
+        let mut link: Option<(bool, bool)> = None;
+        let mut text = String::new();
         for tok in &page.toks {
             match tok {
                 Tok::Start { name, .. } if name.is(Tag::A) => {
                     let href = tok.attr("href").unwrap_or_default();
                     let above = address.is_some_and(|a| a.is_above(href));
                     let here = address.is_some_and(|a| a.is_here(href));
-                    link = Some((above, here, String::new()));
+                    link = Some((above, here));
+                    text.clear();
                 }
                 Tok::End { name } if name.is(Tag::A) => {
-                    if let Some((above, here, text)) =
-                        link.take().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
+                    if let Some((above, here)) = link.take().filter(|_| text.len() < MAX_LINK_CHARS)
                     {
                         let k = key(&text);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
@@ -79,7 +83,7 @@ impl Site {
                             let v = v.to_ascii_lowercase();
                             v.contains("logo") || v.contains("masthead")
                         });
-                    if says_logo || link.as_ref().is_some_and(|(above, _, _)| *above) {
+                    if says_logo || link.is_some_and(|(above, _)| above) {
                         let k = key(alt);
                         if !k.is_empty() && words_of(&k) <= MAX_NAME_WORDS {
                             names.push(k);
@@ -87,9 +91,7 @@ impl Site {
                     }
                 }
                 Tok::Text(t) => {
-                    if let Some((_, _, text)) =
-                        link.as_mut().filter(|(_, _, text)| text.len() < MAX_LINK_CHARS)
-                    {
+                    if link.is_some() && text.len() < MAX_LINK_CHARS {
                         text.push_str(t);
                     }
                     if let Some(holder) = copyright_holder(t) {
@@ -112,7 +114,7 @@ impl Site {
     /// Whether `words` are one of the site's names, or its host's name in words ("KWMT
     /// Radio" is not "kwmt1240"; "NorthBayGate" is `northbaygate`), alone or with a word sites
     /// add to it ("Marlow Anglers Forum" on `marlowanglers.co.uk`).
-    pub(super) fn is_name(&self, words: &[String]) -> bool {
+    pub(super) fn is_name(&self, words: &[Cow<'_, str>]) -> bool {
         if words.is_empty() || words.len() > MAX_NAME_WORDS {
             return false;
         }
@@ -131,12 +133,12 @@ impl Site {
     }
 
     /// Whether `words` name a section: the text of a link to the home page or above this page.
-    pub(super) fn is_section(&self, words: &[String]) -> bool {
+    pub(super) fn is_section(&self, words: &[Cow<'_, str>]) -> bool {
         !words.is_empty() && self.sections.contains(&key(&words.join(" ")))
     }
 
     /// Whether `words` are the text of a short link of the page: a menu's section.
-    fn is_menu_item(&self, words: &[String]) -> bool {
+    fn is_menu_item(&self, words: &[Cow<'_, str>]) -> bool {
         !words.is_empty()
             && words.len() <= MAX_SECTION_WORDS
             && self.links.contains(&key(&words.join(" ")))

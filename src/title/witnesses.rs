@@ -3,6 +3,8 @@
 //! address ([`crate::Options::url`]), what it calls its site and sections ([`Site`]), and the
 //! headlines it declares.
 
+use std::borrow::Cow;
+
 use crate::declared::{headlines, last_separator, Declared};
 use crate::preprocess::Page;
 use crate::settings::title::MAX_SUFFIX_WORDS;
@@ -30,7 +32,7 @@ impl Witnesses {
 
     /// Whether `words` are what follows the last separator of a declared title, when short:
     /// the site's name as its titles end ("… - المدينة نيوز").
-    fn is_suffix(&self, words: &[String]) -> bool {
+    fn is_suffix(&self, words: &[Cow<'_, str>]) -> bool {
         (1..=MAX_SUFFIX_WORDS).contains(&words.len())
             && self.declared.iter().any(|d| {
                 last_separator(&d.text)

@@ -3,6 +3,7 @@
 //! itself is the engine's (`dana::test_api::title`); this module
 //! only runs it once per metric and scores the results.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use dana::test_api::html::collapse_whitespace;
@@ -70,17 +71,17 @@ pub fn site_variants(gold: &str) -> Vec<String> {
 }
 
 /// F1 of the two bags of [`tokens`] (1 when both are empty).
-fn token_f1(p: &[String], g: &[String]) -> f64 {
+fn token_f1(p: &[Cow<'_, str>], g: &[Cow<'_, str>]) -> f64 {
     if p.is_empty() && g.is_empty() {
         return 1.0;
     }
     let mut bag: HashMap<&str, i32> = HashMap::new();
     for t in g {
-        *bag.entry(t).or_insert(0) += 1;
+        *bag.entry(t.as_ref()).or_insert(0) += 1;
     }
     let mut common = 0usize;
     for t in p {
-        if let Some(n) = bag.get_mut(t.as_str()).filter(|n| **n > 0) {
+        if let Some(n) = bag.get_mut(t.as_ref()).filter(|n| **n > 0) {
             *n -= 1;
             common += 1;
         }
