@@ -133,6 +133,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.opening_posts,
         options.thread_events,
         options.shown_names,
+        options.wrapped_posts,
     );
 
     // Phase 1: content and code per line.

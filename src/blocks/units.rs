@@ -62,19 +62,26 @@ pub fn short_name(s: &str) -> Option<String> {
 /// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
 /// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]);
 /// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]); with
-/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]).
-pub fn find(page: &Page, openings: bool, events: bool, names: bool) -> (Vec<PostList>, Vec<Unit>) {
+/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]);
+/// with `wrapped` (`Options::wrapped_posts`), a bare wrapper around one element is of its kind.
+pub fn find(
+    page: &Page,
+    openings: bool,
+    events: bool,
+    names: bool,
+    wrapped: bool,
+) -> (Vec<PostList>, Vec<Unit>) {
     // Most pages hold no two sibling elements of one kind with a post's text, or too few authors
     // and dates in them: the marks, which read every start tag's attributes and short texts,
     // are read where a post can stand first, and the rest of the page only when two posts may.
     let mut els = Elements::of(page);
-    let Some(room) = els.room(page) else { return (Vec::new(), Vec::new()) };
+    let Some(room) = els.room(page, wrapped) else { return (Vec::new(), Vec::new()) };
     els.mark(page, |e| room[e]);
     if !els.marks_enough(page, &room, names) {
         return (Vec::new(), Vec::new());
     }
     els.mark(page, |e| !room[e]);
-    units(page, &els, openings, events, names)
+    units(page, &els, openings, events, names, wrapped)
 }
 
 /// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
@@ -187,12 +194,12 @@ impl Elements {
     }
 
     /// Where a post can stand: the elements of every group of two or more siblings of one
-    /// [`kind`] with a post's text ([`POST_TEXT`], not mostly links), and what they hold; `None`
+    /// [`Elements::kind`] with a post's text ([`POST_TEXT`], not mostly links), and what they hold; `None`
     /// when there is no such group, and so no list of posts ([`units`]).
-    fn room(&self, page: &Page) -> Option<Vec<bool>> {
+    fn room(&self, page: &Page, wrapped: bool) -> Option<Vec<bool>> {
         let mut kinds: Vec<(u32, (String, String), u32)> = (0..self.start.len())
             .filter(|&e| self.wordy(e))
-            .filter_map(|e| Some((self.parent[e], kind(&page.toks[self.start[e]])?, e as u32)))
+            .filter_map(|e| Some((self.parent[e], self.kind(page, e, wrapped)?, e as u32)))
             .collect();
         kinds.sort_unstable();
         let mut room = None;
@@ -203,6 +210,31 @@ impl Elements {
             }
         }
         room
+    }
+
+    /// The element that element `e` wraps, with `wrapped` (`Options::wrapped_posts`), when `e`
+    /// is a bare `div` (no class, no id: React's `<div style="display:contents">` around each
+    /// post) around that one element and no text of its own.
+    fn wrapped(&self, page: &Page, e: usize, wrapped: bool) -> Option<usize> {
+        let t = &page.toks[self.start[e]];
+        let only = e + 1;
+        (wrapped
+            && only <= self.last[e] as usize
+            && self.last[only] == self.last[e]
+            && t.is_start(Tag::Div)
+            && t.attr("class").is_none()
+            && t.attr("id").is_none()
+            && self.chars(only) == self.chars(e))
+        .then_some(only)
+    }
+
+    /// Element `e`'s [`kind`], or with `wrapped` when it has none, the kind of the element it
+    /// wraps ([`Elements::wrapped`], [`WRAPS`] deep at most): the wrappers of a list's posts
+    /// are its siblings.
+    fn kind(&self, page: &Page, e: usize, wrapped: bool) -> Option<(String, String)> {
+        std::iter::successors(Some(e), |&w| self.wrapped(page, w, wrapped))
+            .take(WRAPS + 1)
+            .find_map(|w| kind(&page.toks[self.start[w]]))
     }
 
     /// Whether element `e` has a post's text: [`POST_TEXT`] characters not in links at least,
@@ -455,6 +487,7 @@ fn units(
     openings: bool,
     events: bool,
     names: bool,
+    wrapped: bool,
 ) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
@@ -491,6 +524,14 @@ fn units(
                 || shown_ok && names && shown[e].get_or_init(|| shown_name(page, els, e)).is_some())
     };
     let name_of = |e: usize| shown.get(e).and_then(|s| s.get()).and_then(Option::as_ref);
+    // The element a wrapper of kind `key` wraps is that post, not a reply in it.
+    let kind_of = |e: usize| els.kind(page, e, wrapped);
+    let wrapped_in = |d: usize, key: &(String, String)| {
+        let p = els.parent[d];
+        p != ROOT
+            && els.wrapped(page, p as usize, wrapped) == Some(d)
+            && kind_of(p as usize).as_ref() == Some(key)
+    };
     // Each list: its parent, its posts, their kind, and whether its posts are named by their
     // headers.
     type Found = (usize, Vec<usize>, (String, String), bool);
@@ -501,7 +542,7 @@ fn units(
         }
         let mut groups: Vec<((String, String), Vec<usize>)> = Vec::new();
         for &k in kids {
-            let Some(key) = kind(&page.toks[els.start[k as usize]]) else { continue };
+            let Some(key) = kind_of(k as usize) else { continue };
             match groups.iter_mut().find(|g| g.0 == key) {
                 Some(g) => g.1.push(k as usize),
                 None => groups.push((key, vec![k as usize])),
@@ -551,7 +592,8 @@ fn units(
                 // In a list named by its headers, an element of its kind inside a post is a
                 // reply though it shows no name so (a link to the replier's site) or is mostly
                 // a link: its words and date are not its parent's.
-                kind(&page.toks[els.start[d]]).as_ref() == Some(key)
+                kind_of(d).as_ref() == Some(key)
+                    && !wrapped_in(d, key)
                     && (post_like(d, *shown_ok) || *shown_ok)
             })
             .collect();
@@ -567,6 +609,9 @@ fn units(
         all.iter().filter_map(|&e| unit(page, els, e, &all, openings, name_of(e))).collect();
     (lists, units)
 }
+
+/// Bare wrappers one inside another that [`units`] looks through for a post's kind.
+const WRAPS: usize = 2;
 
 /// Characters of text a timeline's line has at most ([`event`]).
 const EVENT_TEXT: u64 = 200;
@@ -890,10 +935,11 @@ mod tests {
         openings: bool,
         events: bool,
         names: bool,
+        wrapped: bool,
     ) -> (Vec<PostList>, Vec<Unit>) {
         let mut els = Elements::of(page);
         els.mark(page, |_| true);
-        units(page, &els, openings, events, names)
+        units(page, &els, openings, events, names, wrapped)
     }
 
     /// What [`units`] found, in words.
@@ -924,6 +970,7 @@ mod tests {
             ("<section class=\"post-date\">", "</section>"),
             ("<blockquote>", "</blockquote>"),
             ("<tr class=\"row\">", "</tr>"),
+            ("<div style=\"display:contents\"><div class=\"post\">", "</div></div>"),
         ];
         let authors = [
             "<span class=\"author\">ann</span>",
@@ -997,23 +1044,24 @@ mod tests {
             }
             html.push_str("</div></body></html>");
             let page = Page::parse(&html, how);
-            for (openings, events, names) in [
-                (false, false, false),
-                (true, true, true),
-                (true, true, false),
-                (true, false, true),
+            for (openings, events, names, wrapped) in [
+                (false, false, false, false),
+                (true, true, true, true),
+                (true, true, false, true),
+                (true, false, true, false),
             ] {
                 assert_eq!(
-                    found(&find(&page, openings, events, names)),
-                    found(&every_element(&page, openings, events, names)),
+                    found(&find(&page, openings, events, names, wrapped)),
+                    found(&every_element(&page, openings, events, names, wrapped)),
                     "{html}"
                 );
             }
             named += usize::from(
-                found(&find(&page, true, true, true)) != found(&find(&page, true, true, false)),
+                found(&find(&page, true, true, true, true))
+                    != found(&find(&page, true, true, false, true)),
             );
             let mut els = Elements::of(&page);
-            answers[match els.room(&page) {
+            answers[match els.room(&page, true) {
                 None => 0,
                 Some(room) => {
                     els.mark(&page, |e| room[e]);
