@@ -134,6 +134,7 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.thread_events,
         options.shown_names,
         options.wrapped_posts,
+        options.undated_posts,
     );
 
     // Phase 1: content and code per line.

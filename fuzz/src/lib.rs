@@ -49,6 +49,7 @@ pub fn options(a: u8, b: u8) -> Options {
         thread_events: (a ^ b) & 0x04 == 0,
         shown_names: (a ^ b) & 0x02 == 0,
         wrapped_posts: (a ^ b) & 0x01 == 0,
+        undated_posts: (a ^ b) & 0x80 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
         furniture: (a ^ b) & 0x20 == 0,
         label_rows: (a ^ b) & 0x10 == 0,

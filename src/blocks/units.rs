@@ -70,18 +70,19 @@ pub fn find(
     events: bool,
     names: bool,
     wrapped: bool,
+    undated: bool,
 ) -> (Vec<PostList>, Vec<Unit>) {
     // Most pages hold no two sibling elements of one kind with a post's text, or too few authors
     // and dates in them: the marks, which read every start tag's attributes and short texts,
     // are read where a post can stand first, and the rest of the page only when two posts may.
     let mut els = Elements::of(page);
-    let Some(room) = els.room(page, wrapped) else { return (Vec::new(), Vec::new()) };
+    let Some(room) = els.room(page, wrapped, undated) else { return (Vec::new(), Vec::new()) };
     els.mark(page, |e| room[e]);
-    if !els.marks_enough(page, &room, names) {
+    if !els.marks_enough(page, &room, names, undated) {
         return (Vec::new(), Vec::new());
     }
     els.mark(page, |e| !room[e]);
-    units(page, &els, openings, events, names, wrapped)
+    units(page, &els, openings, events, names, wrapped, undated)
 }
 
 /// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
@@ -196,10 +197,10 @@ impl Elements {
     /// Where a post can stand: the elements of every group of two or more siblings of one
     /// [`Elements::kind`] with a post's text ([`POST_TEXT`], not mostly links), and what they hold; `None`
     /// when there is no such group, and so no list of posts ([`units`]).
-    fn room(&self, page: &Page, wrapped: bool) -> Option<Vec<bool>> {
+    fn room(&self, page: &Page, wrapped: bool, undated: bool) -> Option<Vec<bool>> {
         let mut kinds: Vec<(u32, (String, String), u32)> = (0..self.start.len())
             .filter(|&e| self.wordy(e))
-            .filter_map(|e| Some((self.parent[e], self.kind(page, e, wrapped)?, e as u32)))
+            .filter_map(|e| Some((self.parent[e], self.kind(page, e, wrapped, undated)?, e as u32)))
             .collect();
         kinds.sort_unstable();
         let mut room = None;
@@ -231,10 +232,21 @@ impl Elements {
     /// Element `e`'s [`kind`], or with `wrapped` when it has none, the kind of the element it
     /// wraps ([`Elements::wrapped`], [`WRAPS`] deep at most): the wrappers of a list's posts
     /// are its siblings.
-    fn kind(&self, page: &Page, e: usize, wrapped: bool) -> Option<(String, String)> {
+    /// With `undated` (`Options::undated_posts`), a bare `article` is of a kind of its own.
+    fn kind(
+        &self,
+        page: &Page,
+        e: usize,
+        wrapped: bool,
+        undated: bool,
+    ) -> Option<(String, String)> {
         std::iter::successors(Some(e), |&w| self.wrapped(page, w, wrapped))
             .take(WRAPS + 1)
             .find_map(|w| kind(&page.toks[self.start[w]]))
+            .or_else(|| {
+                (undated && bare_article(&page.toks[self.start[e]]))
+                    .then(|| ("article".to_string(), String::new()))
+            })
     }
 
     /// Whether element `e` has a post's text: [`POST_TEXT`] characters not in links at least,
@@ -247,13 +259,14 @@ impl Elements {
     /// Whether the marked elements of `room` ([`Elements::room`]) hold two authors (or posts
     /// that name theirs in `data-author`) and two dates: two posts, siblings and so apart, hold
     /// one each at least; with `names` ([`shown_name`]), two dates alone.
-    fn marks_enough(&self, page: &Page, room: &[bool], names: bool) -> bool {
+    fn marks_enough(&self, page: &Page, room: &[bool], names: bool, undated: bool) -> bool {
         let rooms = || (0..self.start.len()).filter(|&e| room[e]);
         let authors = rooms()
             .filter(|&e| self.author[e] || page.toks[self.start[e]].attr("data-author").is_some())
             .take(2)
             .count();
-        (authors == 2 || names) && rooms().filter(|&e| self.date[e]).take(2).count() == 2
+        (authors == 2 || names)
+            && (undated && authors == 2 || rooms().filter(|&e| self.date[e]).take(2).count() == 2)
     }
 
     /// Marks the elements `which` asks for: whether each marks an author, and whether it marks
@@ -488,6 +501,7 @@ fn units(
     events: bool,
     names: bool,
     wrapped: bool,
+    undated: bool,
 ) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
@@ -514,9 +528,12 @@ fn units(
         if names { vec![std::cell::OnceCell::new(); n] } else { Vec::new() };
     let marked =
         |e: usize| inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some();
+    // A server-rendered copy for readers without scripts (Flarum's `<noscript>`) may write each
+    // post as a bare `article` with its author's mark and no date.
+    let undated_post = |e: usize| bare_article(&page.toks[els.start[e]]) && inside(&authors, e) > 0;
     let post_like = |e: usize, shown_ok: bool| {
         let (text, link) = els.chars(e);
-        inside(&dates, e) > 0
+        (inside(&dates, e) > 0 || undated && undated_post(e))
             && text - link >= POST_TEXT
             && 2 * link < text
             && !(events && event(page, els, e))
@@ -525,7 +542,7 @@ fn units(
     };
     let name_of = |e: usize| shown.get(e).and_then(|s| s.get()).and_then(Option::as_ref);
     // The element a wrapper of kind `key` wraps is that post, not a reply in it.
-    let kind_of = |e: usize| els.kind(page, e, wrapped);
+    let kind_of = |e: usize| els.kind(page, e, wrapped, undated);
     let wrapped_in = |d: usize, key: &(String, String)| {
         let p = els.parent[d];
         p != ROOT
@@ -605,9 +622,16 @@ fn units(
     }
     all.sort_unstable();
     all.dedup();
-    let units =
-        all.iter().filter_map(|&e| unit(page, els, e, &all, openings, name_of(e))).collect();
+    let units = all
+        .iter()
+        .filter_map(|&e| unit(page, els, e, &all, openings, name_of(e), undated))
+        .collect();
     (lists, units)
+}
+
+/// Whether start tag `tok` is an `article` without attributes (`Options::undated_posts`).
+fn bare_article(tok: &Tok) -> bool {
+    matches!(tok, Tok::Start { attrs, .. } if attrs.is_empty()) && tok.is_start(Tag::Article)
 }
 
 /// Bare wrappers one inside another that [`units`] looks through for a post's kind.
@@ -748,6 +772,7 @@ fn unit(
     posts: &[usize],
     openings: bool,
     shown: Option<&(usize, String)>,
+    undated: bool,
 ) -> Option<Unit> {
     let last = els.last[e] as usize;
     // Its own elements: not in a reply, not in a quote.
@@ -808,7 +833,10 @@ fn unit(
     };
     let date = dates()
         .find(|&d| !profile.is_some_and(|(s, t)| (s..=t).contains(&els.start[d])))
-        .or_else(|| dates().next())?;
+        .or_else(|| dates().next());
+    if date.is_none() && !(undated && bare_article(&page.toks[els.start[e]])) {
+        return None;
+    }
     let named: Vec<usize> = marked
         .iter()
         .copied()
@@ -819,11 +847,10 @@ fn unit(
         })
         .collect();
     let mut quiet: Vec<(usize, usize)> = named.iter().map(|&d| card(d)).collect();
-    quiet.push(card(date));
+    quiet.extend(date.map(card));
     // The author's own element, not its card: strip mode keeps who wrote the post, not the
     // rank and the post count beside the name.
-    let mut header: Vec<usize> =
-        named.iter().take(1).chain([&date]).map(|&d| els.start[d]).collect();
+    let mut header: Vec<usize> = named.iter().take(1).chain(&date).map(|&d| els.start[d]).collect();
     header.sort_unstable();
     header.dedup();
     if openings {
@@ -840,9 +867,11 @@ fn unit(
     }
     quiet.sort_unstable();
     quiet.dedup();
-    let shown =
-        collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string();
-    let day = (date..=els.last[date] as usize).find_map(|d| els.day[d].clone());
+    let shown = date.map_or_else(String::new, |date| {
+        collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string()
+    });
+    let day =
+        date.and_then(|date| (date..=els.last[date] as usize).find_map(|d| els.day[d].clone()));
     let post = Post { author: Some(author), date: day, blocks: 0 };
     Some(Unit {
         start: els.start[e],
@@ -939,7 +968,7 @@ mod tests {
     ) -> (Vec<PostList>, Vec<Unit>) {
         let mut els = Elements::of(page);
         els.mark(page, |_| true);
-        units(page, &els, openings, events, names, wrapped)
+        units(page, &els, openings, events, names, wrapped, wrapped)
     }
 
     /// What [`units`] found, in words.
@@ -971,6 +1000,7 @@ mod tests {
             ("<blockquote>", "</blockquote>"),
             ("<tr class=\"row\">", "</tr>"),
             ("<div style=\"display:contents\"><div class=\"post\">", "</div></div>"),
+            ("<article>", "</article>"),
         ];
         let authors = [
             "<span class=\"author\">ann</span>",
@@ -1051,21 +1081,21 @@ mod tests {
                 (true, false, true, false),
             ] {
                 assert_eq!(
-                    found(&find(&page, openings, events, names, wrapped)),
+                    found(&find(&page, openings, events, names, wrapped, wrapped)),
                     found(&every_element(&page, openings, events, names, wrapped)),
                     "{html}"
                 );
             }
             named += usize::from(
-                found(&find(&page, true, true, true, true))
-                    != found(&find(&page, true, true, false, true)),
+                found(&find(&page, true, true, true, true, true))
+                    != found(&find(&page, true, true, false, true, true)),
             );
             let mut els = Elements::of(&page);
-            answers[match els.room(&page, true) {
+            answers[match els.room(&page, true, true) {
                 None => 0,
                 Some(room) => {
                     els.mark(&page, |e| room[e]);
-                    if els.marks_enough(&page, &room, false) {
+                    if els.marks_enough(&page, &room, false, false) {
                         2
                     } else {
                         1
