@@ -133,6 +133,8 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
         options.opening_posts,
         options.thread_events,
         options.shown_names,
+        options.wrapped_posts,
+        options.undated_posts,
     );
 
     // Phase 1: content and code per line.

@@ -340,6 +340,15 @@ pub struct Options {
     /// "name · date"); such posts count as posts of a list ([`crate::blocks`]). Default `true`
     /// (issue 33; measured, docs/EVALUATION.md).
     pub shown_names: bool,
+    /// With `threads`, a bare `div` (no class, no id) around one element and no text of its own
+    /// is of that element's kind: the wrappers of a list's posts (React's
+    /// `<div style="display:contents">` around each) are its siblings ([`crate::blocks`]).
+    /// Default `true` (issue 33; measured, docs/EVALUATION.md).
+    pub wrapped_posts: bool,
+    /// With `threads`, sibling `article` elements without attributes, each holding an author
+    /// mark and a post's text, are posts though they show no date (Flarum's `<noscript>` copy
+    /// of a discussion) ([`crate::blocks`]). Default `true` (issue 33).
+    pub undated_posts: bool,
     /// With `article`, on a page that declares an article (JSON-LD `Article`, `og:type`) and
     /// not a thread, readers' comments (a list of posts after the article's own text) are not
     /// the article: left out ([`crate::article`]). Default `true` (issue 32; dragnet's gold
@@ -432,6 +441,8 @@ impl Default for Options {
             post_forms: true,
             thread_events: true,
             shown_names: true,
+            wrapped_posts: true,
+            undated_posts: true,
             comments_apart: true,
             furniture: true,
             label_rows: true,
@@ -557,6 +568,8 @@ switches! {
     post_forms: "With threads: a thread post's lines are its words though a form holds them (old Reddit's edit-in-place form)",
     thread_events: "With threads: a short element whose author, date and words stand on one line (an issue's 'X added the label Y') is a timeline's line, not a post",
     shown_names: "With threads: a post no mark names is named by the first text of its header outside links, buttons and its date, when it reads as a name",
+    wrapped_posts: "With threads: a bare div around one element and no text of its own is of that element's kind, so that wrapped posts are siblings",
+    undated_posts: "With threads: sibling bare articles, each with an author mark and a post's text, are posts without a date",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
     furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
     label_rows: "With article: a short row of labels and numbers (news code, publication date) at the text's top or bottom is left out",

@@ -840,6 +840,22 @@ fn essentials() {
             &["pebblejar · 04/04/2026 07:12", "RunnerBeanRita · 04/04/2026 07:40", "Hobnob Harry · 04/04/2026 08:05", "Thank you both. I have ordered a bag of compost, three long troughs and a packet of dwarf beans, and I will try the strawberries once the wall bracket is up."],
             &["Quote", "Report", "Privacy"],
         ),
+        // `wrapped_posts`: a React thread whose every post stands alone in a bare
+        // `<div style="display:contents">`: each post under its author and date.
+        (
+            "thread-wrapped-posts",
+            "default",
+            &["Wren P(48) · 27/11/2026 at 9:02 pm", "Marigold T(212) · 27/11/2026 at 9:40 pm", "Dorrie K(7) · 28/11/2026 at 7:16 am", "Thank you both, that is really helpful. I have booked a visit to the nursery on Tuesday to ask about their training and what the hours look like in practice before I decide anything."],
+            &["Reply", "Privacy policy", "Log in"],
+        ),
+        // `undated_posts`: a `<noscript>` copy of a thread, each post a bare `article` naming
+        // its poster and dating nothing.
+        (
+            "thread-undated-copy",
+            "default",
+            &["brackenfold", "Ottilie Marsh", "sedgewren", "Thank you both. I will cut it at the start of September, leave the hay for a week and then sow the rattle, and report back next summer on how the flowers did."],
+            &["Hedgerow Community"],
+        ),
         (
             "forum-vbulletin",
             "default",

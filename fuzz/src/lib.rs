@@ -48,6 +48,8 @@ pub fn options(a: u8, b: u8) -> Options {
         post_forms: (a ^ b) & 0x08 == 0,
         thread_events: (a ^ b) & 0x04 == 0,
         shown_names: (a ^ b) & 0x02 == 0,
+        wrapped_posts: (a ^ b) & 0x01 == 0,
+        undated_posts: (a ^ b) & 0x80 == 0,
         comments_apart: (a ^ b) & 0x40 == 0,
         furniture: (a ^ b) & 0x20 == 0,
         label_rows: (a ^ b) & 0x10 == 0,

@@ -52,6 +52,10 @@ pub struct Structure<'p, 'a> {
     events: bool,
     /// `Options::shown_names`.
     names: bool,
+    /// `Options::wrapped_posts`.
+    wrapped: bool,
+    /// `Options::undated_posts`.
+    undated: bool,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
     /// [`Structure::marks`] without and with `Options::threads`: the block builder and strip
     /// mode both ask.
@@ -61,20 +65,37 @@ pub struct Structure<'p, 'a> {
 impl<'p, 'a> Structure<'p, 'a> {
     /// With the default options' refinements.
     pub fn of(page: &'p Page<'a>) -> Self {
-        Self::with(page, true, true, true)
+        Self::with(page, true, true, true, true, true)
     }
 
     /// With `openings` (`Options::opening_posts`): each list with the post that opens it; with
     /// `events` (`Options::thread_events`): a timeline's lines are not posts; with `names`
-    /// (`Options::shown_names`): a post no mark names is named by its header.
-    pub fn with(page: &'p Page<'a>, openings: bool, events: bool, names: bool) -> Self {
+    /// (`Options::shown_names`): a post no mark names is named by its header; with `wrapped`
+    /// (`Options::wrapped_posts`): a bare wrapper around one element is of its kind; with
+    /// `undated` (`Options::undated_posts`): bare `article`s naming their authors need no date.
+    pub fn with(
+        page: &'p Page<'a>,
+        openings: bool,
+        events: bool,
+        names: bool,
+        wrapped: bool,
+        undated: bool,
+    ) -> Self {
         let (found, marks) = Default::default();
-        Structure { page, openings, events, names, found, marks }
+        Structure { page, openings, events, names, wrapped, undated, found, marks }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
-        self.found
-            .get_or_init(|| super::units::find(self.page, self.openings, self.events, self.names))
+        self.found.get_or_init(|| {
+            super::units::find(
+                self.page,
+                self.openings,
+                self.events,
+                self.names,
+                self.wrapped,
+                self.undated,
+            )
+        })
     }
 
     /// The lists of sibling posts.

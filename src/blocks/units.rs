@@ -62,19 +62,27 @@ pub fn short_name(s: &str) -> Option<String> {
 /// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
 /// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]);
 /// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]); with
-/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]).
-pub fn find(page: &Page, openings: bool, events: bool, names: bool) -> (Vec<PostList>, Vec<Unit>) {
+/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]);
+/// with `wrapped` (`Options::wrapped_posts`), a bare wrapper around one element is of its kind.
+pub fn find(
+    page: &Page,
+    openings: bool,
+    events: bool,
+    names: bool,
+    wrapped: bool,
+    undated: bool,
+) -> (Vec<PostList>, Vec<Unit>) {
     // Most pages hold no two sibling elements of one kind with a post's text, or too few authors
     // and dates in them: the marks, which read every start tag's attributes and short texts,
     // are read where a post can stand first, and the rest of the page only when two posts may.
     let mut els = Elements::of(page);
-    let Some(room) = els.room(page) else { return (Vec::new(), Vec::new()) };
+    let Some(room) = els.room(page, wrapped, undated) else { return (Vec::new(), Vec::new()) };
     els.mark(page, |e| room[e]);
-    if !els.marks_enough(page, &room, names) {
+    if !els.marks_enough(page, &room, names, undated) {
         return (Vec::new(), Vec::new());
     }
     els.mark(page, |e| !room[e]);
-    units(page, &els, openings, events, names)
+    units(page, &els, openings, events, names, wrapped, undated)
 }
 
 /// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
@@ -187,12 +195,12 @@ impl Elements {
     }
 
     /// Where a post can stand: the elements of every group of two or more siblings of one
-    /// [`kind`] with a post's text ([`POST_TEXT`], not mostly links), and what they hold; `None`
+    /// [`Elements::kind`] with a post's text ([`POST_TEXT`], not mostly links), and what they hold; `None`
     /// when there is no such group, and so no list of posts ([`units`]).
-    fn room(&self, page: &Page) -> Option<Vec<bool>> {
+    fn room(&self, page: &Page, wrapped: bool, undated: bool) -> Option<Vec<bool>> {
         let mut kinds: Vec<(u32, (String, String), u32)> = (0..self.start.len())
             .filter(|&e| self.wordy(e))
-            .filter_map(|e| Some((self.parent[e], kind(&page.toks[self.start[e]])?, e as u32)))
+            .filter_map(|e| Some((self.parent[e], self.kind(page, e, wrapped, undated)?, e as u32)))
             .collect();
         kinds.sort_unstable();
         let mut room = None;
@@ -205,6 +213,42 @@ impl Elements {
         room
     }
 
+    /// The element that element `e` wraps, with `wrapped` (`Options::wrapped_posts`), when `e`
+    /// is a bare `div` (no class, no id: React's `<div style="display:contents">` around each
+    /// post) around that one element and no text of its own.
+    fn wrapped(&self, page: &Page, e: usize, wrapped: bool) -> Option<usize> {
+        let t = &page.toks[self.start[e]];
+        let only = e + 1;
+        (wrapped
+            && only <= self.last[e] as usize
+            && self.last[only] == self.last[e]
+            && t.is_start(Tag::Div)
+            && t.attr("class").is_none()
+            && t.attr("id").is_none()
+            && self.chars(only) == self.chars(e))
+        .then_some(only)
+    }
+
+    /// Element `e`'s [`kind`], or with `wrapped` when it has none, the kind of the element it
+    /// wraps ([`Elements::wrapped`], [`WRAPS`] deep at most): the wrappers of a list's posts
+    /// are its siblings.
+    /// With `undated` (`Options::undated_posts`), a bare `article` is of a kind of its own.
+    fn kind(
+        &self,
+        page: &Page,
+        e: usize,
+        wrapped: bool,
+        undated: bool,
+    ) -> Option<(String, String)> {
+        std::iter::successors(Some(e), |&w| self.wrapped(page, w, wrapped))
+            .take(WRAPS + 1)
+            .find_map(|w| kind(&page.toks[self.start[w]]))
+            .or_else(|| {
+                (undated && bare_article(&page.toks[self.start[e]]))
+                    .then(|| ("article".to_string(), String::new()))
+            })
+    }
+
     /// Whether element `e` has a post's text: [`POST_TEXT`] characters not in links at least,
     /// and links less than half of it.
     fn wordy(&self, e: usize) -> bool {
@@ -215,13 +259,14 @@ impl Elements {
     /// Whether the marked elements of `room` ([`Elements::room`]) hold two authors (or posts
     /// that name theirs in `data-author`) and two dates: two posts, siblings and so apart, hold
     /// one each at least; with `names` ([`shown_name`]), two dates alone.
-    fn marks_enough(&self, page: &Page, room: &[bool], names: bool) -> bool {
+    fn marks_enough(&self, page: &Page, room: &[bool], names: bool, undated: bool) -> bool {
         let rooms = || (0..self.start.len()).filter(|&e| room[e]);
         let authors = rooms()
             .filter(|&e| self.author[e] || page.toks[self.start[e]].attr("data-author").is_some())
             .take(2)
             .count();
-        (authors == 2 || names) && rooms().filter(|&e| self.date[e]).take(2).count() == 2
+        (authors == 2 || names)
+            && (undated && authors == 2 || rooms().filter(|&e| self.date[e]).take(2).count() == 2)
     }
 
     /// Marks the elements `which` asks for: whether each marks an author, and whether it marks
@@ -455,6 +500,8 @@ fn units(
     openings: bool,
     events: bool,
     names: bool,
+    wrapped: bool,
+    undated: bool,
 ) -> (Vec<PostList>, Vec<Unit>) {
     let n = els.start.len();
     if n == 0 {
@@ -481,9 +528,12 @@ fn units(
         if names { vec![std::cell::OnceCell::new(); n] } else { Vec::new() };
     let marked =
         |e: usize| inside(&authors, e) > 0 || page.toks[els.start[e]].attr("data-author").is_some();
+    // A server-rendered copy for readers without scripts (Flarum's `<noscript>`) may write each
+    // post as a bare `article` with its author's mark and no date.
+    let undated_post = |e: usize| bare_article(&page.toks[els.start[e]]) && inside(&authors, e) > 0;
     let post_like = |e: usize, shown_ok: bool| {
         let (text, link) = els.chars(e);
-        inside(&dates, e) > 0
+        (inside(&dates, e) > 0 || undated && undated_post(e))
             && text - link >= POST_TEXT
             && 2 * link < text
             && !(events && event(page, els, e))
@@ -491,6 +541,14 @@ fn units(
                 || shown_ok && names && shown[e].get_or_init(|| shown_name(page, els, e)).is_some())
     };
     let name_of = |e: usize| shown.get(e).and_then(|s| s.get()).and_then(Option::as_ref);
+    // The element a wrapper of kind `key` wraps is that post, not a reply in it.
+    let kind_of = |e: usize| els.kind(page, e, wrapped, undated);
+    let wrapped_in = |d: usize, key: &(String, String)| {
+        let p = els.parent[d];
+        p != ROOT
+            && els.wrapped(page, p as usize, wrapped) == Some(d)
+            && kind_of(p as usize).as_ref() == Some(key)
+    };
     // Each list: its parent, its posts, their kind, and whether its posts are named by their
     // headers.
     type Found = (usize, Vec<usize>, (String, String), bool);
@@ -501,7 +559,7 @@ fn units(
         }
         let mut groups: Vec<((String, String), Vec<usize>)> = Vec::new();
         for &k in kids {
-            let Some(key) = kind(&page.toks[els.start[k as usize]]) else { continue };
+            let Some(key) = kind_of(k as usize) else { continue };
             match groups.iter_mut().find(|g| g.0 == key) {
                 Some(g) => g.1.push(k as usize),
                 None => groups.push((key, vec![k as usize])),
@@ -551,7 +609,8 @@ fn units(
                 // In a list named by its headers, an element of its kind inside a post is a
                 // reply though it shows no name so (a link to the replier's site) or is mostly
                 // a link: its words and date are not its parent's.
-                kind(&page.toks[els.start[d]]).as_ref() == Some(key)
+                kind_of(d).as_ref() == Some(key)
+                    && !wrapped_in(d, key)
                     && (post_like(d, *shown_ok) || *shown_ok)
             })
             .collect();
@@ -563,10 +622,20 @@ fn units(
     }
     all.sort_unstable();
     all.dedup();
-    let units =
-        all.iter().filter_map(|&e| unit(page, els, e, &all, openings, name_of(e))).collect();
+    let units = all
+        .iter()
+        .filter_map(|&e| unit(page, els, e, &all, openings, name_of(e), undated))
+        .collect();
     (lists, units)
 }
+
+/// Whether start tag `tok` is an `article` without attributes (`Options::undated_posts`).
+fn bare_article(tok: &Tok) -> bool {
+    matches!(tok, Tok::Start { attrs, .. } if attrs.is_empty()) && tok.is_start(Tag::Article)
+}
+
+/// Bare wrappers one inside another that [`units`] looks through for a post's kind.
+const WRAPS: usize = 2;
 
 /// Characters of text a timeline's line has at most ([`event`]).
 const EVENT_TEXT: u64 = 200;
@@ -703,6 +772,7 @@ fn unit(
     posts: &[usize],
     openings: bool,
     shown: Option<&(usize, String)>,
+    undated: bool,
 ) -> Option<Unit> {
     let last = els.last[e] as usize;
     // Its own elements: not in a reply, not in a quote.
@@ -763,7 +833,10 @@ fn unit(
     };
     let date = dates()
         .find(|&d| !profile.is_some_and(|(s, t)| (s..=t).contains(&els.start[d])))
-        .or_else(|| dates().next())?;
+        .or_else(|| dates().next());
+    if date.is_none() && !(undated && bare_article(&page.toks[els.start[e]])) {
+        return None;
+    }
     let named: Vec<usize> = marked
         .iter()
         .copied()
@@ -774,11 +847,10 @@ fn unit(
         })
         .collect();
     let mut quiet: Vec<(usize, usize)> = named.iter().map(|&d| card(d)).collect();
-    quiet.push(card(date));
+    quiet.extend(date.map(card));
     // The author's own element, not its card: strip mode keeps who wrote the post, not the
     // rank and the post count beside the name.
-    let mut header: Vec<usize> =
-        named.iter().take(1).chain([&date]).map(|&d| els.start[d]).collect();
+    let mut header: Vec<usize> = named.iter().take(1).chain(&date).map(|&d| els.start[d]).collect();
     header.sort_unstable();
     header.dedup();
     if openings {
@@ -795,9 +867,11 @@ fn unit(
     }
     quiet.sort_unstable();
     quiet.dedup();
-    let shown =
-        collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string();
-    let day = (date..=els.last[date] as usize).find_map(|d| els.day[d].clone());
+    let shown = date.map_or_else(String::new, |date| {
+        collapse_whitespace(&text_of(page, els.start[date], els.end[date])).trim().to_string()
+    });
+    let day =
+        date.and_then(|date| (date..=els.last[date] as usize).find_map(|d| els.day[d].clone()));
     let post = Post { author: Some(author), date: day, blocks: 0 };
     Some(Unit {
         start: els.start[e],
@@ -890,10 +964,11 @@ mod tests {
         openings: bool,
         events: bool,
         names: bool,
+        wrapped: bool,
     ) -> (Vec<PostList>, Vec<Unit>) {
         let mut els = Elements::of(page);
         els.mark(page, |_| true);
-        units(page, &els, openings, events, names)
+        units(page, &els, openings, events, names, wrapped, wrapped)
     }
 
     /// What [`units`] found, in words.
@@ -924,6 +999,8 @@ mod tests {
             ("<section class=\"post-date\">", "</section>"),
             ("<blockquote>", "</blockquote>"),
             ("<tr class=\"row\">", "</tr>"),
+            ("<div style=\"display:contents\"><div class=\"post\">", "</div></div>"),
+            ("<article>", "</article>"),
         ];
         let authors = [
             "<span class=\"author\">ann</span>",
@@ -997,27 +1074,28 @@ mod tests {
             }
             html.push_str("</div></body></html>");
             let page = Page::parse(&html, how);
-            for (openings, events, names) in [
-                (false, false, false),
-                (true, true, true),
-                (true, true, false),
-                (true, false, true),
+            for (openings, events, names, wrapped) in [
+                (false, false, false, false),
+                (true, true, true, true),
+                (true, true, false, true),
+                (true, false, true, false),
             ] {
                 assert_eq!(
-                    found(&find(&page, openings, events, names)),
-                    found(&every_element(&page, openings, events, names)),
+                    found(&find(&page, openings, events, names, wrapped, wrapped)),
+                    found(&every_element(&page, openings, events, names, wrapped)),
                     "{html}"
                 );
             }
             named += usize::from(
-                found(&find(&page, true, true, true)) != found(&find(&page, true, true, false)),
+                found(&find(&page, true, true, true, true, true))
+                    != found(&find(&page, true, true, false, true, true)),
             );
             let mut els = Elements::of(&page);
-            answers[match els.room(&page) {
+            answers[match els.room(&page, true, true) {
                 None => 0,
                 Some(room) => {
                     els.mark(&page, |e| room[e]);
-                    if els.marks_enough(&page, &room, false) {
+                    if els.marks_enough(&page, &room, false, false) {
                         2
                     } else {
                         1

@@ -151,6 +151,12 @@ export interface DanaOptions {
   /** With `threads`, a list of posts no mark names is named by each post's header: the name
    *  it shows as text next to the date ("name · date", a profile pane under the date). */
   shownNames?: boolean | null;
+  /** With `threads`, a bare `div` around one element and no text of its own is of that
+   *  element's kind, so that posts wrapped one by one (React's `display:contents`) are a list. */
+  wrappedPosts?: boolean | null;
+  /** With `threads`, sibling bare `article`s, each with an author mark and a post's text, are
+   *  posts though they show no date (a forum's `<noscript>` copy). */
+  undatedPosts?: boolean | null;
   /** With `article`, on a page that declares an article, readers' comments after it are left
    *  out. */
   commentsApart?: boolean | null;
