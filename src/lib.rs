@@ -130,11 +130,13 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // The posts the page's structure shows, found once when a stage first asks.
     let posts = blocks::posts::Structure::with(
         &page,
-        options.opening_posts,
-        options.thread_events,
-        options.shown_names,
-        options.wrapped_posts,
-        options.undated_posts,
+        blocks::posts::Rules {
+            openings: options.opening_posts,
+            events: options.thread_events,
+            names: options.shown_names,
+            wrapped: options.wrapped_posts,
+            undated: options.undated_posts,
+        },
     );
 
     // Phase 1: content and code per line.

@@ -12,6 +12,7 @@ use crate::tokenize::{Name, Tag};
 
 use super::code::classes;
 pub use super::units::PostList;
+pub use super::units::Rules;
 use super::units::{is_post_type_name, post_date, post_type, short_name, Unit, POST_TYPES};
 
 /// A post of a thread as the page marks it ([`Post`]): tokens `start..=end` of its element, its
@@ -46,16 +47,7 @@ const BODY_PROPS: [&str; 3] = ["text", "articleBody", "commentText"];
 /// wasm, finding them twice was a sixth of a page's time).
 pub struct Structure<'p, 'a> {
     page: &'p Page<'a>,
-    /// `Options::opening_posts`.
-    openings: bool,
-    /// `Options::thread_events`.
-    events: bool,
-    /// `Options::shown_names`.
-    names: bool,
-    /// `Options::wrapped_posts`.
-    wrapped: bool,
-    /// `Options::undated_posts`.
-    undated: bool,
+    rules: Rules,
     found: std::cell::OnceCell<(Vec<PostList>, Vec<Unit>)>,
     /// [`Structure::marks`] without and with `Options::threads`: the block builder and strip
     /// mode both ask.
@@ -65,37 +57,17 @@ pub struct Structure<'p, 'a> {
 impl<'p, 'a> Structure<'p, 'a> {
     /// With the default options' refinements.
     pub fn of(page: &'p Page<'a>) -> Self {
-        Self::with(page, true, true, true, true, true)
+        Self::with(page, Rules::ALL)
     }
 
-    /// With `openings` (`Options::opening_posts`): each list with the post that opens it; with
-    /// `events` (`Options::thread_events`): a timeline's lines are not posts; with `names`
-    /// (`Options::shown_names`): a post no mark names is named by its header; with `wrapped`
-    /// (`Options::wrapped_posts`): a bare wrapper around one element is of its kind; with
-    /// `undated` (`Options::undated_posts`): bare `article`s naming their authors need no date.
-    pub fn with(
-        page: &'p Page<'a>,
-        openings: bool,
-        events: bool,
-        names: bool,
-        wrapped: bool,
-        undated: bool,
-    ) -> Self {
+    /// With the posts' refinements `rules` ([`super::units::find`] says what each does).
+    pub fn with(page: &'p Page<'a>, rules: Rules) -> Self {
         let (found, marks) = Default::default();
-        Structure { page, openings, events, names, wrapped, undated, found, marks }
+        Structure { page, rules, found, marks }
     }
 
     fn found(&self) -> &(Vec<PostList>, Vec<Unit>) {
-        self.found.get_or_init(|| {
-            super::units::find(
-                self.page,
-                self.openings,
-                self.events,
-                self.names,
-                self.wrapped,
-                self.undated,
-            )
-        })
+        self.found.get_or_init(|| super::units::find(self.page, self.rules))
     }
 
     /// The lists of sibling posts.

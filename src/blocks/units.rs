@@ -59,19 +59,32 @@ pub fn short_name(s: &str) -> Option<String> {
         .then_some(n)
 }
 
+/// Which refinements of the posts are on: `Options::opening_posts`, `thread_events`,
+/// `shown_names`, `wrapped_posts` and `undated_posts` ([`find`] says what each does).
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    pub openings: bool,
+    pub events: bool,
+    pub names: bool,
+    pub wrapped: bool,
+    pub undated: bool,
+}
+
+impl Rules {
+    /// Every rule on (the default options').
+    pub const ALL: Rules =
+        Rules { openings: true, events: true, names: true, wrapped: true, undated: true };
+}
+
 /// The posts of a page known by their structure: the lists ([`PostList`]) and each post; with
-/// `openings` (`Options::opening_posts`), each list with the post that opens it ([`opening`]);
-/// with `events` (`Options::thread_events`), without the lines of a timeline ([`event`]); with
-/// `names` (`Options::shown_names`), posts no mark names are named by their header ([`shown_name`]);
-/// with `wrapped` (`Options::wrapped_posts`), a bare wrapper around one element is of its kind.
-pub fn find(
-    page: &Page,
-    openings: bool,
-    events: bool,
-    names: bool,
-    wrapped: bool,
-    undated: bool,
-) -> (Vec<PostList>, Vec<Unit>) {
+/// `rules.openings` (`Options::opening_posts`), each list with the post that opens it
+/// ([`opening`]); with `events` (`Options::thread_events`), without the lines of a timeline
+/// ([`event`]); with `names` (`Options::shown_names`), posts no mark names are named by their
+/// header ([`shown_name`]); with `wrapped` (`Options::wrapped_posts`), a bare wrapper around
+/// one element is of its kind; with `undated` (`Options::undated_posts`), bare `article`s
+/// naming their authors need no date.
+pub fn find(page: &Page, rules: Rules) -> (Vec<PostList>, Vec<Unit>) {
+    let Rules { wrapped, undated, names, .. } = rules;
     // Most pages hold no two sibling elements of one kind with a post's text, or too few authors
     // and dates in them: the marks, which read every start tag's attributes and short texts,
     // are read where a post can stand first, and the rest of the page only when two posts may.
@@ -82,7 +95,7 @@ pub fn find(
         return (Vec::new(), Vec::new());
     }
     els.mark(page, |e| !room[e]);
-    units(page, &els, openings, events, names, wrapped, undated)
+    units(page, &els, rules)
 }
 
 /// The schema.org post type start tag `tok` declares (a thread's posts and their replies,
@@ -494,15 +507,8 @@ fn class_kind(tok: &Tok) -> Option<(String, String)> {
 /// of them posts ([`Elements`]: an author, a date, [`POST_TEXT`] of text not in links and not
 /// mostly links), with the replies of the same kind nested in them; and each post's header and
 /// furniture ([`unit`]).
-fn units(
-    page: &Page,
-    els: &Elements,
-    openings: bool,
-    events: bool,
-    names: bool,
-    wrapped: bool,
-    undated: bool,
-) -> (Vec<PostList>, Vec<Unit>) {
+fn units(page: &Page, els: &Elements, rules: Rules) -> (Vec<PostList>, Vec<Unit>) {
+    let Rules { openings, events, names, wrapped, undated } = rules;
     let n = els.start.len();
     if n == 0 {
         return (Vec::new(), Vec::new());
@@ -959,16 +965,10 @@ mod tests {
     use crate::Options;
 
     /// The posts without [`find`]'s pre-tests: every element marked, every page searched.
-    fn every_element(
-        page: &Page,
-        openings: bool,
-        events: bool,
-        names: bool,
-        wrapped: bool,
-    ) -> (Vec<PostList>, Vec<Unit>) {
+    fn every_element(page: &Page, rules: Rules) -> (Vec<PostList>, Vec<Unit>) {
         let mut els = Elements::of(page);
         els.mark(page, |_| true);
-        units(page, &els, openings, events, names, wrapped, wrapped)
+        units(page, &els, rules)
     }
 
     /// What [`units`] found, in words.
@@ -1080,15 +1080,16 @@ mod tests {
                 (true, true, false, true),
                 (true, false, true, false),
             ] {
+                let rules = Rules { openings, events, names, wrapped, undated: wrapped };
                 assert_eq!(
-                    found(&find(&page, openings, events, names, wrapped, wrapped)),
-                    found(&every_element(&page, openings, events, names, wrapped)),
+                    found(&find(&page, rules)),
+                    found(&every_element(&page, rules)),
                     "{html}"
                 );
             }
             named += usize::from(
-                found(&find(&page, true, true, true, true, true))
-                    != found(&find(&page, true, true, false, true, true)),
+                found(&find(&page, Rules::ALL))
+                    != found(&find(&page, Rules { names: false, ..Rules::ALL })),
             );
             let mut els = Elements::of(&page);
             answers[match els.room(&page, true, true) {
