@@ -997,8 +997,8 @@ fn essentials() {
             &["شائع", "فیس بک", "یہ بھی پڑھیں", "ٹیگز", "واٹس ایپ", "مقبول خبریں", "جملہ حقوق"],
         ),
         // Issue 32, `hidden_opacity`: paragraphs at an inline `opacity: 0` that nothing will
-        // show are not read; those a scroll-in animation will show (AOS, WOW.js, a transform,
-        // a transition) are.
+        // show are not read; those a scroll-in animation will show (AOS, WOW.js, Webflow's
+        // interactions, a transform, a transition) are.
         (
             "news-hidden-opacity",
             "default",
@@ -1006,6 +1006,7 @@ fn essentials() {
                 "The small passenger ferry that crosses the harbour every half hour is back in service after four months in the boatyard.",
                 "The harbour board said the repairs cost a little less than it had planned, because the hull was in better condition than the surveyors had feared. The money left over will pay for a heated shelter on the northern quay, where passengers wait in the open today.",
                 "The timetable is unchanged: the first crossing leaves the southern quay at a quarter to seven and the last at half past eight in the evening, every day but Christmas Day.",
+                "Webflow’s interactions fade this paragraph in when the page loads: the harbour board will review the winter timetable in October.",
             ],
             &["cheap flights", "Sponsored", "Ferry tickets ferry times"],
         ),

@@ -275,7 +275,8 @@ pub fn hidden_class(class: Option<&str>, words: &ClassWords) -> bool {
 /// scroll-in animation's start state: GSAP and Framer write `opacity: 0` beside a transform),
 /// no class word and no `data-` attribute naming a reveal or animation library (AOS's
 /// `data-aos`, WOW.js's `wow`, Animate.css's `animate__`/`animated`, ScrollReveal's
-/// `data-sr-id`, `fade-in`, `js-reveal`, a slider's start state). What stays is text the
+/// `data-sr-id`, Webflow's interactions' `data-w-id`, `fade-in`, `js-reveal`, a slider's start
+/// state). What stays is text the
 /// page keeps invisible (issue 32). Media elements are left alone: a lazy image waits at
 /// `opacity: 0` until it has loaded (Gatsby's `data-main-image`), and they hold no text.
 pub fn transparent(name: &Name, marks: &Marks, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool {
@@ -330,7 +331,7 @@ fn reveals(class: Option<&str>, attrs: &[(Cow<'_, str>, Cow<'_, str>)]) -> bool 
         || attrs
             .iter()
             .filter_map(|(k, _)| k.strip_prefix("data-"))
-            .any(|k| k.starts_with("sr-") || named(k))
+            .any(|k| k.starts_with("sr-") || k == "w-id" || named(k))
 }
 
 /// Whether an element is a generator's mark on a heading, not its words: MediaWiki's `[edit]`
