@@ -44,6 +44,7 @@ use crate::settings::article::{
 };
 use crate::settings::fallback::SCANT_TEXT;
 
+mod chrome;
 mod index;
 mod labels;
 mod paragraphs;
@@ -257,6 +258,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         if options.label_rows {
             labels::trim_rows(page, &tree, &mut out);
         }
+    }
+    if options.comment_chrome {
+        chrome::trim(page, &tree, c, lists, &mut out);
     }
     if options.index_lists {
         index::take_index_lists(page, &tree, c, &mut out);

@@ -398,6 +398,11 @@ pub struct Options {
     /// Algorithm 1 chose it, when the story left holds 1,000 characters; a linked list inside
     /// the story stays ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub teasers: bool,
+    /// With `article`, the lines a comment section holds outside its readers' comments (its
+    /// heading, its reply form and the form's notices, a hidden preview box), below the
+    /// article's own text, are left out; the comments themselves stay where `comments_apart`
+    /// leaves them ([`crate::article`]). Default `true` (issue 32, measured).
+    pub comment_chrome: bool,
 }
 
 impl Default for Options {
@@ -453,6 +458,7 @@ impl Default for Options {
             data_tables: true,
             index_lists: true,
             teasers: true,
+            comment_chrome: true,
         }
     }
 }
@@ -580,6 +586,7 @@ switches! {
     data_tables: "A table whose rows pair labels with values is a data table without header cells; a cell of a heading alone is a header",
     index_lists: "With article: on a page whose article is mostly a list (a List of page, a chapter's contents), every item is taken",
     teasers: "With article: a run of headline links (other stories') at the article's top or bottom is left out, even if chosen",
+    comment_chrome: "With article: a comment section's own lines below the article (its heading, reply form, notices) are left out, its comments kept",
 }
 
 impl Options {

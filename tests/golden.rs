@@ -684,6 +684,17 @@ fn essentials() {
         ),
         // Without it, the share row and the follow line are read.
         ("arabic-news-furniture", "no-furniture", &["طباعة Email فيسبوك تويتر لينكدين", "تابعوا أخبار المدينة من صحيفة المثال عبر غوغل نيوز"], &[]),
+        // Issue 32, `comment_chrome`: a 2012 blog post (no declared article) whose comment
+        // section holds two readers' comments, a hidden preview box and a reply form with its
+        // notice: the comments stay with the section's heading, the box and the notice go.
+        (
+            "blog-comment-chrome",
+            "default",
+            &["Next spring we want a third barrel on the greenhouse, and a lid for each of them, since the mosquitoes found the open one long before we did.", "A square of old net curtain under the lid keeps the mosquitoes out and lets the rain through. It has worked for us for three summers now."],
+            &["This is only a preview", "As a final step", "Comments are moderated", "Post a comment"],
+        ),
+        // Without it, the preview box, the form's heading and its notice are read.
+        ("blog-comment-chrome", "no-comment-chrome", &["This is only a preview. Your comment has not yet been posted, and will appear after the blog's author approves it.", "Comments are moderated, and will not appear until the author has approved them. Please keep to the subject of the post and be kind to each other."], &[]),
         // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
         // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
         // name gives way to the story above it (ninth round).

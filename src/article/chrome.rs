@@ -1,0 +1,153 @@
+//! `Options::comment_chrome`: the lines a comment section holds outside its readers' comments
+//! (its heading, its "leave a reply" form and the form's notices, the hidden box a script
+//! fills with a preview, "no comments yet") are the section's furniture, not the article.
+
+use std::collections::HashMap;
+
+use crate::blocks::posts::PostList;
+use crate::html::contains_ascii_lowercase;
+use crate::preprocess::{Page, Tok};
+use crate::settings::article::ENCLOSING_TEXT;
+use crate::tokenize::Tag;
+
+use super::tree::{names_comment, Tree, COMMENT_BLOCKS, ROOT};
+
+/// The elements that can be one reader's comment among its siblings.
+const COMMENT_TAGS: [Tag; 11] = [
+    Tag::Div,
+    Tag::Li,
+    Tag::Ol,
+    Tag::Ul,
+    Tag::Dd,
+    Tag::Dt,
+    Tag::Article,
+    Tag::Section,
+    Tag::Table,
+    Tag::Tr,
+    Tag::Blockquote,
+];
+
+/// Leaves out of `out` the taken lines that stand in a comment section (a block whose id or
+/// first class names comments, [`names_comment`], that does not hold the article's element
+/// `c`) outside every reader's comment in it. A reader's comment is a post of `lists` (known by
+/// its structure), an element marked as one ([`is_one_comment`]), or one of two or more sibling
+/// elements alike ([`Siblings`]) that is no row of a form. The sections' lines above the first
+/// comment (a heading, a count, "post a comment") introduce the comments and stay; on a page
+/// without comments every line of them goes. Only below the article's own text: the taken
+/// text before the line, outside comment sections, is at least [`ENCLOSING_TEXT`] (a page
+/// that opens with a comment section is not an article with comments under it). Readers'
+/// comments themselves stay: `Options::comments_apart` decides them.
+pub(super) fn trim(page: &Page, tree: &Tree, c: u32, lists: &[PostList], out: &mut [bool]) {
+    let texts = &tree.texts;
+    let holding_c: Vec<u32> =
+        std::iter::successors(Some(c), |&a| (a != ROOT).then(|| tree.parent[a as usize])).collect();
+    let posts: Vec<(usize, usize)> = lists.iter().flat_map(|l| &l.posts).copied().collect();
+    let siblings = Siblings::of(page, tree);
+    // The comment section line `l` stands in (the outermost), and whether it stands there
+    // outside every comment. Sibling elements alike inside a form are its rows (name, email,
+    // website), not comments; a form inside a comment is the comment's (old Reddit writes
+    // each comment's text in the form that edits it).
+    let section = |l: usize| -> Option<(u32, bool)> {
+        let start = page.lines[l].start;
+        let mut posted = posts.iter().any(|&(s, e)| s <= start && start <= e);
+        let (mut found, mut alike) = (None, false);
+        let mut a = tree.first[l];
+        while a != ROOT && !holding_c.contains(&a) {
+            let t = &page.toks[tree.tag[a as usize]];
+            if t.is_start(Tag::Form) {
+                alike = false;
+            }
+            posted |= is_one_comment(t);
+            alike |= siblings.is_one_of(page, tree, a);
+            if names_comment(t) && is_section(t) {
+                found = Some(a);
+            }
+            a = tree.parent[a as usize];
+        }
+        found.map(|s| (s, !(posted || alike)))
+    };
+    let sections: Vec<Option<(u32, bool)>> =
+        (0..out.len()).map(|l| if out[l] { section(l) } else { None }).collect();
+    // The first line of a reader's comment: the comment sections' lines above it are their
+    // header ("3 thoughts on ...", "Post a comment", the rules for commenting), which
+    // introduces the comments and stays with them.
+    let first = sections.iter().position(|s| matches!(s, Some((_, false)))).unwrap_or(out.len());
+    let mut before = 0u64;
+    for l in 0..out.len() {
+        if !out[l] {
+            continue;
+        }
+        // A line without text goes with its section's lines (the block builder would read a
+        // heading from its start tag).
+        match sections[l] {
+            Some((_, true)) => {
+                let header = l < first;
+                if before >= ENCLOSING_TEXT && !header {
+                    out[l] = false;
+                }
+            }
+            Some((_, false)) => {}
+            None => before += u64::from(texts[l].text),
+        }
+    }
+}
+
+/// Whether `t` can hold a comment section: a block of [`COMMENT_BLOCKS`], a `dl` or a form
+/// (not a paragraph classed `MsoCommentText` by a word processor).
+fn is_section(t: &Tok) -> bool {
+    let Tok::Start { name, .. } = t else { return false };
+    name.tag().is_some_and(|g| COMMENT_BLOCKS.contains(&g) || matches!(g, Tag::Dl | Tag::Form))
+}
+
+/// Whether `t` is marked as one reader's comment: an id naming a comment with its number
+/// (WordPress's `comment-4226701`, `div-comment-N`, `li-comment-N`), or a first class that is
+/// `comment` itself.
+fn is_one_comment(t: &Tok) -> bool {
+    let id = t.attr("id").is_some_and(|v| {
+        contains_ascii_lowercase(v, "comment") && v.bytes().any(|b| b.is_ascii_digit())
+    });
+    let class = t
+        .attr("class")
+        .and_then(|v| v.split_ascii_whitespace().next())
+        .is_some_and(|w| w.eq_ignore_ascii_case("comment"));
+    id || class
+}
+
+/// How many elements with text share each parent, tag ([`COMMENT_TAGS`]) and first class:
+/// two or more are a list's items (readers' comments, where a section holds them). An element
+/// whose class says it is hidden (a preview box a script shows) is none.
+struct Siblings {
+    count: HashMap<(u32, usize, String), u32>,
+}
+
+impl Siblings {
+    fn of(page: &Page, tree: &Tree) -> Siblings {
+        let mut count = HashMap::new();
+        for e in 0..tree.tag.len() as u32 {
+            if let Some(k) = Self::key(page, tree, e) {
+                *count.entry(k).or_default() += 1;
+            }
+        }
+        Siblings { count }
+    }
+
+    fn key(page: &Page, tree: &Tree, e: u32) -> Option<(u32, usize, String)> {
+        let Tok::Start { name, .. } = &page.toks[tree.tag[e as usize]] else { return None };
+        let tag = name.tag().filter(|t| COMMENT_TAGS.contains(t))?;
+        let t = &page.toks[tree.tag[e as usize]];
+        let class = t.attr("class").unwrap_or("");
+        if contains_ascii_lowercase(class, "hidden") {
+            return None;
+        }
+        let (open, close) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
+        if (open..=close).all(|l| tree.texts[l].text == 0) {
+            return None;
+        }
+        let first = class.split_ascii_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        Some((tree.parent[e as usize], tag as usize, first))
+    }
+
+    fn is_one_of(&self, page: &Page, tree: &Tree, e: u32) -> bool {
+        Self::key(page, tree, e).is_some_and(|k| self.count.get(&k).is_some_and(|&n| n >= 2))
+    }
+}
