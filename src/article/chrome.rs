@@ -41,33 +41,74 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, lists: &[PostList], out: &m
     let texts = &tree.texts;
     let holding_c: Vec<u32> =
         std::iter::successors(Some(c), |&a| (a != ROOT).then(|| tree.parent[a as usize])).collect();
+    let n = tree.tag.len();
+    let mut holds = vec![false; n];
+    for &a in holding_c.iter().filter(|&&a| a != ROOT) {
+        holds[a as usize] = true;
+    }
+    // The comment section each element stands in (the outermost below the article's
+    // element's ancestors), found once an element: most pages have none, and what follows
+    // is asked only on those that do.
+    let mut outermost: Vec<Option<Option<u32>>> = vec![None; n];
+    let mut section = |l: usize| -> Option<u32> {
+        let mut chain = Vec::new();
+        let mut a = tree.first[l];
+        let mut found = None;
+        while a != ROOT && !holds[a as usize] {
+            if let Some(known) = outermost[a as usize] {
+                found = known;
+                break;
+            }
+            chain.push(a);
+            a = tree.parent[a as usize];
+        }
+        for &e in chain.iter().rev() {
+            let t = &page.toks[tree.tag[e as usize]];
+            if found.is_none() && names_comment(t) && is_section(t) {
+                found = Some(e);
+            }
+            outermost[e as usize] = Some(found);
+        }
+        found
+    };
+    let in_section: Vec<Option<u32>> =
+        (0..out.len()).map(|l| if out[l] { section(l) } else { None }).collect();
+    if in_section.iter().all(Option::is_none) {
+        return;
+    }
     let posts: Vec<(usize, usize)> = lists.iter().flat_map(|l| &l.posts).copied().collect();
-    let siblings = Siblings::of(page, tree);
-    // The comment section line `l` stands in (the outermost), and whether it stands there
-    // outside every comment. Sibling elements alike inside a form are its rows (name, email,
-    // website), not comments; a form inside a comment is the comment's (old Reddit writes
-    // each comment's text in the form that edits it).
-    let section = |l: usize| -> Option<(u32, bool)> {
+    // The elements around those lines, below the article's: whether each is one of siblings
+    // alike is asked of them alone.
+    let mut asked = vec![false; tree.tag.len()];
+    for (l, _) in in_section.iter().enumerate().filter(|(_, s)| s.is_some()) {
+        let mut a = tree.first[l];
+        while a != ROOT && !holds[a as usize] && !asked[a as usize] {
+            asked[a as usize] = true;
+            a = tree.parent[a as usize];
+        }
+    }
+    let siblings = Siblings::of(page, tree, &asked);
+    // Whether line `l` stands outside every comment. Sibling elements alike inside a form are
+    // its rows (name, email, website), not comments; a form inside a comment is the comment's
+    // (old Reddit writes each comment's text in the form that edits it).
+    let outside = |l: usize| -> bool {
         let start = page.lines[l].start;
         let mut posted = posts.iter().any(|&(s, e)| s <= start && start <= e);
-        let (mut found, mut alike) = (None, false);
+        let mut alike = false;
         let mut a = tree.first[l];
-        while a != ROOT && !holding_c.contains(&a) {
+        while a != ROOT && !holds[a as usize] {
             let t = &page.toks[tree.tag[a as usize]];
             if t.is_start(Tag::Form) {
                 alike = false;
             }
             posted |= is_one_comment(t);
-            alike |= siblings.is_one_of(page, tree, a);
-            if names_comment(t) && is_section(t) {
-                found = Some(a);
-            }
+            alike |= siblings.alike[a as usize];
             a = tree.parent[a as usize];
         }
-        found.map(|s| (s, !(posted || alike)))
+        !(posted || alike)
     };
     let sections: Vec<Option<(u32, bool)>> =
-        (0..out.len()).map(|l| if out[l] { section(l) } else { None }).collect();
+        in_section.iter().enumerate().map(|(l, s)| s.map(|s| (s, outside(l)))).collect();
     // The first line of a reader's comment: the comment sections' lines above it are their
     // header ("3 thoughts on ...", "Post a comment", the rules for commenting), which
     // introduces the comments and stays with them.
@@ -117,37 +158,52 @@ fn is_one_comment(t: &Tok) -> bool {
 /// two or more are a list's items (readers' comments, where a section holds them). An element
 /// whose class says it is hidden (a preview box a script shows) is none.
 struct Siblings {
-    count: HashMap<(u32, usize, String), u32>,
+    /// Whether each element asked of is one of two or more alike.
+    alike: Vec<bool>,
 }
 
 impl Siblings {
-    fn of(page: &Page, tree: &Tree) -> Siblings {
-        let mut count = HashMap::new();
-        for e in 0..tree.tag.len() as u32 {
-            if let Some(k) = Self::key(page, tree, e) {
-                *count.entry(k).or_default() += 1;
-            }
+    /// The siblings of the elements `asked`, counted among their parents' children.
+    fn of(page: &Page, tree: &Tree, asked: &[bool]) -> Siblings {
+        let n = tree.tag.len();
+        let index = |p: u32| if p == ROOT { n } else { p as usize };
+        let mut parents = vec![false; n + 1];
+        for e in (0..n).filter(|&e| asked[e]) {
+            parents[index(tree.parent[e])] = true;
         }
-        Siblings { count }
+        // Characters of text before each line: an element's text in one subtraction.
+        let mut before = Vec::with_capacity(tree.texts.len() + 1);
+        before.push(0u64);
+        for t in &tree.texts {
+            before.push(before[before.len() - 1] + u64::from(t.text));
+        }
+        let keys: Vec<Option<(u32, usize, String)>> = (0..n)
+            .map(|e| {
+                let asked = parents[index(tree.parent[e])];
+                asked.then(|| Self::key(page, tree, &before, e)).flatten()
+            })
+            .collect();
+        let mut count: HashMap<&(u32, usize, String), u32> = HashMap::new();
+        for k in keys.iter().flatten() {
+            *count.entry(k).or_default() += 1;
+        }
+        let alike = keys.iter().map(|k| k.as_ref().is_some_and(|k| count[k] >= 2)).collect();
+        Siblings { alike }
     }
 
-    fn key(page: &Page, tree: &Tree, e: u32) -> Option<(u32, usize, String)> {
-        let Tok::Start { name, .. } = &page.toks[tree.tag[e as usize]] else { return None };
+    fn key(page: &Page, tree: &Tree, before: &[u64], e: usize) -> Option<(u32, usize, String)> {
+        let t = &page.toks[tree.tag[e]];
+        let Tok::Start { name, .. } = t else { return None };
         let tag = name.tag().filter(|t| COMMENT_TAGS.contains(t))?;
-        let t = &page.toks[tree.tag[e as usize]];
         let class = t.attr("class").unwrap_or("");
         if contains_ascii_lowercase(class, "hidden") {
             return None;
         }
-        let (open, close) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
-        if (open..=close).all(|l| tree.texts[l].text == 0) {
+        let (open, close) = (tree.open[e] as usize, tree.close[e] as usize);
+        if before[close + 1] == before[open] {
             return None;
         }
         let first = class.split_ascii_whitespace().next().unwrap_or("").to_ascii_lowercase();
-        Some((tree.parent[e as usize], tag as usize, first))
-    }
-
-    fn is_one_of(&self, page: &Page, tree: &Tree, e: u32) -> bool {
-        Self::key(page, tree, e).is_some_and(|k| self.count.get(&k).is_some_and(|&n| n >= 2))
+        Some((tree.parent[e], tag as usize, first))
     }
 }
