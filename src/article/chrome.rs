@@ -46,45 +46,40 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, lists: &[PostList], out: &m
     for &a in holding_c.iter().filter(|&&a| a != ROOT) {
         holds[a as usize] = true;
     }
-    // The comment section each element stands in (the outermost below the article's
-    // element's ancestors), found once an element: most pages have none, and what follows
-    // is asked only on those that do.
-    let mut outermost: Vec<Option<Option<u32>>> = vec![None; n];
-    let mut section = |l: usize| -> Option<u32> {
+    // Whether each element stands in a comment section (below the article's element's
+    // ancestors), found once an element: most pages have none, and what follows is asked only
+    // on those that do.
+    let mut known: Vec<Option<bool>> = vec![None; n];
+    let mut section = |l: usize| -> bool {
         let mut chain = Vec::new();
-        let mut a = tree.first[l];
-        let mut found = None;
-        while a != ROOT && !holds[a as usize] {
-            if let Some(known) = outermost[a as usize] {
-                found = known;
+        let mut found = false;
+        for a in around(tree, &holds, l) {
+            if let Some(k) = known[a as usize] {
+                found = k;
                 break;
             }
             chain.push(a);
-            a = tree.parent[a as usize];
         }
         for &e in chain.iter().rev() {
             let t = &page.toks[tree.tag[e as usize]];
-            if found.is_none() && names_comment(t) && is_section(t) {
-                found = Some(e);
-            }
-            outermost[e as usize] = Some(found);
+            found |= names_comment(t) && is_section(t);
+            known[e as usize] = Some(found);
         }
         found
     };
-    let in_section: Vec<Option<u32>> =
-        (0..out.len()).map(|l| if out[l] { section(l) } else { None }).collect();
-    if in_section.iter().all(Option::is_none) {
+    let in_section: Vec<bool> = (0..out.len()).map(|l| out[l] && section(l)).collect();
+    if !in_section.contains(&true) {
         return;
     }
     let posts: Vec<(usize, usize)> = lists.iter().flat_map(|l| &l.posts).copied().collect();
     // The elements around those lines, below the article's: whether each is one of siblings
     // alike is asked of them alone.
-    let mut asked = vec![false; tree.tag.len()];
-    for (l, _) in in_section.iter().enumerate().filter(|(_, s)| s.is_some()) {
-        let mut a = tree.first[l];
-        while a != ROOT && !holds[a as usize] && !asked[a as usize] {
-            asked[a as usize] = true;
-            a = tree.parent[a as usize];
+    let mut asked = vec![false; n];
+    for l in (0..out.len()).filter(|&l| in_section[l]) {
+        for a in around(tree, &holds, l) {
+            if std::mem::replace(&mut asked[a as usize], true) {
+                break;
+            }
         }
     }
     let siblings = Siblings::of(page, tree, &asked);
@@ -95,24 +90,23 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, lists: &[PostList], out: &m
         let start = page.lines[l].start;
         let mut posted = posts.iter().any(|&(s, e)| s <= start && start <= e);
         let mut alike = false;
-        let mut a = tree.first[l];
-        while a != ROOT && !holds[a as usize] {
+        for a in around(tree, &holds, l) {
             let t = &page.toks[tree.tag[a as usize]];
             if t.is_start(Tag::Form) {
                 alike = false;
             }
             posted |= is_one_comment(t);
             alike |= siblings.alike[a as usize];
-            a = tree.parent[a as usize];
         }
         !(posted || alike)
     };
-    let sections: Vec<Option<(u32, bool)>> =
-        in_section.iter().enumerate().map(|(l, s)| s.map(|s| (s, outside(l)))).collect();
+    // For each line in a comment section, whether it stands outside every comment.
+    let sections: Vec<Option<bool>> =
+        (0..out.len()).map(|l| in_section[l].then(|| outside(l))).collect();
     // The first line of a reader's comment: the comment sections' lines above it are their
     // header ("3 thoughts on ...", "Post a comment", the rules for commenting), which
     // introduces the comments and stays with them.
-    let first = sections.iter().position(|s| matches!(s, Some((_, false)))).unwrap_or(out.len());
+    let first = sections.iter().position(|&s| s == Some(false)).unwrap_or(out.len());
     let mut before = 0u64;
     for l in 0..out.len() {
         if !out[l] {
@@ -121,16 +115,23 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, lists: &[PostList], out: &m
         // A line without text goes with its section's lines (the block builder would read a
         // heading from its start tag).
         match sections[l] {
-            Some((_, true)) => {
+            Some(true) => {
                 let header = l < first;
                 if before >= ENCLOSING_TEXT && !header {
                     out[l] = false;
                 }
             }
-            Some((_, false)) => {}
+            Some(false) => {}
             None => before += u64::from(texts[l].text),
         }
     }
+}
+
+/// The elements around line `l`, innermost first, below the article's element's ancestors
+/// (`holds`).
+fn around<'a>(tree: &'a Tree, holds: &'a [bool], l: usize) -> impl Iterator<Item = u32> + 'a {
+    let below = |a: u32| (a != ROOT && !holds[a as usize]).then_some(a);
+    std::iter::successors(below(tree.first[l]), move |&a| below(tree.parent[a as usize]))
 }
 
 /// Whether `t` can hold a comment section: a block of [`COMMENT_BLOCKS`], a `dl` or a form
