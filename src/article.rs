@@ -228,11 +228,16 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
         }
-        if options.furniture && single && declares_article(page) {
+        let article = single && declares_article(page);
+        if options.furniture && article {
             trim_furniture(page, &tree, e, &mut out);
         }
-        if options.box_labels && single && declares_article(page) {
+        if options.box_labels && article {
             labels::trim(page, &tree, e, &mut out);
+        }
+        // The trims above may leave a heading with nothing under it.
+        if options.furniture && article {
+            trim_trailing_headings(page, &tree, e, &mut out);
         }
     }
     let mut apart_lines = Vec::new();
@@ -273,34 +278,75 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
 
 /// `Options::furniture`: the taken lines at the top and at the bottom of one article's lines
 /// `from..=to` that are furniture, not the story: short lines of mostly link text (share and
-/// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]) or without a letter (a view
-/// counter, a separator). The trim stops at the first line that is neither, on each side:
-/// inside the story such lines are its own (a linked list in the prose). An article that is
-/// mostly such lines (a listing, a table of contents), or short, is left whole.
+/// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]), without a letter (a view
+/// counter, a separator), that are only a web address (the site's name printed under its logo,
+/// the page's own address printed for paper), or in a box a site sets into an article. The
+/// trim stops at the first line that is none of these, on each side: inside the story such
+/// lines are its own (a linked list in the prose, a cited address). A heading at the top is
+/// the article's (a blog post's title links to its own address); at the bottom, with nothing
+/// of the story after it, it is the heading of the furniture below ("More from ...", "Tags").
+/// An article that is mostly such lines (a listing, a table of contents), or short, is left
+/// whole.
 fn trim_furniture(page: &Page, tree: &Tree, e: u32, out: &mut [bool]) {
     let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
     let texts = &tree.texts;
     let furniture = |l: usize| {
         let t = texts[l];
-        // A heading is the article's (a blog post's title links to its own address).
-        !tree.in_heading(page, l, e)
-            && ((f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
-                || !line_text(page, l).chars().any(char::is_alphabetic)
-                || tree.in_site_box(page, l, e))
+        let text = line_text(page, l);
+        (f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
+            || !text.chars().any(char::is_alphabetic)
+            || is_address(&text)
+            || tree.in_site_box(page, l, e)
     };
     let taken: Vec<usize> = (from..=to).filter(|&l| out[l] && texts[l].text > 0).collect();
-    let top = taken.iter().take_while(|&&l| furniture(l)).count();
-    let bottom = taken[top..].iter().rev().take_while(|&&l| furniture(l)).count();
+    // A heading ends the furniture on each side: the headline, a section of the story.
+    let heading = |l: usize| tree.in_heading(page, l, e);
+    let top = taken.iter().take_while(|&&l| !heading(l) && furniture(l)).count();
+    let bottom = taken[top..].iter().rev().take_while(|&&l| !heading(l) && furniture(l)).count();
+    let edges: Vec<usize> =
+        taken[..top].iter().chain(&taken[taken.len() - bottom..]).copied().collect();
     let text = |ls: &[usize]| ls.iter().map(|&l| u64::from(texts[l].text)).sum::<u64>();
-    let (edges, story) = (
-        text(&taken[..top]) + text(&taken[taken.len() - bottom..]),
-        text(&taken[top..taken.len() - bottom]),
-    );
+    let (edge_text, story) = (text(&edges), text(&taken[top..taken.len() - bottom]));
     // A short story keeps its edges: trimmed below `scant`'s bound, it would give way to the
     // whole page's text (dragnet R722's two-line craft post).
-    if edges < story && story >= SCANT_TEXT {
-        taken[..top].iter().chain(&taken[taken.len() - bottom..]).for_each(|&l| out[l] = false);
+    if edge_text < story && story >= SCANT_TEXT {
+        edges.iter().for_each(|&l| out[l] = false);
     }
+}
+
+/// `Options::furniture`: the headings that end one article's taken lines head lines left out
+/// ("More from ...", "Related", a list of links or teasers gone by the trims above): with
+/// nothing of the story after them, they go too.
+fn trim_trailing_headings(page: &Page, tree: &Tree, e: u32, out: &mut [bool]) {
+    let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
+    for l in (from..=to).rev() {
+        if !out[l] || tree.texts[l].text == 0 {
+            continue;
+        }
+        if !tree.in_heading(page, l, e) {
+            break;
+        }
+        out[l] = false;
+    }
+}
+
+/// Whether a line's text is only a web address: `https://…`, `www.…`, or a host name
+/// (`example.com`), one word with no space.
+fn is_address(text: &str) -> bool {
+    let t = text.trim();
+    let host = t.split('/').next().unwrap_or("");
+    !t.is_empty()
+        && !t.contains(char::is_whitespace)
+        && (t.starts_with("http://")
+            || t.starts_with("https://")
+            || t.starts_with("www.")
+            || (host.contains('.')
+                && host.rsplit('.').next().is_some_and(|tld| {
+                    tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic())
+                })
+                && host.split('.').all(|p| {
+                    !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                })))
 }
 
 /// `Options::link_lists`: a list of links that the article's own text encloses is part of the
@@ -357,6 +403,22 @@ mod tests {
 
     fn page(html: &str) -> Page<'_> {
         Page::parse(html, Preprocessing::thesis(LinkFilter::None))
+    }
+
+    #[test]
+    fn an_address_is_one_word_naming_a_host() {
+        for a in [
+            "www.albayan.ae",
+            "https://example.org/a/b?c=1",
+            "news.example.co.uk/local",
+            "Example.com",
+        ] {
+            assert!(is_address(a), "{a}");
+        }
+        for t in ["Read more at example.com", "U.S.", "e.g.", "3.5", "v2.0", "example.", "…", ""]
+        {
+            assert!(!is_address(t), "{t}");
+        }
     }
 
     fn line_of(p: &Page, needle: &str) -> usize {

@@ -355,9 +355,10 @@ pub struct Options {
     /// keeps comments).
     pub comments_apart: bool,
     /// With `article`, the taken lines at the top and the bottom of an article's element that
-    /// are furniture (mostly link text, or without a letter: share rows, tag lists, view
-    /// counters) are left out, up to the first line of the story ([`crate::article`]).
-    /// Default `true` (measured, docs/EVALUATION.md).
+    /// are furniture (mostly link text, without a letter, only a web address, or in a site's
+    /// box: share rows, tag lists, view counters, the page's address printed for paper) are
+    /// left out, up to the first line of the story, and so are the headings left last with
+    /// nothing under them ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub furniture: bool,
     /// With `article`, on a page declaring one article, a short row of labels and values at
     /// the top or the bottom of the text (a news code, a publication date: every label's colon
@@ -577,7 +578,7 @@ switches! {
     wrapped_posts: "With threads: a bare div around one element and no text of its own is of that element's kind, so that wrapped posts are siblings",
     undated_posts: "With threads: sibling bare articles, each with an author mark and a post's text, are posts without a date",
     comments_apart: "With article: on an article page, readers' comments after the article's text are left out",
-    furniture: "With article: link-dense or letterless lines at the top and bottom of the article's element are left out",
+    furniture: "With article: link-dense, letterless or address-only lines at the top and bottom of the article's element, and headings left last, are left out",
     label_rows: "With article: a short row of labels and numbers (news code, publication date) at the text's top or bottom is left out",
     above_headline: "With article: a few short lines (a date, a section's name) opening the text above its headline are left out",
     box_labels: "With article: a short label in a site box (related, share) whose other lines were left out is left out too",
