@@ -85,10 +85,10 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, out: &mut [bool]) {
         if own == 0 || before < ENCLOSING_TEXT.max(BIO_STORY * own) || after > own {
             continue;
         }
-        for l in open..=close {
+        for (l, t) in out.iter_mut().enumerate().take(close + 1).skip(open) {
             // A line the box shares with what stands around it stays.
-            if out[l] && tree.common(b, tree.of_line(l)) == b {
-                out[l] = false;
+            if *t && tree.common(b, tree.of_line(l)) == b {
+                *t = false;
             }
         }
         at = open;
