@@ -46,12 +46,19 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, out: &mut [bool]) {
     let span = |e: u32| (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
     // The marks within the taken lines' span (the author's name in a box is often a link
     // that was not taken, its bio was).
-    let first = out.iter().position(|&t| t).unwrap_or(0);
+    // A box has twice its text before it and at most its text after it, so it stands in the
+    // taken text's second half: the elements (in document order, their start lines rising)
+    // are asked from there.
+    let mid = taken.partition_point(|&t| 2 * t < taken[lines]).saturating_sub(1);
     let last = out.iter().rposition(|&t| t).unwrap_or(0);
+    let from = tree.open.partition_point(|&o| (o as usize) < mid);
     let mut boxes: Vec<u32> = Vec::new();
-    for e in 0..n {
+    for e in from..n {
         let (open, close) = span(e as u32);
-        if holds[e] || open < first || close > last || !marks_author(&page.toks[tree.tag[e]]) {
+        if open > last {
+            break;
+        }
+        if holds[e] || close > last || !marks_author(&page.toks[tree.tag[e]]) {
             continue;
         }
         let mut a = e as u32;
