@@ -44,6 +44,7 @@ use crate::settings::article::{
 };
 use crate::settings::fallback::SCANT_TEXT;
 
+mod bios;
 mod chrome;
 mod index;
 mod labels;
@@ -266,6 +267,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
     }
     if options.comment_chrome {
         chrome::trim(page, &tree, c, lists, &mut out);
+    }
+    if options.author_bios && single {
+        bios::trim(page, &tree, c, &mut out);
     }
     if options.index_lists {
         index::take_index_lists(page, &tree, c, &mut out);

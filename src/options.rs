@@ -404,6 +404,11 @@ pub struct Options {
     /// article's own text, are left out; the comments themselves stay where `comments_apart`
     /// leaves them ([`crate::article`]). Default `true` (issue 32, measured).
     pub comment_chrome: bool,
+    /// With `article`, a short box below the article's own text that its markup says is about
+    /// the author (a link `rel=author` or to an author's page, `itemprop=author`, a schema.org
+    /// `Person`, a class or id naming the author) and that holds a sentence (the author's bio)
+    /// is left out ([`crate::article`]). Default `true` (issue 32, measured).
+    pub author_bios: bool,
 }
 
 impl Default for Options {
@@ -460,6 +465,7 @@ impl Default for Options {
             index_lists: true,
             teasers: true,
             comment_chrome: true,
+            author_bios: true,
         }
     }
 }
@@ -588,6 +594,7 @@ switches! {
     index_lists: "With article: on a page whose article is mostly a list (a List of page, a chapter's contents), every item is taken",
     teasers: "With article: a run of headline links (other stories') at the article's top or bottom is left out, even if chosen",
     comment_chrome: "With article: a comment section's own lines below the article (its heading, reply form, notices) are left out, its comments kept",
+    author_bios: "With article: a short box about the author (rel=author, an author's page, schema Person) with a bio below the article is left out",
 }
 
 impl Options {

@@ -89,6 +89,15 @@ pub mod article {
     /// page's gold keeps).
     pub const TEASER_TEXT: u32 = 200;
 
+    /// With `Options::author_bios`, a box about the author holds at most this many characters
+    /// of taken text (modern 0128's three-paragraph bio holds 900)…
+    pub const BIO_TEXT: u64 = 1500;
+    /// … and a line of at least this many characters, not mostly links: the bio's sentence
+    /// (a byline row, "By Jane Doe | 3 min read", has none).
+    pub const BIO_SENTENCE: u32 = 80;
+    /// … and the article's taken text before it is at least this many times the box's.
+    pub const BIO_STORY: u64 = 2;
+
     /// When the substantial runs have no container below the document, the container is the
     /// innermost element around the largest run that holds this share of the chosen text
     /// (a copyright line chosen below the article; 519c3ed).

@@ -702,6 +702,17 @@ fn essentials() {
         ),
         // Without it, the preview box, the form's heading and its notice are read.
         ("blog-comment-chrome", "no-comment-chrome", &["This is only a preview. Your comment has not yet been posted, and will appear after the blog's author approves it.", "Comments are moderated, and will not appear until the author has approved them. Please keep to the subject of the post and be kind to each other."], &[]),
+        // Issue 32, `author_bios`: a news story whose `article` closes with a box about its
+        // author (a schema.org `Person`, her name linked to her page, a bio, a profile link):
+        // the box goes, the byline row under the headline (no sentence) stays.
+        (
+            "news-author-bio",
+            "default",
+            &["By Maren Holt | 12 March 2025", "The club has already been asked by two villages downstream how it was done. Its answer is a twelve-page booklet, drawn by the carpenter's granddaughter, that the library lends out for free."],
+            &["is a reporter for Riverside Weekly", "Follow Maren"],
+        ),
+        // Without it, the box is read after the story.
+        ("news-author-bio", "no-author-bios", &["Maren Holt is a reporter for Riverside Weekly who covers the river towns, their councils and their clubs. Before that she spent ten years at a regional radio station.", "Follow Maren"], &[]),
         // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
         // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
         // name gives way to the story above it (ninth round).

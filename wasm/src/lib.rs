@@ -190,6 +190,9 @@ export interface DanaOptions {
   /** With `article`, the lines a comment section holds outside its readers' comments (its
    *  heading after them, its reply form and notices, a hidden preview box) are left out. */
   commentChrome?: boolean | null;
+  /** With `article`, a short box about the author (a link `rel=author` or to the author's
+   *  page, `itemprop=author`, a schema.org `Person`) holding a bio, below the article, is left out. */
+  authorBios?: boolean | null;
 }
 
 export interface TitleCandidate {
