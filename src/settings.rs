@@ -88,6 +88,10 @@ pub mod article {
     /// [`MIN_TEXT`]: shorter link lines are a category's or a site's name, which a collection
     /// page's gold keeps).
     pub const TEASER_TEXT: u32 = 200;
+    /// With `Options::teaser_cards`, a teaser card (a headline link with its excerpt, date,
+    /// byline or label) holds at most this many characters of text: a section of the story
+    /// with a linked heading holds more.
+    pub const CARD_TEXT: u64 = 600;
 
     /// When the substantial runs have no container below the document, the container is the
     /// innermost element around the largest run that holds this share of the chosen text
