@@ -28,7 +28,9 @@
 //!    lines are mostly readers' comments, the container first widens to the article they
 //!    belong to (`Tree::article_of_comments`; the comments stay, as 7.2.2 groups them).
 //! 8. with `Options::teasers`, a run of other stories' headlines at the top or the bottom of
-//!    an article's lines is left out, chosen or not (`teasers::trim`).
+//!    an article's lines is left out, chosen or not (`teasers::trim`); with
+//!    `Options::teaser_cards`, a run of other stories' cards too (a headline link with its
+//!    excerpt, date or label, in sibling elements alike), on a page that declares an article.
 //!
 //! Measured alternatives (docs/EVALUATION.md; the thresholds' own in `crate::settings`): the
 //! container of the chosen lines and the headline, as 7.2.1 words it (modern +0.01, but
@@ -224,7 +226,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             next_taken = take;
         }
         if options.teasers {
-            teasers::trim(&tree, from, to, &mut out);
+            let cards = options.teaser_cards && declares_article(page);
+            let comments = if apart { &comments[..] } else { &[] };
+            teasers::trim(page, &tree, e, cards, comments, &mut out);
         }
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);

@@ -399,6 +399,14 @@ pub struct Options {
     /// Algorithm 1 chose it, when the story left holds 1,000 characters; a linked list inside
     /// the story stays ([`crate::article`]). Default `true` (measured, docs/EVALUATION.md).
     pub teasers: bool,
+    /// With `teasers`, on a page that declares an article, a stream of other stories' teaser
+    /// cards at the top or the bottom of the article's element is left out too: three or more
+    /// sibling elements alike, each one headline linking elsewhere with its excerpt, date,
+    /// byline or label in a few hundred characters ("related posts" grids, Jetpack's
+    /// Related), readers' comments not counted as the story and a stream's parts between ads
+    /// taken together; a box of such cards set into the story goes too when every card leads
+    /// to the page's own site ([`crate::article`]). Default `true` (issue 32, measured).
+    pub teaser_cards: bool,
     /// With `article`, the lines a comment section holds outside its readers' comments (its
     /// heading, its reply form and the form's notices, a hidden preview box), below the
     /// article's own text, are left out; the comments themselves stay where `comments_apart`
@@ -464,6 +472,7 @@ impl Default for Options {
             data_tables: true,
             index_lists: true,
             teasers: true,
+            teaser_cards: true,
             comment_chrome: true,
             author_bios: true,
         }
@@ -593,6 +602,7 @@ switches! {
     data_tables: "A table whose rows pair labels with values is a data table without header cells; a cell of a heading alone is a header",
     index_lists: "With article: on a page whose article is mostly a list (a List of page, a chapter's contents), every item is taken",
     teasers: "With article: a run of headline links (other stories') at the article's top or bottom is left out, even if chosen",
+    teaser_cards: "With teasers: a run of three or more teaser cards (headline link with excerpt, date or label) at the article's edge is left out",
     comment_chrome: "With article: a comment section's own lines below the article (its heading, reply form, notices) are left out, its comments kept",
     author_bios: "With article: a short box about the author (rel=author, an author's page, schema Person) with a bio below the article is left out",
 }

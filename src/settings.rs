@@ -88,6 +88,10 @@ pub mod article {
     /// [`MIN_TEXT`]: shorter link lines are a category's or a site's name, which a collection
     /// page's gold keeps).
     pub const TEASER_TEXT: u32 = 200;
+    /// With `Options::teaser_cards`, a teaser card (a headline link with its excerpt, date,
+    /// byline or label) holds at most this many characters of text: a section of the story
+    /// with a linked heading holds more.
+    pub const CARD_TEXT: u64 = 600;
 
     /// With `Options::author_bios`, a box about the author holds at most this many characters
     /// of taken text (modern 0128's three-paragraph bio holds 900)…

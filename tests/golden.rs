@@ -713,6 +713,18 @@ fn essentials() {
         ),
         // Without it, the box is read after the story.
         ("news-author-bio", "no-author-bios", &["Maren Holt is a reporter for Riverside Weekly who covers the river towns, their councils and their clubs. Before that she spent ten years at a regional radio station.", "Follow Maren"], &[]),
+        // Issue 32, `teaser_cards`: a news story whose `article` ends with a "Related" box of
+        // three cards (a linked headline, an excerpt, a date, in `div.related-post` siblings);
+        // the excerpts, not mostly links, were taken with the story; the cards are left out,
+        // and `furniture` leaves out the box's heading, left last.
+        (
+            "news-related-cards",
+            "default",
+            &["The harbour board thanked passengers for their patience and said the next refit, planned for the winter after next, would be shorter now that the hull and the engine are in good order."],
+            &["Related", "Volunteers will show visitors the new launch tractor", "The stretch between the old lime kilns", "The new hall adds twelve stalls", "26 February"],
+        ),
+        // Without it, the cards' excerpts and dates come out after the story.
+        ("news-related-cards", "no-teaser-cards", &["The stretch between the old lime kilns and the bird hide has been muddy all winter and will close for a fortnight."], &[]),
         // Issue 12, `footer_names`: a short video story whose footer, `div#site-foot` with no
         // copyright notice, holds a long browser note that Algorithm 1 chooses; the footer's
         // name gives way to the story above it (ninth round).

@@ -60,6 +60,7 @@ pub fn options(a: u8, b: u8) -> Options {
         data_tables: b & 0x40 == 0,
         index_lists: b & 0x40 == 0,
         teasers: (a ^ b) & 0x20 == 0,
+        teaser_cards: (a ^ b) & 0x10 == 0,
         comment_chrome: (a ^ b) & 0x40 == 0,
         author_bios: (a ^ b) & 0x80 == 0,
         title_metric: [TitleMetric::Sum, TitleMetric::Tf, TitleMetric::Tfidf, TitleMetric::Osm]

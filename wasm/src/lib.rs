@@ -187,6 +187,10 @@ export interface DanaOptions {
   /** With `article`, a run of three or more headlines that are links (other stories') at the
    *  top or the bottom of the article's element is left out, even where Algorithm 1 chose it. */
   teasers?: boolean | null;
+  /** With `teasers`, a run of three or more teaser cards (sibling elements alike, each a
+   *  headline linking elsewhere with its excerpt, date or label) at the article's edge is left
+   *  out too. */
+  teaserCards?: boolean | null;
   /** With `article`, the lines a comment section holds outside its readers' comments (its
    *  heading after them, its reply form and notices, a hidden preview box) are left out. */
   commentChrome?: boolean | null;
