@@ -76,13 +76,14 @@ pub(super) fn trim(page: &Page, tree: &Tree, c: u32, out: &mut [bool]) {
     if boxes.is_empty() {
         return;
     }
-    boxes.sort_unstable();
-    boxes.dedup();
-    boxes.retain(|&b| !in_list(page, tree, b, &holds, &taken));
-    // From the last box up; a box inside another is the other's.
-    boxes.sort_unstable_by_key(|&b| std::cmp::Reverse(tree.open[b as usize]));
+    // Elements are numbered in document order: from the last box up, a box inside another
+    // being the other's.
+    let mut is_box = vec![false; n];
+    for &b in &boxes {
+        is_box[b as usize] = !in_list(page, tree, b, &holds, &taken);
+    }
     let mut at = usize::MAX;
-    for b in boxes {
+    for b in (0..n as u32).rev().filter(|&b| is_box[b as usize]) {
         let (open, close) = span(b);
         if close >= at {
             continue;

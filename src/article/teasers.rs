@@ -117,7 +117,7 @@ pub(super) fn trim(
     for (r, e) in runs.iter().zip(edge.iter_mut()) {
         let ids: Vec<&[usize]> = r.chunk_by(|&a, &b| card_of(a) == card_of(b)).collect();
         let boxed = ids.len() >= TEASER_RUN
-            && ids.iter().all(|c| c.len() >= 2 && homes.binary_search(&card_of(c[0])).is_ok());
+            && ids.iter().all(|c| c.len() >= 2 && homes.get(card_of(c[0]) as usize) == Some(&true));
         if boxed {
             *e = true;
         }
@@ -128,7 +128,7 @@ pub(super) fn trim(
 }
 
 /// `Options::teaser_cards`: the card each of the `taken` lines of element `e` stands in, or
-/// [`ROOT`], and the cards that lead to the page's own site ([`same_site`]), sorted. A card is
+/// [`ROOT`], and whether each element is a card that leads to the page's own site ([`same_site`]). A card is
 /// one of at least [`TEASER_RUN`] sibling elements of the same name and first class (a grid's
 /// or a list's items) that each hold one `headline` line, linking to another address (not
 /// `#…` on the same page), as its first or second taken line (a label or a date above it),
@@ -141,18 +141,24 @@ fn cards(
     e: u32,
     taken: &[usize],
     headline: &dyn Fn(usize) -> bool,
-) -> (Vec<u32>, Vec<u32>) {
-    let mut homes: Vec<u32> = Vec::new();
+) -> (Vec<u32>, Vec<bool>) {
     let depth = tree.depth[e as usize];
-    // The elements around each headline line (below `e`), with the line's index in `taken`.
-    let mut around: Vec<(u32, usize)> = Vec::new();
+    // The elements around the headline lines (below `e`): how many each holds and the first
+    // one's index in `taken`.
+    let n = tree.tag.len();
+    let (mut count, mut first) = (vec![0u32; n], vec![0usize; n]);
+    let mut around: Vec<u32> = Vec::new();
     for (k, &l) in taken.iter().enumerate() {
         if !(headline(l) && links_away(page, l)) {
             continue;
         }
         let mut a = tree.first[l];
         while a != ROOT && a > e && tree.depth[a as usize] > depth {
-            around.push((a, k));
+            if count[a as usize] == 0 {
+                around.push(a);
+                first[a as usize] = k;
+            }
+            count[a as usize] += 1;
             a = tree.parent[a as usize];
         }
     }
@@ -160,39 +166,41 @@ fn cards(
     if around.len() < TEASER_RUN {
         return (card, Vec::new());
     }
-    around.sort_unstable();
     let span = |a: u32| {
         let (open, close) = (tree.open[a as usize] as usize, tree.close[a as usize] as usize);
         (taken.partition_point(|&l| l < open), taken.partition_point(|&l| l <= close))
     };
     // One story's card holds one headline, its first or second line (a label or a date can
     // stand above it).
-    let single: Vec<(u32, usize)> = around
-        .chunk_by(|a, b| a.0 == b.0)
-        .filter(|c| c.len() == 1 && c[0].1 <= span(c[0].0).0 + 1)
-        .map(|c| c[0])
-        .collect();
-    // Each element's key: its parent, its name and its first class.
+    let single =
+        around.iter().filter(|&&a| count[a as usize] == 1 && first[a as usize] <= span(a).0 + 1);
+    // Each element's key: its parent, its name and its first class. Grouped by a search, not
+    // a sort: there are few, and a sort's code for one more type is kilobytes of the wasm.
     let key = |a: u32| {
         let Tok::Start { name, .. } = &page.toks[tree.tag[a as usize]] else { return None };
         let class = page.toks[tree.tag[a as usize]].attr("class").unwrap_or("");
         let first = class.split_ascii_whitespace().next().unwrap_or("");
         Some((tree.parent[a as usize], name.as_ref(), first))
     };
-    let mut keyed: Vec<_> =
-        single.iter().filter_map(|&(a, k)| key(a).map(|key| (key, a, k))).collect();
-    keyed.sort_unstable();
+    let mut groups: Vec<(_, Vec<(u32, usize)>)> = Vec::new();
+    for &a in single {
+        let Some(k) = key(a) else { continue };
+        match groups.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, members)) => members.push((a, first[a as usize])),
+            None => groups.push((k, vec![(a, first[a as usize])])),
+        }
+    }
     // The taken text of each card: a prefix sum over the taken lines.
     let mut sum = Vec::with_capacity(taken.len() + 1);
     sum.push(0u64);
     for &l in taken {
         sum.push(sum[sum.len() - 1] + u64::from(tree.texts[l].text));
     }
-    let mut found: Vec<u32> = Vec::new();
-    for group in keyed.chunk_by(|a, b| a.0 == b.0) {
+    let (mut found, mut homes) = (vec![false; n], vec![false; n]);
+    for (_, group) in &groups {
         let small: Vec<(u32, usize)> = group
             .iter()
-            .map(|g| (g.1, g.2))
+            .copied()
             .filter(|&(a, _)| {
                 let (i, j) = span(a);
                 sum[j] - sum[i] <= CARD_TEXT
@@ -200,15 +208,15 @@ fn cards(
             .collect();
         if small.len() >= TEASER_RUN {
             let home = small.iter().all(|&(_, k)| same_site(page, taken[k]));
-            found.extend(small.iter().map(|&(a, _)| a));
-            if home {
-                homes.extend(small.iter().map(|&(a, _)| a));
+            for &(a, _) in &small {
+                found[a as usize] = true;
+                homes[a as usize] = home;
             }
         }
     }
-    // The outermost card first: a card inside another is the other's part.
-    found.sort_unstable();
-    for a in found {
+    // The outermost card first (elements are numbered in document order): a card inside
+    // another is the other's part.
+    for a in (0..n as u32).filter(|&a| found[a as usize]) {
         let (i, j) = span(a);
         for c in &mut card[i..j] {
             if *c == ROOT {
@@ -216,7 +224,6 @@ fn cards(
             }
         }
     }
-    homes.sort_unstable();
     (card, homes)
 }
 
