@@ -141,7 +141,9 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
     }
     // With `comments_apart`: on a page that declares an article, posts after it are readers'
     // comments (issue 32); with `threads`, on any other page they are the thread (issue 33).
-    let apart = options.comments_apart && declares_article(page);
+    // Asked of the page's JSON-LD and metadata once, not once an element.
+    let declared = declares_article(page);
+    let apart = options.comments_apart && declared;
     let lists = if options.threads || apart { posts.lists() } else { &[] };
     let units: Vec<u32> = if apart {
         lists
@@ -153,7 +155,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
     } else {
         Vec::new()
     };
-    if options.comments && declares_article(page) {
+    if options.comments && declared {
         c = tree.article_of_comments(page, c, &runs, options.comment_box, &units);
     }
     // Comments follow an article's own text; a forum that calls its topic an article
@@ -226,14 +228,14 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
             next_taken = take;
         }
         if options.teasers {
-            let cards = options.teaser_cards && declares_article(page);
+            let cards = options.teaser_cards && declared;
             let comments = if apart { &comments[..] } else { &[] };
             teasers::trim(page, &tree, e, cards, comments, &mut out);
         }
         if options.link_lists {
             enclosed_link_runs(page, &tree, from, to, &mut out);
         }
-        let article = single && declares_article(page);
+        let article = single && declared;
         if options.furniture && article {
             trim_furniture(page, &tree, e, &mut out);
         }
@@ -261,7 +263,7 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
     let comment_count = tree.count_comments(page, &comments, lists);
     // The text's own edges (readers' comments left out), the element's and what Algorithm 1 chose around it (a date row
     // and the headline often stand outside the body's element).
-    if single && declares_article(page) {
+    if single && declared {
         if options.above_headline {
             labels::trim_above_headline(page, &tree, &mut out);
         }
@@ -289,21 +291,22 @@ pub fn grow(page: &Page, chosen: &[bool], options: &Options, posts: &Structure) 
 /// print rows, tag lists, "more from" links; [`FURNITURE_TEXT`]), without a letter (a view
 /// counter, a separator), that are only a web address (the site's name printed under its logo,
 /// the page's own address printed for paper), or in a box a site sets into an article. The
-/// trim stops at the first line that is none of these, on each side: inside the story such
-/// lines are its own (a linked list in the prose, a cited address). A heading at the top is
-/// the article's (a blog post's title links to its own address); at the bottom, with nothing
-/// of the story after it, it is the heading of the furniture below ("More from ...", "Tags").
-/// An article that is mostly such lines (a listing, a table of contents), or short, is left
-/// whole.
+/// trim stops at the first line that is none of these, or a heading (the headline, a section
+/// of the story), on each side: inside the story such lines are its own (a linked list in the
+/// prose, a cited address). Headings left last are [`trim_trailing_headings`]'s. An article
+/// that is mostly such lines (a listing, a table of contents), or short, is left whole.
 fn trim_furniture(page: &Page, tree: &Tree, e: u32, out: &mut [bool]) {
     let (from, to) = (tree.open[e as usize] as usize, tree.close[e as usize] as usize);
     let texts = &tree.texts;
     let furniture = |l: usize| {
         let t = texts[l];
-        let text = line_text(page, l);
+        // The line's text is written out only when the counts do not decide.
+        let letterless_or_address = || {
+            let text = line_text(page, l);
+            !text.chars().any(char::is_alphabetic) || is_address(&text)
+        };
         (f64::from(t.link) > MAX_LINK_SHARE * f64::from(t.text) && t.text < FURNITURE_TEXT)
-            || !text.chars().any(char::is_alphabetic)
-            || is_address(&text)
+            || letterless_or_address()
             || tree.in_site_box(page, l, e)
     };
     let taken: Vec<usize> = (from..=to).filter(|&l| out[l] && texts[l].text > 0).collect();
