@@ -22,7 +22,7 @@ use crate::options::{Algorithm, Options};
 use crate::preprocess::{Page, Preprocessing, Tok};
 use crate::settings::fallback::{
     DESCRIPTION_WORDS, FOOTER_SHARE, HEADLINE_GAP, SCANT_LINE, SCANT_SHARE, SCANT_TEXT,
-    SENTENCE_WORDS,
+    SENTENCE_WORDS, SIDEBAR_RUNNERS_UP, SIDEBAR_TEXT,
 };
 
 /// The page `extract` works on: `html` read as `options` asks, or, with `options.fallback`
@@ -179,7 +179,7 @@ pub fn is_short_article(
 /// last quarter, so it stays (measured: docs/EVALUATION.md, "Each refinement"). With `names`
 /// (`Options::footer_names`), a chain with content in the last quarter that stands inside an
 /// element named a footer or a sidebar is the page's chrome too, notice or not
-/// (`in_footer_element`; ninth round).
+/// (`in_named`; ninth round).
 pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
     let Some(start) = regions.iter().filter(|r| r.chosen).map(|r| r.start).min() else {
         return false;
@@ -195,17 +195,18 @@ pub fn is_footer(page: &Page, regions: &[crate::Region], names: bool) -> bool {
     text.contains('©') || text.contains("copyright") || text.contains("all rights reserved")
         // A chain of link lines only (no content left after Filter 3) is a listing's stream
         // of headlines, which its gold keeps (modern 2966).
-        || (names && regions.iter().any(|r| r.chosen && r.chars > 0) && in_footer_element(page, start))
+        || (names
+            && regions.iter().any(|r| r.chosen && r.chars > 0)
+            && in_named(page, start, names_footer))
 }
 
 /// With `Options::footer_names`, whether the first text at or after line `line` stands
-/// inside an element whose `id` or `class` names the page's footer or sidebar (`id="footer"`,
-/// `site-footer`, `blq-foot`, `sidebar_2`): the names site templates give the chrome around
-/// the article when they do not use the `footer` and `aside` elements that `prune` drops.
-/// Asked only of a choice that starts in the page's last quarter, so the scan of the tokens
-/// before it is paid on few pages. (As a rule for dropping such elements everywhere, names
-/// cost recall on every set: `preprocess::is_boilerplate`.)
-fn in_footer_element(page: &Page, line: usize) -> bool {
+/// inside an element whose `id` or `class` the test `names` accepts: [`names_footer`], the
+/// names site templates give the chrome around the article when they do not use the `footer`
+/// and `aside` elements that `prune` drops, or [`names_sidebar`]. Asked of one or a few lines
+/// of a page, so the scan of the tokens before them is paid once or so. (As a rule for dropping
+/// such elements everywhere, names cost recall on every set: `preprocess::is_boilerplate`.)
+fn in_named(page: &Page, line: usize, names: fn(&str) -> bool) -> bool {
     let Some(end) = page
         .lines
         .get(line)
@@ -213,7 +214,7 @@ fn in_footer_element(page: &Page, line: usize) -> bool {
     else {
         return false;
     };
-    // The open elements, each with whether it names a footer (tolerant nesting, as
+    // The open elements, each with whether it is named so (tolerant nesting, as
     // `blocks` reads it: an end tag closes the nearest open element of its name).
     let mut open: Vec<(&str, bool)> = Vec::new();
     for tok in &page.toks[..end] {
@@ -221,7 +222,7 @@ fn in_footer_element(page: &Page, line: usize) -> bool {
             Tok::Start { name, self_closing: false, .. } if !crate::html::is_void(name) => {
                 open.push((
                     name,
-                    [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names_footer),
+                    [tok.attr("id"), tok.attr("class")].into_iter().flatten().any(names),
                 ));
             }
             Tok::End { name } => {
@@ -235,6 +236,18 @@ fn in_footer_element(page: &Page, line: usize) -> bool {
     open.iter().any(|e| e.1)
 }
 
+/// Whether an `id` or `class` value has a word that names a sidebar: one that begins with
+/// `sidebar` and goes on with no letter (`sidebar`, `sidebar2`, `sidebar_2`,
+/// `sidebar-wrapper`). A layout that names its sidebar in the article's container
+/// (`content-with-sidebar`, `p-body-main--withSidebar`, `SidebarLayoutContent`) is not one
+/// (modern 2684, 0153).
+fn names_sidebar(value: &str) -> bool {
+    value.split_ascii_whitespace().any(|word| {
+        word.get(..7).is_some_and(|head| head.eq_ignore_ascii_case("sidebar"))
+            && !word[7..].starts_with(|c: char| c.is_ascii_alphabetic())
+    })
+}
+
 /// Whether an `id` or `class` value names a footer or a sidebar: `footer` or `sidebar` in any
 /// word (`realfooter`, `site-footer`, `sidebar_2`), or `foot` as a whole word (`blq-foot`).
 /// `widget` is not enough: some blogs write the post itself as a widget (dragnet T178).
@@ -246,12 +259,19 @@ fn names_footer(value: &str) -> bool {
 }
 
 /// With `Options::footer` (and `fallback`), when Algorithm 1's choice in `regions` is the
-/// page's legal footer ([`is_footer`]), the chain Algorithm 1 chooses without it, provided
-/// that chain stands wholly above the footer. `None` when the choice stays: no footer, no chain
-/// above it, or a footer that `scant` already replaces by the page's text (under
-/// [`SCANT_TEXT`] characters on a page of ten times more: a listing's reader needs its text,
-/// not the chain above its footer, modern 3068).
-pub fn above_footer(
+/// page's chrome, the chain to choose instead; `None` when the choice stays.
+///
+/// - The page's legal footer ([`is_footer`]): the chain Algorithm 1 chooses without it,
+///   provided that chain stands wholly above the footer; not when `scant` already replaces the
+///   footer by the page's text (under [`SCANT_TEXT`] characters on a page of ten times more: a
+///   listing's reader needs its text, not the chain above its footer, modern 3068).
+/// - With `Options::footer_names`, a choice anywhere whose largest region stands in a sidebar
+///   ([`names_sidebar`]): on a blog whose post is a line or two, the sidebar's "About me" box
+///   or profile is the densest chain (dragnet's Blogger and WordPress widgets); a choice of
+///   more than [`SIDEBAR_TEXT`] characters is not such a box. The first of
+///   the next [`SIDEBAR_RUNNERS_UP`] chains whose largest region stands in no sidebar or
+///   footer is chosen instead.
+pub fn instead_of_chrome(
     page: &Page,
     regions: &[crate::Region],
     t1: &[u32],
@@ -260,17 +280,37 @@ pub fn above_footer(
     title_bound: Option<usize>,
     options: &Options,
 ) -> Option<Vec<usize>> {
-    if !(options.fallback && options.footer && is_footer(page, regions, options.footer_names)) {
+    if !(options.fallback && options.footer) {
         return None;
     }
     let taken = crate::regions::chosen_lines(regions, t1, t2, false);
-    if options.scant && is_scant(t1, &taken) {
+    let runners_up =
+        |n| crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, n, 0);
+    if is_footer(page, regions, options.footer_names) {
+        if options.scant && is_scant(t1, &taken) {
+            return None;
+        }
+        let start = taken.iter().position(|&t| t)?;
+        return runners_up(1).pop().filter(|chain| chain.iter().all(|&i| regions[i].end < start));
+    }
+    // The line the largest of a chain's regions starts on.
+    let main_line = |chain: &[usize]| {
+        chain.iter().map(|&i| &regions[i]).max_by_key(|r| r.chars).map(|r| r.start)
+    };
+    let chosen: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].chosen).collect();
+    // A sidebar's box is short; the scan of the tokens before it is paid only for such.
+    if !options.footer_names || chosen.iter().map(|&i| regions[i].chars).sum::<u64>() > SIDEBAR_TEXT
+    {
         return None;
     }
-    let start = taken.iter().position(|&t| t)?;
-    crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, 1, 0)
-        .pop()
-        .filter(|chain| chain.iter().all(|&i| regions[i].end < start))
+    if !in_named(page, main_line(&chosen)?, names_sidebar) {
+        return None;
+    }
+    runners_up(SIDEBAR_RUNNERS_UP).into_iter().find(|chain| {
+        main_line(chain).is_some_and(|line| {
+            !in_named(page, line, names_sidebar) && !in_named(page, line, names_footer)
+        })
+    })
 }
 
 /// The text of the chosen lines, a space between tokens.
@@ -375,6 +415,23 @@ mod tests {
             ["footnote", "football-scores", "widget widget_text", "entry-content", "post-body"]
         {
             assert!(!names_footer(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn sidebars_are_known_by_a_word_that_begins_so() {
+        use super::names_sidebar;
+        for name in ["sidebar", "sidebar section", "sidebar_2", "SideBar2", "sidebar-wrapper"] {
+            assert!(names_sidebar(name), "{name}");
+        }
+        for name in [
+            "content-with-sidebar",
+            "p-body-main--withSidebar",
+            "SidebarLayoutStyles__StyledSidebarLayoutContent-sc-34ac18c2-6",
+            "sidebars",
+            "widget Profile",
+        ] {
+            assert!(!names_sidebar(name), "{name}");
         }
     }
 

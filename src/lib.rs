@@ -163,9 +163,10 @@ pub fn extract(html: &str, options: &Options) -> Extraction {
     // Phase 3: Algorithm 1 marks the chosen candidates.
     regions::choose(&mut candidates, gap, title_bound, options.cluster);
     // With `footer`: a choice that is the page's copyright footer gives way to the chain
-    // Algorithm 1 chooses above it.
+    // Algorithm 1 chooses above it; with `footer_names`, one in a sidebar to the next chain
+    // that is not.
     if let Some(chain) =
-        fallback::above_footer(&page, &candidates, &t1, &t2, gap, title_bound, options)
+        fallback::instead_of_chrome(&page, &candidates, &t1, &t2, gap, title_bound, options)
     {
         candidates = only(&candidates, &chain);
     }

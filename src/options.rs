@@ -286,8 +286,10 @@ pub struct Options {
     pub footer: bool,
     /// With `footer`, a chain in the last quarter whose first text stands inside an element
     /// whose `id` or `class` names a footer or a sidebar (`id="footer"`, `blq-foot`,
-    /// `sidebar_2`) is the page's chrome too, with or without a copyright notice
-    /// ([`crate::fallback`]). Default `true` (measured, docs/EVALUATION.md, "Each refinement").
+    /// `sidebar_2`) is the page's chrome too, with or without a copyright notice; and a chain
+    /// anywhere whose largest region stands in a sidebar (a word that begins `sidebar`) gives
+    /// way to the next chain that stands in none ([`crate::fallback`]). Default `true`
+    /// (measured, docs/EVALUATION.md, "Each refinement").
     pub footer_names: bool,
     /// With `prune`, an element whose class is a CSS framework's utility for `display: none`
     /// or `visibility: hidden` (`d-none`, `invisible`, `is-hidden`, …), with no class showing
@@ -580,7 +582,7 @@ switches! {
     scant: "With fallback: a few short lines chosen on a page with ten times more text give way to all of its text",
     comment_box: "With comments: the chosen lines count as comments when an element around them has an id or class naming comments",
     footer: "With fallback: a choice in the page's legal footer gives way to the chain chosen above it",
-    footer_names: "With footer: a late choice inside an element whose id or class names a footer or a sidebar gives way too",
+    footer_names: "With footer: a late choice inside an element whose id or class names a footer or a sidebar, or any choice in a sidebar, gives way too",
     hidden_class: "With prune: an element whose class is a CSS framework's hiding utility (d-none, invisible) is not read",
     hidden_opacity: "With prune: an element whose own style sets opacity 0, with no transition, animation or reveal class, is not read",
     lead: "With article: the next chain, between the headline and the choice with a paragraph's text, is the article's opening",

@@ -151,6 +151,14 @@ pub mod fallback {
     /// 0.881).
     pub const FOOTER_SHARE: usize = 4;
 
+    /// With `Options::footer_names`, a choice in a sidebar gives way to the first of this many
+    /// next chains that stands in none (dragnet: 1 takes R821 and R823, 3 R568 as well).
+    pub const SIDEBAR_RUNNERS_UP: usize = 3;
+
+    /// With `Options::footer_names`, a choice in a sidebar gives way only when it has at most
+    /// this many characters, as a sidebar's box does (dragnet's profiles: 900 to 1,200).
+    pub const SIDEBAR_TEXT: u64 = 1_500;
+
     /// With `Options::scant`: at most this many characters chosen are scant… (e320f12: under
     /// 300, or a share of 1/20 or 1/40, measured lower on modern)
     pub const SCANT_TEXT: u64 = 1000;

@@ -736,6 +736,16 @@ fn essentials() {
         ),
         // Without it, the note is chosen and grown with the story into the page's container.
         ("news-footer-names", "no-footer-names", &["You are reading this site in an old browser or with its styles turned off. Everything on the page still works and every story can still be read and shared, but the layout, the menus and the video player will look plain. A newer browser, or turning the styles back on, gives you the site as it was designed to look."], &[]),
+        // Issue 32, `footer_names` anywhere: a blog post of two lines whose sidebar's profile
+        // widget (`div#sidebar` in `div#sidebar-wrapper`) is the densest chain; the post is
+        // chosen instead.
+        (
+            "blog-sidebar-profile",
+            "default",
+            &["However long I look at it, I still cannot believe this ferry is a pencil drawing."],
+            &["Tom Ashby has drawn boats since he could hold a pencil.", "Blog Archive"],
+        ),
+        ("blog-sidebar-profile", "no-footer-names", &["Tom Ashby"], &["I still cannot believe"]),
         // Issue 12, `hidden_class`: a Bootstrap article whose template hides a copy of the
         // headline (`d-none`) and a share box (`invisible`); a note shown from the medium
         // breakpoint (`d-none d-md-block`) stays.
