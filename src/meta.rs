@@ -267,13 +267,17 @@ fn shown_day(cx: Context, date: String, markup: &Markup) -> String {
 /// `datetime`: Drupal writes `<span property="dc:date" content="2019-02-08T00:00:00+01:00">`.
 fn annotated_date(page: &Page, keys: &[&str]) -> Option<String> {
     page.toks.iter().find_map(|t| {
-        let key = t
-            .attr("property")
-            .or_else(|| t.attr("itemprop"))?
-            .trim()
-            .to_ascii_lowercase()
-            .replace(':', ".");
-        keys.contains(&key.as_str())
+        let key = t.attr("property").or_else(|| t.attr("itemprop"))?.trim();
+        // `key` lowercased (ASCII) with `:` read as `.`, compared a byte at a time: no copy of
+        // every annotated element's key.
+        let same = |k: &&str| {
+            k.len() == key.len()
+                && k.bytes()
+                    .zip(key.bytes())
+                    .all(|(a, b)| a == if b == b':' { b'.' } else { b.to_ascii_lowercase() })
+        };
+        keys.iter()
+            .any(same)
             .then(|| dates::normalise(t.attr("content").or_else(|| t.attr("datetime"))?))
             .flatten()
     })
@@ -286,7 +290,7 @@ fn time_element(page: &Page, itemprop: &str) -> Option<String> {
     let times = || {
         page.toks
             .iter()
-            .filter(|t| t.name() == Some("time"))
+            .filter(|t| t.is_start(crate::tokenize::Tag::Time))
             .filter_map(|t| Some((t, dates::normalise(t.attr("datetime")?)?)))
     };
     let says = |t: &crate::preprocess::Tok, what: &str| {
@@ -329,31 +333,30 @@ fn near_date_marked(cx: Context, markup: &Markup) -> Option<((i64, u32, u32), bo
         let at = fragments.partition_point(|f| f.line < line);
         let from = at.saturating_sub(5);
         let near = &fragments[from..(at + 25).min(fragments.len())];
-        near.iter().enumerate().filter(|(_, f)| short(f) && !is_clock(&f.text)).find_map(
-            |(k, f)| {
-                let day = dates::parse_visible(&f.text, cx.lang)?;
-                let label = |t: &str| {
-                    let lower = t.to_lowercase();
-                    UPDATE_WORDS.iter().any(|w| lower.contains(w))
-                        && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
-                };
-                let before =
-                    k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
-                let other = before.is_some_and(|p| {
-                    OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l))
-                });
-                // A date labelled as another's ("Joined: 04 Jun 2006" beside a poster's name) is not
-                // the page's.
-                if OTHER_DATE_LABELS.iter().any(|l| f.text.trim().to_lowercase().starts_with(l)) {
-                    return None;
-                }
-                Some((
-                    day,
-                    label(&f.text) || before.is_some_and(|p| label(&p.text)),
-                    is_dateline(&f.text) && !other,
-                ))
-            },
-        )
+        near.iter().enumerate().filter(|(_, f)| short(f)).find_map(|(k, f)| {
+            // The clock is asked only of a line with a date: the few, not every line near.
+            let day = dates::parse_visible(&f.text, cx.lang).filter(|_| !is_clock(&f.text))?;
+            let label = |t: &str| {
+                let lower = t.to_lowercase();
+                UPDATE_WORDS.iter().any(|w| lower.contains(w))
+                    && !PUBLISH_WORDS.iter().any(|w| lower.contains(w))
+            };
+            let before =
+                k.checked_sub(1).map(|j| &near[j]).filter(|p| p.text.chars().count() <= 30);
+            let other = before.is_some_and(|p| {
+                OTHER_DATE_LABELS.iter().any(|l| p.text.trim().to_lowercase().starts_with(l))
+            });
+            // A date labelled as another's ("Joined: 04 Jun 2006" beside a poster's name) is not
+            // the page's.
+            if OTHER_DATE_LABELS.iter().any(|l| f.text.trim().to_lowercase().starts_with(l)) {
+                return None;
+            }
+            Some((
+                day,
+                label(&f.text) || before.is_some_and(|p| label(&p.text)),
+                is_dateline(&f.text) && !other,
+            ))
+        })
     })
 }
 
@@ -476,13 +479,14 @@ const DATE_LABELS: [&str; 31] = [
 /// the page) or that have no headline in the body. A page that shows only when it was last
 /// updated gives that day: the only date it gives the reader.
 fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i64, u32, u32)> {
-    fragments
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.text.chars().count() <= 120 && !is_clock(&f.text))
-        .find_map(|(k, f)| {
+    fragments.iter().enumerate().filter(|(_, f)| f.text.chars().count() <= 120).find_map(
+        |(k, f)| {
             let lower = f.text.to_lowercase();
-            let label = DATE_LABELS.iter().find(|l| lower.starts_with(*l))?;
+            // The clock is asked only of a line that starts with a label: not of every line.
+            let label = DATE_LABELS
+                .iter()
+                .find(|l| lower.starts_with(*l))
+                .filter(|_| !is_clock(&f.text))?;
             dates::parse_visible(&f.text, lang).or_else(|| {
                 // The label alone on its line: the date is the next line.
                 let rest =
@@ -490,7 +494,8 @@ fn labelled_date(fragments: &[crate::title::Fragment], lang: &str) -> Option<(i6
                 let next = fragments.get(k + 1).filter(|n| n.text.chars().count() <= 60)?;
                 rest.is_empty().then(|| dates::parse_visible(&next.text, lang)).flatten()
             })
-        })
+        },
+    )
 }
 
 /// The blocks at the top of the article that the reader's header shows already: the headline

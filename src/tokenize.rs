@@ -332,12 +332,14 @@ pub fn tokenize<'s>(html: &'s str, mut emit: impl FnMut(Token<'s>)) {
     });
 }
 
-/// The attributes lent by [`tokenize_lending`], as the token's own list. Drained, not taken:
+/// The attributes lent by [`tokenize_lending`], as the token's own list. Moved, not taken:
 /// the token gets a list of exactly its size and the tokenizer's buffer keeps its room for the
-/// next tag.
-#[allow(clippy::drain_collect)]
+/// next tag. `append` moves them in one copy (a drain moved them one by one, half again the
+/// cost of the allocation).
 pub fn own_attrs<'s>(lent: &mut Vec<Attr<'s>>) -> Vec<Attr<'s>> {
-    lent.drain(..).collect()
+    let mut own = Vec::with_capacity(lent.len());
+    own.append(lent);
+    own
 }
 
 /// [`tokenize`], but a start tag comes with an empty attribute list and its attributes lent in

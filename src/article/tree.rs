@@ -41,12 +41,16 @@ impl Tree {
     /// ignored).
     pub(super) fn of(page: &Page, hrefs: bool) -> Tree {
         let lines = page.lines.len();
+        // About one token in three starts an element: room for most pages' without growing (as
+        // `blocks::units`'s elements; grown push by push, the five lists were copied about ten
+        // times each).
+        let elements = page.toks.len() / 2;
         let mut t = Tree {
-            parent: Vec::new(),
-            depth: Vec::new(),
-            open: Vec::new(),
-            close: Vec::new(),
-            tag: Vec::new(),
+            parent: Vec::with_capacity(elements),
+            depth: Vec::with_capacity(elements),
+            open: Vec::with_capacity(elements),
+            close: Vec::with_capacity(elements),
+            tag: Vec::with_capacity(elements),
             first: vec![ROOT; lines],
             last: vec![ROOT; lines],
             texts: vec![LineText::default(); lines],

@@ -477,13 +477,14 @@ fn author_mark(tok: &Tok) -> bool {
             // No needle holds a space: one search of the whole attribute is one of each class.
             AUTHOR_CLASSES.in_text(class)
                 || class.split_ascii_whitespace().any(|c| {
-                    // A class whose last part is `name` (`talk-name`, `comment_name`) names its
-                    // author in a post.
+                    // A class whose last part after `-` or `_` is `name` (`talk-name`,
+                    // `comment_name`) names its author in a post: read off the bytes at its end,
+                    // not by splitting at a set of characters (which decodes every one).
+                    let b = c.as_bytes();
                     c.eq_ignore_ascii_case("fn")
-                        || c.rsplit(['-', '_'])
-                            .next()
-                            .is_some_and(|p| p.eq_ignore_ascii_case("name"))
-                            && c.len() > 4
+                        || b.len() > 4
+                            && matches!(b[b.len() - 5], b'-' | b'_')
+                            && b[b.len() - 4..].eq_ignore_ascii_case(b"name")
                 })
         })
         || (tok.is_start(Tag::A) && tok.attr("href").is_some_and(|h| PROFILE_PATHS.in_text(h)))
@@ -1012,6 +1013,43 @@ mod tests {
     use super::*;
     use crate::preprocess::Preprocessing;
     use crate::Options;
+
+    #[test]
+    fn a_class_ending_in_a_name_part_marks_an_author() {
+        // Against the rule as first written: the last part after `-` or `_` is `name` (in any
+        // ASCII case), in a class of more than four bytes.
+        let rule = |c: &str| {
+            c.eq_ignore_ascii_case("fn")
+                || c.rsplit(['-', '_']).next().is_some_and(|p| p.eq_ignore_ascii_case("name"))
+                    && c.len() > 4
+        };
+        for class in [
+            "talk-name",
+            "comment_name",
+            "a-NAME",
+            "-name",
+            "_Name",
+            "name",
+            "xname",
+            "name-x",
+            "na-me",
+            "fn",
+            "FN",
+            "a-b_name",
+            "a_b-nam",
+            "é-name",
+            "-é-name",
+            "nameé",
+            "a name",
+        ] {
+            let html = format!("<div class=\"{class}\">x</div>");
+            let page = Page::parse(&html, Preprocessing::thesis(crate::LinkFilter::None));
+            let tok = page.toks.iter().find(|t| t.is_start(Tag::Div)).expect("the div");
+            let expected =
+                class.split_ascii_whitespace().any(rule) || AUTHOR_CLASSES.in_text(class);
+            assert_eq!(author_mark(tok), expected, "{class}");
+        }
+    }
 
     /// The posts without [`find`]'s pre-tests: every element marked, every page searched.
     fn every_element(page: &Page, rules: Rules) -> (Vec<PostList>, Vec<Unit>) {
