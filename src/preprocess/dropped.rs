@@ -313,68 +313,21 @@ pub fn transparent(name: &Name, marks: &Marks, attrs: &[(Cow<'_, str>, Cow<'_, s
     zero && !reveals(marks.class, attrs)
 }
 
-/// Whether `s.parse::<f64>()` reads `s` as zero (`0`, `-0.0`, `.0e5`, `00%` without its `%`,
-/// `1e-400`), without the standard library's float parser: its tables and code were 15 KB of
-/// the wasm module, 13.5 KB of its gzip, for this one use. `s` is read as Rust reads a float
-/// (an optional sign, digits with an optional `.`, an optional exponent); a tiny number is zero
-/// when it is at most half the smallest subnormal `f64` (2^-1075, which rounds to even: zero).
+/// Whether `s` is a number that is zero: an optional sign, digits with an optional `.`, all of
+/// them `0`, and an optional exponent (`0`, `-0.0`, `.0e5`, `00%` without its `%`). Not
+/// `str::parse::<f64>`: the standard library's float parser was 15 KB of the wasm module, 13.5
+/// KB of its gzip, for this one use. The two differ only on a number so small that it rounds
+/// to zero (`1e-400`), which no style sheet writes for an opacity.
 fn is_zero_number(s: &str) -> bool {
     let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (mantissa, exponent) = match s.find(['e', 'E']) {
-        Some(i) => (&s[..i], Some(&s[i + 1..])),
-        None => (s, None),
-    };
+    let (mantissa, exponent) = s.split_once(['e', 'E']).unwrap_or((s, "0"));
+    let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let all_digits = |d: &str| d.bytes().all(|c| c.is_ascii_digit());
-    if int.len() + frac.len() == 0 || !all_digits(int) || !all_digits(frac) {
-        return false;
-    }
-    let exponent = match exponent {
-        None => 0,
-        Some(e) => {
-            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
-            if digits.is_empty() || !all_digits(digits) {
-                return false;
-            }
-            // Saturated far beyond any length of digits a string can have.
-            let n = digits.bytes().fold(0i64, |n, c| (n * 10 + i64::from(c - b'0')).min(1 << 48));
-            if e.starts_with('-') {
-                -n
-            } else {
-                n
-            }
-        }
-    };
-    let digits = || int.bytes().chain(frac.bytes());
-    let leading = digits().take_while(|&c| c == b'0').count();
-    let significant = int.len() + frac.len() - leading;
-    if significant == 0 {
-        return true;
-    }
-    let trailing = digits().rev().take_while(|&c| c == b'0').count();
-    // The number is 0.d1d2... × 10^power, d1 not zero; 2^-1075 is 0.2470... × 10^-323.
-    let power = significant as i64 + exponent - frac.len() as i64;
-    match power.cmp(&-323) {
-        std::cmp::Ordering::Less => true,
-        std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => {
-            let d = digits().skip(leading).take(significant - trailing);
-            d.cmp(HALF_SMALLEST_SUBNORMAL.bytes()).is_le()
-        }
-    }
+    !(int.is_empty() && frac.is_empty())
+        && int.bytes().chain(frac.bytes()).all(|c| c == b'0')
+        && !exponent.is_empty()
+        && exponent.bytes().all(|c| c.is_ascii_digit())
 }
-
-/// The digits of 2^-1075 (= 5^1075 × 10^-1075), half the smallest subnormal `f64`.
-const HALF_SMALLEST_SUBNORMAL: &str = "\
-    24703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818\
-    08179961898982823477228588654633283551779698981993873980053909390631503565951557022639229085\
-    83924491051844359318028499365361525003193704576782492193656236698636584807570015857692699037\
-    06311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499\
-    97709659947045402082816622623785739345073633900796776193057750674017632467360096895134053553\
-    74585166611342237666786041621596804619144672918403005300575308490487653917113865916462395249\
-    12623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255\
-    18931369083625477918694866799496832404970582102851318545139621383772282614543769341253209859\
-    1327667236328125";
 
 /// The style properties that say an element is animated ([`transparent`]).
 const MOVING: [&str; 5] = ["transition", "animation", "transform", "translate", "filter"];
@@ -494,11 +447,11 @@ pub fn declares_boilerplate_role(marks: &Marks) -> bool {
 mod tests {
     use super::*;
 
-    /// `is_zero_number` reads as `str::parse::<f64>` reads, `== Ok(0.0)`.
+    /// `is_zero_number` reads as `str::parse::<f64>` reads, `== Ok(0.0)`, but for numbers so
+    /// small that they round to zero.
     #[test]
     fn zero_numbers_are_those_the_float_parser_reads_as_zero() {
-        let half = HALF_SMALLEST_SUBNORMAL;
-        let mut inputs: Vec<String> = [
+        for s in [
             "0",
             "0.0",
             "-0",
@@ -518,14 +471,8 @@ mod tests {
             "0.5",
             "-1",
             "1e-5",
-            "1e-400",
-            "1e-324",
-            "1e-323",
-            "3e-324",
-            "2e-324",
-            "2.5e-324",
+            "1e-300",
             "1e99999999999999999",
-            "1e-99999999999999999999",
             "0.00000000000000000000000000001",
             "",
             ".",
@@ -559,31 +506,14 @@ mod tests {
             "0,5",
             "0.0e",
             "1.",
-            "1.e-400",
-            ".1e-322",
-            ".1e-323",
-            ".3e-323",
-            ".2e-323",
-            "2.4703282292062327e-324",
-            "2.4703282292062328e-324",
-            "00000.00001e-319",
-        ]
-        .map(String::from)
-        .to_vec();
-        for tail in ["", "0", "000", "1", "0001"] {
-            inputs.push(format!("0.{half}{tail}e-323"));
-            inputs.push(format!("{half}{tail}e-1075"));
-            inputs.push(format!("-000{}.{}{tail}e-1074", &half[..1], &half[1..]));
-        }
-        let below = format!("{}4{}", &half[..half.len() - 1], "9".repeat(40));
-        inputs.push(format!("0.{below}e-323"));
-        inputs.push(format!("0.{}e-323", &half[..half.len() - 1]));
-        inputs.push(format!("0.{}6e-323", &half[..half.len() - 1]));
-        inputs.push(format!("0.{}e-323", &half[..700]));
-        inputs.push(format!("0.{}1e-323", &half[..700]));
-        for s in &inputs {
+            "10",
+            "0.01",
+            "-0.1e2",
+        ] {
             assert_eq!(is_zero_number(s), s.parse::<f64>() == Ok(0.0), "{s:?}");
         }
+        // Where the two part: a number the float parser rounds to zero.
+        assert!(!is_zero_number("1e-400") && "1e-400".parse::<f64>() == Ok(0.0));
     }
 
     /// `hiding_style` answers as the copy it replaced: whitespace removed, ASCII lowercased,
