@@ -14,14 +14,17 @@
 //! make these choices from context, is not run.
 //!
 //! Named character references (`&amp;`, `&eacute`, …) are looked up in the spec's table of
-//! 2 231 names (the `entities` crate's data), with its rules for legacy names written without a
-//! semicolon (13.2.5.73); the most frequent names are decoded without the table. A test compares
-//! every name of the table, in text and in attributes, with html5gum's decoding. (Running
-//! html5gum's tokenizer on the reference, as before, put its whole state machine in the wasm:
-//! 39.6 KB of its 393 KB gzip.) Numeric references follow 13.2.5.80 (`&#0;`, surrogates and values beyond
+//! 2 231 names (the `entities` crate's data, kept as one string in `tokenize/entities.rs`), with
+//! its rules for legacy names written without a semicolon (13.2.5.73); the most frequent names
+//! are decoded without the table. A test compares every name of the table, in text and in
+//! attributes, with html5gum's decoding. (Running html5gum's tokenizer on the reference, as
+//! before, put its whole state machine in the wasm: 39.6 KB of its 393 KB gzip.) Numeric
+//! references follow 13.2.5.80 (`&#0;`, surrogates and values beyond
 //! U+10FFFF become U+FFFD; C1 controls take their Windows-1252 meaning).
 
 use std::borrow::Cow;
+
+mod entities;
 
 /// Declares [`Tag`] from one list of (variant, name), so the names and the variants cannot drift.
 macro_rules! tags {
@@ -1220,17 +1223,7 @@ fn named_ref(
 /// What the named reference `&` + `name` (with its `;` if it is written with one) stands for,
 /// from WHATWG's table of named character references (the `entities` crate's 2 231 entries).
 fn named(name: &[u8]) -> Option<&'static str> {
-    // The table is ordered by the name without `&` and `;`, case folded (a test checks), so a
-    // binary search finds the entries of that folded name (at most five: `&Aacute;`, `&Aacute`,
-    // `&aacute;`, `&aacute`) and the one written as `name` is among them.
-    fn key(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
-        name.strip_suffix(b";").unwrap_or(name).iter().map(|c| c | 0x20)
-    }
-    let table = &entities::ENTITIES[..];
-    let first = table.partition_point(|e| key(&e.entity.as_bytes()[1..]).lt(key(name)));
-    let mut same =
-        table[first..].iter().take_while(|e| key(&e.entity.as_bytes()[1..]).eq(key(name)));
-    same.find(|e| &e.entity.as_bytes()[1..] == name).map(|e| e.characters)
+    entities::lookup(name)
 }
 
 /// The legacy named references: the 106 names of WHATWG's table that may be written without
@@ -1368,13 +1361,9 @@ mod tests {
     }
 
     #[test]
-    fn the_table_is_ordered_for_the_binary_search() {
-        let key = |e: &entities::Entity| {
-            e.entity.trim_start_matches('&').trim_end_matches(';').to_ascii_lowercase()
-        };
-        assert!(entities::ENTITIES.windows(2).all(|w| key(&w[0]) <= key(&w[1])));
+    fn the_legacy_names_are_the_tables() {
         // The legacy names (written without `;`) are the table's, and no others.
-        let mut legacy: Vec<_> = entities::ENTITIES
+        let mut legacy: Vec<_> = ::entities::ENTITIES
             .iter()
             .filter(|e| !e.entity.ends_with(';'))
             .map(|e| &e.entity[1..])
@@ -1392,7 +1381,7 @@ mod tests {
     #[test]
     fn named_references_decode_as_html5gum_decodes_them() {
         let mut runs = Vec::new();
-        for e in entities::ENTITIES.iter() {
+        for e in ::entities::ENTITIES.iter() {
             let name = e.entity[1..].trim_end_matches(';');
             for run in [
                 format!("{name};"),
