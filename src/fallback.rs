@@ -283,34 +283,38 @@ pub fn instead_of_chrome(
     if !(options.fallback && options.footer) {
         return None;
     }
-    let taken = crate::regions::chosen_lines(regions, t1, t2, false);
-    let runners_up =
-        |n| crate::regions::runners_up(regions, gap, title_bound, options.cluster, &taken, n, 0);
+    let runners_up = |taken: &[bool], n| {
+        crate::regions::runners_up(regions, gap, title_bound, options.cluster, taken, n, 0)
+    };
     if is_footer(page, regions, options.footer_names) {
+        let taken = crate::regions::chosen_lines(regions, t1, t2, false);
         if options.scant && is_scant(t1, &taken) {
             return None;
         }
         let start = taken.iter().position(|&t| t)?;
-        return runners_up(1).pop().filter(|chain| chain.iter().all(|&i| regions[i].end < start));
+        return runners_up(&taken, 1)
+            .pop()
+            .filter(|chain| chain.iter().all(|&i| regions[i].end < start));
+    }
+    // A sidebar's box is short: the rest of the test (a scan of the tokens) is paid only for
+    // such a choice.
+    let chosen_chars: u64 = regions.iter().filter(|r| r.chosen).map(|r| r.chars).sum();
+    if !options.footer_names || chosen_chars > SIDEBAR_TEXT {
+        return None;
     }
     // The line the largest of a chain's regions starts on.
     let main_line = |chain: &[usize]| {
         chain.iter().map(|&i| &regions[i]).max_by_key(|r| r.chars).map(|r| r.start)
     };
     let chosen: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].chosen).collect();
-    // A sidebar's box is short; the scan of the tokens before it is paid only for such.
-    if !options.footer_names || chosen.iter().map(|&i| regions[i].chars).sum::<u64>() > SIDEBAR_TEXT
-    {
-        return None;
-    }
     if !in_named(page, main_line(&chosen)?, names_sidebar) {
         return None;
     }
-    runners_up(SIDEBAR_RUNNERS_UP).into_iter().find(|chain| {
-        main_line(chain).is_some_and(|line| {
-            !in_named(page, line, names_sidebar) && !in_named(page, line, names_footer)
-        })
-    })
+    // `names_footer` accepts every sidebar name too: one scan asks both.
+    let taken = crate::regions::chosen_lines(regions, t1, t2, false);
+    runners_up(&taken, SIDEBAR_RUNNERS_UP)
+        .into_iter()
+        .find(|chain| main_line(chain).is_some_and(|line| !in_named(page, line, names_footer)))
 }
 
 /// The text of the chosen lines, a space between tokens.
@@ -423,6 +427,8 @@ mod tests {
         use super::names_sidebar;
         for name in ["sidebar", "sidebar section", "sidebar_2", "SideBar2", "sidebar-wrapper"] {
             assert!(names_sidebar(name), "{name}");
+            // `instead_of_chrome` asks `names_footer` alone of the chain it takes instead.
+            assert!(super::names_footer(name), "{name}");
         }
         for name in [
             "content-with-sidebar",
