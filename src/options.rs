@@ -181,6 +181,12 @@ pub struct Options {
     /// its name alone, without its attributes, as Filter 3 normalises links: a picture's URLs
     /// and srcset are not navigation code. Default `true` (measured, docs/EVALUATION.md).
     pub media: bool,
+    /// Phase 1 weighs an inline element's start tag without its `style` attribute: the spans,
+    /// `b`s and `font`s that rich-text editors and pasted documents write around every run of
+    /// words style the text they wrap, and counted as code they make a formatted article read
+    /// as markup. A block's style still counts (page layout: headers, boxes, banners). Default
+    /// `true` (measured, docs/EVALUATION.md).
+    pub inline_styles: bool,
     /// Phase 4 also takes a line just outside a chosen region when its own T1 > T2 (see
     /// [`crate::regions::chosen_lines`]). Default `true` (measured, docs/EVALUATION.md).
     pub edges: bool,
@@ -433,6 +439,7 @@ impl Default for Options {
             cluster: true,
             edges: true,
             media: true,
+            inline_styles: true,
             prune: true,
             article: true,
             fallback: true,
@@ -566,6 +573,7 @@ macro_rules! switches {
 switches! {
     prune: "Preprocessing also drops nav, aside, footer and dialogs, and reads React's streamed boundaries as shown",
     media: "Phase 1 weighs image tags by their name alone",
+    inline_styles: "Phase 1 weighs an inline element's tag without its style attribute (rich text's styled spans)",
     cluster: "Phase 3: the chain of regions with the largest area instead of Algorithm 1's",
     edges: "Phase 4: also take a line just outside a chosen region when its T1 > T2",
     article: "Phase 4 takes the smallest element that holds the chosen lines, without its link-dense lines, forms and lone labels",

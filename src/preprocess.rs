@@ -40,6 +40,8 @@ pub struct Preprocessing {
     pub prune: bool,
     /// Weigh image tags by their name alone ([`Options::media`]).
     pub media: bool,
+    /// Weigh an inline element's start tag without its `style` ([`Options::inline_styles`]).
+    pub inline_styles: bool,
     /// Weigh every start tag by its name alone, as `media` weighs images (anchors keep the
     /// hyperlink filter's weight): [`crate::fallback`]'s second reading of a page whose
     /// attributes outweigh all of its text.
@@ -79,6 +81,7 @@ impl Preprocessing {
             filter: options.effective_filter(),
             prune: options.prune,
             media: options.media,
+            inline_styles: options.inline_styles,
             bare_tags: false,
             element_ids: options.element_ids,
             asides: options.prune && options.article,
@@ -97,6 +100,7 @@ impl Preprocessing {
             filter,
             prune: false,
             media: false,
+            inline_styles: false,
             bare_tags: false,
             element_ids: false,
             asides: false,
@@ -934,7 +938,7 @@ fn weigh_tag(tok: &Tok, placeholder: Option<u32>, how: Preprocessing) -> Weight 
             w.chars = name.len() as u32 + 2;
             w.ascii = w.chars;
         }
-        _ => weigh_canonical(tok, &mut w),
+        _ => weigh_canonical(tok, how.inline_styles, &mut w),
     }
     w
 }
@@ -945,17 +949,24 @@ fn is_media(name: &Name) -> bool {
     matches!(name.tag(), Some(Img | Picture | Source | Figure | Video | Audio))
 }
 
-/// Weighs the canonical form of a token (see [`canonical`]) without building it.
-fn weigh_canonical(tok: &Tok, w: &mut Weight) {
+/// Weighs the canonical form of a token (see [`canonical`]) without building it; with
+/// `inline_styles`, an inline element's start tag as if it had no `style` attribute
+/// ([`Options::inline_styles`]).
+fn weigh_canonical(tok: &Tok, inline_styles: bool, w: &mut Weight) {
     let punctuation = match tok {
         Tok::Start { name, attrs, self_closing } => {
             weigh_str(name, w);
+            let mut counted = 0;
             for (k, v) in attrs {
+                if inline_styles && k == "style" && !is_block(name) {
+                    continue;
+                }
                 weigh_str(k, w);
                 weigh_str(v, w);
+                counted += 1;
             }
             // `<` and `>`; ` `, `="` and `"` around each attribute; `/` when self-closing.
-            2 + 4 * attrs.len() as u32 + u32::from(*self_closing && !is_void(name))
+            2 + 4 * counted + u32::from(*self_closing && !is_void(name))
         }
         Tok::End { name } => {
             weigh_str(name, w);
@@ -1042,6 +1053,21 @@ mod tests {
         }
         assert_eq!(text, 12);
         assert_eq!(code, 13, "`<a _____>` plus `</a>` is LT + 1 characters, as in the thesis");
+    }
+
+    #[test]
+    fn inline_styles_weigh_nothing_block_styles_count() {
+        let code = |html: &str, inline_styles: bool| -> u32 {
+            let how = Preprocessing { inline_styles, ..Preprocessing::thesis(LinkFilter::None) };
+            let p = Page::parse(html, how);
+            p.weights.iter().map(|w| w.chars - w.text).sum()
+        };
+        let span = "<p><span style=\"font-size: 11pt\" class=c>Words</span></p>";
+        // `<p>`, `<span class="c">`, `</span>`, `</p>`: the style and its punctuation left out.
+        assert_eq!(code(span, true), 3 + 16 + 7 + 4);
+        assert_eq!(code(span, false), 3 + 16 + 24 + 7 + 4);
+        let div = "<div style=\"margin: 0\">Words</div>";
+        assert_eq!(code(div, true), code(div, false));
     }
 
     #[test]

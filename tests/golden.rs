@@ -1062,6 +1062,19 @@ fn essentials() {
             &["cheap flights", "Sponsored", "Ferry tickets ferry times"],
         ),
         ("news-hidden-opacity", "no-hidden-opacity", &["Sponsored: find the best ferry insurance deals near you today with our partners and save on every crossing this year."], &[]),
+        // Issue 32, `inline_styles`: a post pasted from a document editor, every run of words
+        // in a span with a long inline style. Counted as code, the styles sink the whole post
+        // below the axis and the sidebar's "about" box is chosen instead.
+        (
+            "news-rich-text",
+            "default",
+            &[
+                "The town library will open on Sundays from the first weekend of next month, the council said on Tuesday.",
+                "A trial last winter, when the library opened on four Sundays before the exams, drew more visitors than an average weekday.",
+            ],
+            &["About this blog", "Town News Blog is written", "Share to Twitter", "Older Post"],
+        ),
+        ("news-rich-text", "no-inline-styles", &["Town News Blog is written by the volunteers of the town's news desk. Every post is free to share with a link to this page."], &["The town library will open"]),
         // Issue 33, `inline_controls`: names marked up as buttons that open side notes, and a
         // term whose tooltip launcher stands in a box of its own, stay in their sentences; the
         // share row, the menu's toggles and the form's button do not come in.

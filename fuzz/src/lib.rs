@@ -24,6 +24,7 @@ pub fn options(a: u8, b: u8) -> Options {
         edges: b & 2 == 0,
         prune: b & 4 == 0,
         media: b & 0x20 == 0,
+        inline_styles: (a ^ b) & 0x01 == 0,
         article: b & 0x40 == 0,
         fallback: b & 0x80 == 0,
         declared_title: (a ^ b) & 1 == 0,

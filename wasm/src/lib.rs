@@ -66,6 +66,8 @@ export interface DanaOptions {
   prune?: boolean | null;
   /** Phase 1 weighs image tags by their name alone (their URLs are not navigation code). */
   media?: boolean | null;
+  /** Phase 1 weighs an inline element's tag without its `style` (rich text's styled spans). */
+  inlineStyles?: boolean | null;
   /** Phase 4 takes the lines of the smallest element that holds the chosen lines (after thesis
    *  7.2.1), but for link-dense lines, forms and lone labels. */
   article?: boolean | null;
