@@ -170,13 +170,16 @@ fn byline_line(fragments: &[Fragment], headline_line: usize) -> Option<String> {
 /// "Posted by" open other lines too (a photo credit, each comment).
 fn written_by(fragments: &[Fragment]) -> Option<String> {
     const LEAD: &str = "written by";
-    fragments.iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
+    // The lead first: counting every line's characters cost more than comparing its start.
+    fragments.iter().find_map(|f| {
         let rest = f
             .text
             .get(..LEAD.len())
             .filter(|p| p.eq_ignore_ascii_case(LEAD))
             .map(|_| &f.text[LEAD.len()..])?;
-        rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
+        (rest.starts_with([' ', ':']) && f.text.chars().count() <= MAX_BYLINE_CHARS)
+            .then(|| clean_names(&f.text, true))
+            .flatten()
     })
 }
 
@@ -359,6 +362,10 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
 /// the commenter, and is passed over. Only footers inside an open `<article>` are read, each
 /// parsed on its own (`how`, without pruning), and only when no other rule found a byline.
 fn footer_byline((html, how): (&str, Preprocessing)) -> Option<String> {
+    // Without an article and a footer's end tag, the walk below finds nothing.
+    if !html.contains("<article") || !html.contains("</footer") {
+        return None;
+    }
     // One pass over the tags' openings, by bytes: where the open article and footer start.
     let (mut article, mut footer) = (None, None);
     let mut next = 0;
