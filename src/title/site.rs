@@ -19,7 +19,7 @@ use crate::settings::title::{
     MAX_LINK_CHARS, MAX_NAME_WORDS, MAX_SECTION_WORDS, MIN_HEADLINE_WORDS,
 };
 use crate::tokenize::Tag;
-use crate::words::{headline_words, is_alphanumeric, is_caseless, is_optional_mark, tokens};
+use crate::words::{has_words, headline_words, is_alphanumeric, is_caseless, is_optional_mark};
 
 /// What the page says its site and its sections are called, each as its [`key`].
 #[derive(Debug, Default)]
@@ -205,7 +205,7 @@ fn first_part(s: &str, colon: bool) -> Option<(&str, &str)> {
     let seps = SITE_SEPARATORS.iter().copied().chain(colon.then_some(": "));
     let (i, sep) = seps.filter_map(|sep| s.find(sep).map(|i| (i, sep))).min_by_key(|(i, _)| *i)?;
     let (head, rest) = (s[..i].trim(), s[i + sep.len()..].trim());
-    (!tokens(head).is_empty() && !tokens(rest).is_empty()).then_some((head, rest))
+    (has_words(head) && has_words(rest)).then_some((head, rest))
 }
 
 /// "rest SEP Part" → ("rest", "Part"), at the last of [`SITE_SEPARATORS`], when both sides have
@@ -216,7 +216,7 @@ fn last_part(s: &str) -> Option<(&str, &str)> {
         .filter_map(|sep| s.rfind(sep).map(|i| (i, *sep)))
         .max_by_key(|(i, _)| *i)?;
     let (rest, tail) = (s[..i].trim(), s[i + sep.len()..].trim());
-    (!tokens(rest).is_empty() && !tokens(tail).is_empty()).then_some((rest, tail))
+    (has_words(rest) && has_words(tail)).then_some((rest, tail))
 }
 
 /// The holder of a copyright notice, as its [`key`]: "Copyright © 2008 The Harbor City Ledger.
