@@ -361,7 +361,30 @@ pub fn clean_headline(s: &str) -> String {
 /// `og:title` ("Headline | Site", "Headline - Site").
 pub const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
 
+/// [`SITE_SEPARATORS`] and a colon (`"Site: Column"`).
+pub const SEPARATORS_AND_COLON: [&str; 9] =
+    [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / ", ": "];
+
 /// Where the last of [`SITE_SEPARATORS`] in `s` starts, and which it is.
 pub fn last_separator(s: &str) -> Option<(usize, &'static str)> {
-    SITE_SEPARATORS.iter().filter_map(|sep| s.rfind(sep).map(|i| (i, *sep))).max_by_key(|(i, _)| *i)
+    find_separator(s, &SITE_SEPARATORS, true)
+}
+
+/// Where the first (with `last`, the last) of `seps` in `s` starts, and which it is: the least
+/// `s.find(sep)` of them (the greatest `s.rfind(sep)`), on a tie the first (the last) in
+/// `seps`. One pass over the bytes instead of a search a separator, each set up anew: every
+/// separator starts with a space or a colon, and only there is one looked for.
+pub fn find_separator(s: &str, seps: &[&'static str], last: bool) -> Option<(usize, &'static str)> {
+    debug_assert!(seps.iter().all(|sep| sep.starts_with([' ', ':'])));
+    let b = s.as_bytes();
+    let at = |i: usize| {
+        let mut here = seps.iter().filter(|sep| b[i..].starts_with(sep.as_bytes()));
+        if last { here.next_back() } else { here.next() }.map(|sep| (i, *sep))
+    };
+    let starts = |i: &usize| matches!(b[*i], b' ' | b':');
+    if last {
+        (0..b.len()).rev().filter(starts).find_map(at)
+    } else {
+        (0..b.len()).filter(starts).find_map(at)
+    }
 }

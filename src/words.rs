@@ -17,13 +17,25 @@ pub type Words<'s> = Vec<Cow<'s, str>>;
 /// A word that is its own compared form (most are) is borrowed, not copied.
 pub fn tokens(s: &str) -> Words<'_> {
     let mut buf = String::new();
-    let mut out = Vec::new();
+    // Room for a word every six bytes, grown only past that (growing from empty reallocated
+    // three or four times a headline).
+    let mut out = Vec::with_capacity(s.len() / 6 + 1);
     for_each_word(s, |w, _| match compared_form(w, &mut buf) {
         Form::AsIs => out.push(Cow::Borrowed(w)),
         Form::InBuffer => out.push(Cow::Owned(buf.clone())),
         Form::Empty => {}
     });
     out
+}
+
+/// Whether `s` has a word: `!tokens(s).is_empty()`, without making the list.
+pub fn has_words(s: &str) -> bool {
+    let mut buf = String::new();
+    let mut found = false;
+    for_each_word(s, |w, _| {
+        found = found || compared_form(w, &mut buf) != Form::Empty;
+    });
+    found
 }
 
 /// Calls `f` with the UAX #29 words of `text` (what `text.unicode_words()` yields), in order,
@@ -785,6 +797,15 @@ pub(crate) mod tests {
         "tab\tnew\nline\u{a0}nbsp\u{3000}ideographic",
         "Persian \u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}\u{060C} \u{06F1}\u{06F2}\u{060C}\u{06F3} \u{0627}\u{0644}\u{0643}\u{062A}\u{0627}\u{0628}\u{061F}",
     ];
+
+    #[test]
+    fn has_words_is_a_nonempty_token_list() {
+        let alphabet = "ab Z9_.'\u{064B}\u{0640}\u{0670}بت é-中😀\u{200C}";
+        for text in TRICKY.iter().map(|t| t.to_string()).chain(random_texts(alphabet, 7, 20_000, 8))
+        {
+            assert_eq!(has_words(&text), !tokens(&text).is_empty(), "{text:?}");
+        }
+    }
 
     #[test]
     fn tokens_agree_with_the_reference() {

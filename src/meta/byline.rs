@@ -170,13 +170,16 @@ fn byline_line(fragments: &[Fragment], headline_line: usize) -> Option<String> {
 /// "Posted by" open other lines too (a photo credit, each comment).
 fn written_by(fragments: &[Fragment]) -> Option<String> {
     const LEAD: &str = "written by";
-    fragments.iter().filter(|f| f.text.chars().count() <= MAX_BYLINE_CHARS).find_map(|f| {
+    // The lead first: counting every line's characters cost more than comparing its start.
+    fragments.iter().find_map(|f| {
         let rest = f
             .text
             .get(..LEAD.len())
             .filter(|p| p.eq_ignore_ascii_case(LEAD))
             .map(|_| &f.text[LEAD.len()..])?;
-        rest.starts_with([' ', ':']).then(|| clean_names(&f.text, true)).flatten()
+        (rest.starts_with([' ', ':']) && f.text.chars().count() <= MAX_BYLINE_CHARS)
+            .then(|| clean_names(&f.text, true))
+            .flatten()
     })
 }
 
@@ -203,25 +206,51 @@ fn is_byline_class(class: &str) -> bool {
 /// byte at a time that was 1.3 M instructions on the 48 pages of `scripts/callgrind.sh`): with
 /// bit 5 set, a byte is `h` or `y` only when it was one of them in either case.
 fn mentions_author_or_byline(b: &[u8]) -> bool {
-    use crate::swar::{equal_bytes, first, EACH_BYTE};
+    use crate::swar::{equal_bytes, EACH_BYTE};
     let word_at = |start: Option<usize>, word: &[u8]| {
         start.and_then(|s| b.get(s..s + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word))
     };
-    b.chunks(8).enumerate().any(|(n, chunk)| {
-        // The last chunk padded with zeros, which are neither letter.
-        let mut w = [0u8; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        let l = u64::from_le_bytes(w) | (EACH_BYTE * 0x20);
-        let mut hits = equal_bytes(l, b'h') | equal_bytes(l, b'y');
-        while hits != 0 {
-            let i = n * 8 + first(hits);
-            if word_at(i.checked_sub(3), b"author") || word_at(i.checked_sub(1), b"byline") {
+    any_marked(
+        b,
+        |w| {
+            let l = w | (EACH_BYTE * 0x20);
+            equal_bytes(l, b'h') | equal_bytes(l, b'y')
+        },
+        |i| word_at(i.checked_sub(3), b"author") || word_at(i.checked_sub(1), b"byline"),
+    )
+}
+
+/// Whether `hit` is true at any offset of `b` that `marks` marks: `marks` gets eight bytes at a
+/// time as a little-endian number (the last ones padded with zeros, read without copying them
+/// into a buffer) and answers as [`crate::swar::equal_bytes`] does; the marks on padding are
+/// dropped.
+fn any_marked(b: &[u8], marks: impl Fn(u64) -> u64, mut hit: impl FnMut(usize) -> bool) -> bool {
+    use crate::swar::first;
+    let mut chunks = b.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut m = marks(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        while m != 0 {
+            if hit(base + first(m)) {
                 return true;
             }
-            hits &= hits - 1;
+            m &= m - 1;
         }
-        false
-    })
+        base += 8;
+    }
+    let rest = chunks.remainder();
+    if rest.is_empty() {
+        return false;
+    }
+    let w = rest.iter().rev().fold(0u64, |w, &x| w << 8 | u64::from(x));
+    let mut m = marks(w) & (u64::MAX >> (64 - 8 * rest.len()));
+    while m != 0 {
+        if hit(base + first(m)) {
+            return true;
+        }
+        m &= m - 1;
+    }
+    false
 }
 
 /// Whether a class names a forum poster's name ("username" in phpBB and XenForo,
@@ -260,7 +289,6 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
     let user = |t: &Tok| t.attr("class").is_some_and(is_user_class);
     let from = headline_line
         .map_or(0, |l| page.line_of.partition_point(|&x| (x as usize) + BYLINE_ABOVE_HEADLINE < l));
-    let opens = |i: usize| matches!(page.toks[i], Tok::Start { self_closing: false, .. });
     // The byline of pass `k` if the element at `i` holds names.
     let names_at = |k: usize, i: usize, pass: &dyn Fn(&Tok) -> bool| {
         element_names(page, i).map(|name| {
@@ -270,39 +298,61 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
             (name, page.line_of[i] as usize, names)
         })
     };
-    let all = 0..page.toks.len();
-    if let Some(found) = all
-        .clone()
-        .filter(|&i| opens(i) && strong(&page.toks[i]))
-        .find_map(|i| names_at(0, i, &strong))
-    {
-        return Some(found);
-    }
-    // Pass 2 reads every class, and keeps the elements whose class says byline for pass 4:
-    // asking `is_byline_class` once a tag, not twice, and pass 4 walking those alone.
+    // One pass over the start tags, each tag's attributes read once (not once a pass): pass 1
+    // is decided on the way (the first strong element that holds names, in document order,
+    // is its answer), and the elements the later passes would ask are listed for them.
     let mut bylines = Vec::new();
-    for i in all.clone().filter(|&i| opens(i)) {
-        let Some(class) = page.toks[i].attr("class").filter(|c| is_byline_class(c)) else {
-            continue;
+    let mut linked_at = Vec::new();
+    let mut classed = Vec::new();
+    for (i, t) in page.toks.iter().enumerate() {
+        let Tok::Start { name, attrs, self_closing: false } = t else { continue };
+        // The first of each attribute, as `Tok::attr` finds it.
+        let (mut class, mut href, mut itemprop, mut rel) = (None, None, None, None);
+        for (k, v) in attrs {
+            let slot = match k.as_ref() {
+                "class" => &mut class,
+                "href" => &mut href,
+                "itemprop" => &mut itemprop,
+                "rel" => &mut rel,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(v.as_ref());
+            }
+        }
+        let says_author = |v: Option<&str>| {
+            v.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
         };
-        bylines.push(i);
-        // An author's name element ("author-name") before the boxes that hold it with more.
-        if contains_ascii_lowercase(class, "name") {
-            if let Some(found) = names_at(1, i, &weak) {
+        if says_author(rel) || says_author(itemprop) {
+            if let Some(found) = names_at(0, i, &strong) {
                 return Some(found);
             }
         }
+        if let Some(class) = class {
+            classed.push(i);
+            if is_byline_class(class) {
+                bylines.push((i, contains_ascii_lowercase(class, "name")));
+            }
+        }
+        if name.is(crate::tokenize::Tag::A) && href.is_some_and(is_author_link) {
+            linked_at.push(i);
+        }
     }
-    let around = (from..page.toks.len()).chain(0..from);
+    // An author's name element ("author-name") before the boxes that hold it with more.
     if let Some(found) =
-        around.filter(|&i| opens(i) && linked(&page.toks[i])).find_map(|i| names_at(2, i, &linked))
+        bylines.iter().filter(|&&(_, name)| name).find_map(|&(i, _)| names_at(1, i, &weak))
     {
         return Some(found);
     }
-    if let Some(found) = bylines.into_iter().find_map(|i| names_at(3, i, &weak)) {
+    let split = linked_at.partition_point(|&i| i < from);
+    let (before, after) = linked_at.split_at(split);
+    if let Some(found) = after.iter().chain(before).find_map(|&i| names_at(2, i, &linked)) {
         return Some(found);
     }
-    all.filter(|&i| opens(i) && user(&page.toks[i])).find_map(|i| names_at(4, i, &user))
+    if let Some(found) = bylines.iter().find_map(|&(i, _)| names_at(3, i, &weak)) {
+        return Some(found);
+    }
+    classed.into_iter().filter(|&i| user(&page.toks[i])).find_map(|i| names_at(4, i, &user))
 }
 
 /// The last resort on a page read pruned: the byline markup ([`byline_markup`]) in an article's
@@ -312,6 +362,10 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
 /// the commenter, and is passed over. Only footers inside an open `<article>` are read, each
 /// parsed on its own (`how`, without pruning), and only when no other rule found a byline.
 fn footer_byline((html, how): (&str, Preprocessing)) -> Option<String> {
+    // Without an article and a footer's end tag, the walk below finds nothing.
+    if !html.contains("<article") || !html.contains("</footer") {
+        return None;
+    }
     // One pass over the tags' openings, by bytes: where the open article and footer start.
     let (mut article, mut footer) = (None, None);
     let mut next = 0;
@@ -567,22 +621,35 @@ fn is_author_link(href: &str) -> bool {
 /// lowercase copy and the split: most links on a page name none, and `is_author_link` cost
 /// about 1,700 instructions a link.
 fn names_a_person_segment(href: &[u8]) -> bool {
-    let at = |i: usize, word: &[u8]| {
-        href.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+    use crate::swar::{equal_bytes, EACH_BYTE};
+    let at = |i: Option<usize>, word: &[u8]| {
+        i.and_then(|i| href.get(i..i + word.len())).is_some_and(|w| w.eq_ignore_ascii_case(word))
     };
-    (0..href.len()).any(|i| match href[i] | 0x20 {
-        b'a' => at(i, b"author"),
-        b'b' => at(i, b"byline"),
-        b'c' => at(i, b"contributor") || at(i, b"columnist"),
-        b'j' => at(i, b"journalist"),
-        b'm' => at(i, b"member"),
-        b'p' => at(i, b"profile"),
-        b'u' => {
-            at(i, b"user") || ((i == 0 || href[i - 1] == b'/') && href.get(i + 1) == Some(&b'/'))
-        }
-        b'w' => at(i, b"writer"),
-        _ => false,
-    })
+    // Every word holds a `u`, `b`, `f` or `w` (in any case), found eight bytes at a time; each
+    // word is then compared where that letter puts it.
+    any_marked(
+        href,
+        |w| {
+            let l = w | (EACH_BYTE * 0x20);
+            equal_bytes(l, b'u')
+                | equal_bytes(l, b'b')
+                | equal_bytes(l, b'f')
+                | equal_bytes(l, b'w')
+        },
+        |i| match href[i] | 0x20 {
+            b'u' => {
+                at(Some(i), b"user")
+                    || ((i == 0 || href[i - 1] == b'/') && href.get(i + 1) == Some(&b'/'))
+                    || at(i.checked_sub(1), b"author")
+                    || at(i.checked_sub(7), b"contributor")
+                    || at(i.checked_sub(3), b"columnist")
+                    || at(i.checked_sub(2), b"journalist")
+            }
+            b'b' => at(Some(i), b"byline") || at(i.checked_sub(3), b"member"),
+            b'f' => at(i.checked_sub(3), b"profile"),
+            _ => at(Some(i), b"writer"),
+        },
+    )
 }
 
 /// The text of the element whose start tag is `page.toks[start]`, a space between elements,
@@ -748,6 +815,202 @@ fn looks_like_date(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `byline_markup` as it was, five passes over the page's tags: the reference of
+    /// `byline_markup_agrees_with_its_passes`.
+    fn byline_markup_reference(
+        page: &Page,
+        headline_line: Option<usize>,
+    ) -> Option<(String, usize, usize)> {
+        use crate::preprocess::Tok;
+        let has = |t: &Tok, attr: &str, value: &str| {
+            t.attr(attr)
+                .is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+        };
+        let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
+        let weak = |t: &Tok| t.attr("class").is_some_and(is_byline_class);
+        let linked = |t: &Tok| t.name() == Some("a") && t.attr("href").is_some_and(is_author_link);
+        let user = |t: &Tok| t.attr("class").is_some_and(is_user_class);
+        let from = headline_line.map_or(0, |l| {
+            page.line_of.partition_point(|&x| (x as usize) + BYLINE_ABOVE_HEADLINE < l)
+        });
+        let opens = |i: usize| matches!(page.toks[i], Tok::Start { self_closing: false, .. });
+        // The byline of pass `k` if the element at `i` holds names.
+        let names_at = |k: usize, i: usize, pass: &dyn Fn(&Tok) -> bool| {
+            element_names(page, i).map(|name| {
+                // Co-authors' links after the first (`rel=author` or a link to an author's page).
+                let (name, names) =
+                    if k == 0 || k == 2 { with_co_authors(page, i, name, pass) } else { (name, 1) };
+                (name, page.line_of[i] as usize, names)
+            })
+        };
+        let all = 0..page.toks.len();
+        if let Some(found) = all
+            .clone()
+            .filter(|&i| opens(i) && strong(&page.toks[i]))
+            .find_map(|i| names_at(0, i, &strong))
+        {
+            return Some(found);
+        }
+        // Pass 2 reads every class, and keeps the elements whose class says byline for pass 4:
+        // asking `is_byline_class` once a tag, not twice, and pass 4 walking those alone.
+        let mut bylines = Vec::new();
+        for i in all.clone().filter(|&i| opens(i)) {
+            let Some(class) = page.toks[i].attr("class").filter(|c| is_byline_class(c)) else {
+                continue;
+            };
+            bylines.push(i);
+            // An author's name element ("author-name") before the boxes that hold it with more.
+            if contains_ascii_lowercase(class, "name") {
+                if let Some(found) = names_at(1, i, &weak) {
+                    return Some(found);
+                }
+            }
+        }
+        let around = (from..page.toks.len()).chain(0..from);
+        if let Some(found) = around
+            .filter(|&i| opens(i) && linked(&page.toks[i]))
+            .find_map(|i| names_at(2, i, &linked))
+        {
+            return Some(found);
+        }
+        if let Some(found) = bylines.into_iter().find_map(|i| names_at(3, i, &weak)) {
+            return Some(found);
+        }
+        all.filter(|&i| opens(i) && user(&page.toks[i])).find_map(|i| names_at(4, i, &user))
+    }
+
+    /// `names_a_person_segment` as it was, a byte at a time.
+    fn names_a_person_segment_reference(href: &[u8]) -> bool {
+        let at = |i: usize, word: &[u8]| {
+            href.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+        };
+        (0..href.len()).any(|i| match href[i] | 0x20 {
+            b'a' => at(i, b"author"),
+            b'b' => at(i, b"byline"),
+            b'c' => at(i, b"contributor") || at(i, b"columnist"),
+            b'j' => at(i, b"journalist"),
+            b'm' => at(i, b"member"),
+            b'p' => at(i, b"profile"),
+            b'u' => {
+                at(i, b"user")
+                    || ((i == 0 || href[i - 1] == b'/') && href.get(i + 1) == Some(&b'/'))
+            }
+            b'w' => at(i, b"writer"),
+            _ => false,
+        })
+    }
+
+    /// xorshift64 from a fixed seed: a failure is reproducible.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    #[test]
+    fn letter_scans_agree_with_their_byte_loops() {
+        let pieces = [
+            "a",
+            "u",
+            "U",
+            "b",
+            "f",
+            "w",
+            "h",
+            "y",
+            "/",
+            "?",
+            "é",
+            "author",
+            "AUTHOR",
+            "byline",
+            "contributor",
+            "columnist",
+            "journalist",
+            "member",
+            "profile",
+            "user",
+            "writer",
+            "Writ",
+            "uth",
+            "lin",
+            "ribu",
+            "embe",
+            "rofil",
+            "u/",
+            "/u",
+            "-",
+            "x",
+        ];
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..200_000 {
+            let n = (next() % 9) as usize;
+            let text: String =
+                (0..n).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
+            let b = text.as_bytes();
+            assert_eq!(names_a_person_segment(b), names_a_person_segment_reference(b), "{text:?}");
+            assert_eq!(
+                mentions_author_or_byline(b),
+                contains_ascii_lowercase(&text, "author")
+                    || contains_ascii_lowercase(&text, "byline"),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn byline_markup_agrees_with_its_passes() {
+        use crate::options::LinkFilter;
+        let parts = [
+            "<a rel=\"author\" href=\"/about\">Jane Doe</a>",
+            "<span itemprop=\"author\"><span itemprop=\"name\">Rui Ma</span></span>",
+            "<a rel=\"author\"><img src=x></a>",
+            "<span class=\"author-name\">Heba Ledwon</span>",
+            "<div class=\"byline\">By Suparn Patra</div>",
+            "<div class=\"byline\"><p>Share</p><p>Tweet</p></div>",
+            "<a href=\"/author/jane-doe/\">Jane Doe</a>",
+            "<a href=\"/members/jdoe.42/\">jdoe</a>",
+            "<a href=\"https://x.org/author/\">Authors</a>",
+            "<span class=\"username\">Sam Lee</span>",
+            "<span class=\"PostUser-name\">Kim Park</span>",
+            "<span class=\"author-box\">Jon Smith</span>",
+            " and ",
+            ", ",
+            "<p>The tide came in late that evening.</p>",
+            "<h1>Notes on tides</h1>",
+            "<div>",
+            "</div>",
+            "<br>",
+            "<b>",
+            "</b>",
+            "\n",
+        ];
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut passes = std::collections::BTreeMap::new();
+        for _ in 0..20_000 {
+            let n = (next() % 14) as usize;
+            let html: String =
+                (0..n).map(|_| parts[(next() % parts.len() as u64) as usize]).collect();
+            let page = Page::parse(&html, Preprocessing::thesis(LinkFilter::None));
+            for headline in [None, Some(0), Some(3), Some(8)] {
+                let found = byline_markup(&page, headline);
+                assert_eq!(
+                    found,
+                    byline_markup_reference(&page, headline),
+                    "{html:?} {headline:?}"
+                );
+                *passes.entry(found.map(|(b, _, n)| (b, n))).or_insert(0) += 1;
+            }
+        }
+        // Every kind of byline was found, a co-author list too, and often none.
+        assert!(passes.len() > 20 && passes.keys().any(|k| k.as_ref().is_some_and(|k| k.1 > 1)));
+        assert!(passes[&None] > 1000, "{passes:?}");
+    }
 
     /// The byline `extract` gives a page of `host` whose `<head>` holds `head`.
     fn byline_on(host: &str, head: &str) -> Option<String> {

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::declared::SITE_SEPARATORS;
-use crate::words::tokens;
+use crate::words::{has_words, tokens};
 
 /// What the page's address says about its headline: the host's name and the path's slug.
 #[derive(Debug)]
@@ -102,7 +102,7 @@ impl Address {
     pub(super) fn without_name<'s>(&self, title: &'s str) -> Option<&'s str> {
         SITE_SEPARATORS.iter().find_map(|sep| {
             let (head, rest) = title.split_once(sep)?;
-            (self.is_name(head) && !tokens(rest).is_empty()).then(|| rest.trim())
+            (self.is_name(head) && has_words(rest)).then(|| rest.trim())
         })
     }
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::declared::{clean_headline, last_separator, Declared, SITE_SEPARATORS};
 use crate::preprocess::Page;
 use crate::settings::title::{MAX_SITE_WORDS, MIN_REWORDED_H1_WORDS, MIN_SLUG_WORDS};
-use crate::words::{headline_words, owned, tokens, Words};
+use crate::words::{has_words, headline_words, owned, tokens, Words};
 
 use super::address::Address;
 use super::witnesses::Witnesses;
@@ -18,8 +18,7 @@ pub fn strip_site_suffix(s: &str) -> &str {
     let s = strip_host_prefix(s);
     match last_separator(s) {
         Some((i, sep))
-            if tokens(&s[i + sep.len()..]).len() <= MAX_SITE_WORDS
-                && !tokens(&s[..i]).is_empty() =>
+            if tokens(&s[i + sep.len()..]).len() <= MAX_SITE_WORDS && has_words(&s[..i]) =>
         {
             s[..i].trim_end()
         }
@@ -368,12 +367,12 @@ fn site_suffix(s: &str) -> &str {
 fn strip_breadcrumb(s: &str) -> &str {
     let s = strip_host_prefix(s);
     let Some((i, sep)) = last_separator(s) else { return s };
-    if tokens(&s[i + sep.len()..]).len() > MAX_SITE_WORDS || tokens(&s[..i]).is_empty() {
+    if tokens(&s[i + sep.len()..]).len() > MAX_SITE_WORDS || !has_words(&s[..i]) {
         return s;
     }
     let mut head = s[..i].trim_end();
     while let Some(j) = head.rfind(sep) {
-        if tokens(&head[j + sep.len()..]).len() > MAX_SITE_WORDS || tokens(&head[..j]).is_empty() {
+        if tokens(&head[j + sep.len()..]).len() > MAX_SITE_WORDS || !has_words(&head[..j]) {
             break;
         }
         head = head[..j].trim_end();

@@ -13,13 +13,13 @@
 use std::borrow::Cow;
 
 use super::address::Address;
-use crate::declared::SITE_SEPARATORS;
+use crate::declared::{find_separator, SEPARATORS_AND_COLON, SITE_SEPARATORS};
 use crate::preprocess::{Page, Tok};
 use crate::settings::title::{
     MAX_LINK_CHARS, MAX_NAME_WORDS, MAX_SECTION_WORDS, MIN_HEADLINE_WORDS,
 };
 use crate::tokenize::Tag;
-use crate::words::{headline_words, is_alphanumeric, is_caseless, is_optional_mark, tokens};
+use crate::words::{has_words, headline_words, is_alphanumeric, is_caseless, is_optional_mark};
 
 /// What the page says its site and its sections are called, each as its [`key`].
 #[derive(Debug, Default)]
@@ -202,21 +202,18 @@ impl Site {
 /// "Part SEP rest" → ("Part", "rest"), at the first of [`SITE_SEPARATORS`] (or, with `colon`,
 /// a colon: "Site: Column"), when both sides have words.
 fn first_part(s: &str, colon: bool) -> Option<(&str, &str)> {
-    let seps = SITE_SEPARATORS.iter().copied().chain(colon.then_some(": "));
-    let (i, sep) = seps.filter_map(|sep| s.find(sep).map(|i| (i, sep))).min_by_key(|(i, _)| *i)?;
+    let seps: &[&'static str] = if colon { &SEPARATORS_AND_COLON } else { &SITE_SEPARATORS };
+    let (i, sep) = find_separator(s, seps, false)?;
     let (head, rest) = (s[..i].trim(), s[i + sep.len()..].trim());
-    (!tokens(head).is_empty() && !tokens(rest).is_empty()).then_some((head, rest))
+    (has_words(head) && has_words(rest)).then_some((head, rest))
 }
 
 /// "rest SEP Part" → ("rest", "Part"), at the last of [`SITE_SEPARATORS`], when both sides have
 /// words.
 fn last_part(s: &str) -> Option<(&str, &str)> {
-    let (i, sep) = SITE_SEPARATORS
-        .iter()
-        .filter_map(|sep| s.rfind(sep).map(|i| (i, *sep)))
-        .max_by_key(|(i, _)| *i)?;
+    let (i, sep) = find_separator(s, &SITE_SEPARATORS, true)?;
     let (rest, tail) = (s[..i].trim(), s[i + sep.len()..].trim());
-    (!tokens(rest).is_empty() && !tokens(tail).is_empty()).then_some((rest, tail))
+    (has_words(rest) && has_words(tail)).then_some((rest, tail))
 }
 
 /// The holder of a copyright notice, as its [`key`]: "Copyright © 2008 The Harbor City Ledger.
@@ -306,13 +303,58 @@ fn words_of(key: &str) -> usize {
     if key.is_empty() {
         0
     } else {
-        key.matches(' ').count() + 1
+        // By bytes (a space is one byte in UTF-8): `matches(' ')` was a search a space.
+        key.bytes().filter(|&b| b == b' ').count() + 1
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The searches `find_separator` replaces, a separator at a time.
+    fn find_separator_reference(
+        s: &str,
+        seps: &[&'static str],
+        last: bool,
+    ) -> Option<(usize, &'static str)> {
+        let found = seps
+            .iter()
+            .filter_map(|sep| if last { s.rfind(sep) } else { s.find(sep) }.map(|i| (i, *sep)));
+        if last {
+            found.max_by_key(|(i, _)| *i)
+        } else {
+            found.min_by_key(|(i, _)| *i)
+        }
+    }
+
+    #[test]
+    fn find_separator_agrees_with_a_search_a_separator() {
+        const PIECES: &[&str] = &[
+            " ", "|", "-", "–", "—", ":", "::", "·", "»", "/", "a", "é", " | ", " - ", ": ", "x:",
+        ];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..50_000 {
+            let len = (next() % 12) as usize;
+            let text: String =
+                (0..len).map(|_| PIECES[(next() >> 8) as usize % PIECES.len()]).collect();
+            for seps in [&SITE_SEPARATORS[..], &SEPARATORS_AND_COLON[..]] {
+                for last in [false, true] {
+                    assert_eq!(
+                        find_separator(&text, seps, last),
+                        find_separator_reference(&text, seps, last),
+                        "{text:?} {last}"
+                    );
+                }
+            }
+        }
+    }
     use crate::preprocess::Preprocessing;
     use crate::LinkFilter;
 
