@@ -469,12 +469,13 @@ impl<'s, F: FnMut(Token<'s>, &mut Vec<Attr<'s>>)> Tokenizer<'s, F> {
     }
 
     fn flush_text(&mut self) {
-        let t = std::mem::take(&mut self.text);
-        let text = match t.owned {
+        let t = &mut self.text;
+        let text = match t.owned.take() {
             Some(o) => Cow::Owned(o),
-            None if t.start == t.end => return,
+            None if t.start == t.end => return, // nothing to flush, nothing to reset
             None => Cow::Borrowed(&self.src[t.start..t.end]),
         };
+        t.end = t.start; // empty again
         (self.emit)(Token::Text(text), &mut self.attrs);
     }
 
