@@ -131,8 +131,25 @@ pub fn is_space(c: char) -> bool {
 /// The bytes of the spaces of [`is_space`] that start `b`. (U+00A0 is C2 A0, and C2 is always
 /// the first byte of a character.)
 fn space_prefix(b: &[u8]) -> usize {
+    use crate::swar::{equal_bytes, first, word_at, HIGH};
     let mut i = 0;
     loop {
+        // The indentation before text (a newline and a dozen spaces or tabs, on average)
+        // eight bytes at a time.
+        if b.get(i).is_some_and(|&c| c <= b' ') {
+            while let Some(x) = word_at(b, i) {
+                let spaces = equal_bytes(x, b' ')
+                    | equal_bytes(x, b'\n')
+                    | equal_bytes(x, b'\t')
+                    | equal_bytes(x, b'\r')
+                    | equal_bytes(x, b'\x0c');
+                if spaces != HIGH {
+                    i += first(!spaces & HIGH);
+                    break;
+                }
+                i += 8;
+            }
+        }
         match b.get(i) {
             Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') => i += 1,
             Some(0xC2) if b.get(i + 1) == Some(&0xA0) => i += 2,
@@ -495,6 +512,11 @@ mod tests {
             "àÂ\u{a0}à",
             "Ġ\u{a0}",
             "a \u{a0} b  ",
+            "\n                text",
+            "\n\t\t\t\t\t\t\t\t\u{a0}        \t\u{a0}x\u{a0}  \n       ",
+            "                \x0b        x",
+            "\r\n        \u{e0}",
+            "\n                ",
         ] {
             assert_eq!(collapse_whitespace(s), collapse_reference(s), "{s:?}");
             let (core, leading, trailing) = collapse_and_trim(Cow::Borrowed(s));
