@@ -61,6 +61,8 @@ mod sentences;
 mod settings;
 mod strip;
 mod swar;
+#[cfg(test)]
+mod testing;
 mod title;
 mod tokenize;
 mod words;

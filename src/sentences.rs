@@ -1074,13 +1074,7 @@ mod tests {
             "ß",
             "\u{212A}",
         ];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x9E37_79B9_7F4A_7C15);
         for round in 0..40_000 {
             let len = (next() % if round % 10 == 0 { 120 } else { 16 }) as usize;
             let text: String =
@@ -1111,13 +1105,7 @@ mod tests {
         // Random strings of the alphabet above, long and short, some mostly ASCII letters and
         // spaces (as real text is) so that windows are far apart. A fixed xorshift generator
         // keeps the test repeatable.
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x9E37_79B9_7F4A_7C15);
         for round in 0..20_000 {
             let len = (next() % if round % 10 == 0 { 400 } else { 24 }) as usize;
             let text: String = (0..len)
@@ -1144,13 +1132,7 @@ mod tests {
             // The bytes next to the brackets' in `next_pair_byte`'s masked comparisons.
             '*', '\\', '|', 'Z', 'z', '^', '~', '\u{7f}', '!', '#',
         ];
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x2545_F491_4F6C_DD1D);
         let mut closed = 0;
         for round in 0..20_000 {
             let len = (next() % if round % 10 == 0 { 300 } else { 20 }) as usize;

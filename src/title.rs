@@ -934,13 +934,7 @@ mod tests {
             "--",
             "|",
         ];
-        let mut state: u64 = 0x1234_5678_9abc_def1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x1234_5678_9abc_def1);
         let mut scored = 0;
         for _ in 0..2_000 {
             let text = |max_words: u64, next: &mut dyn FnMut() -> u64| -> String {

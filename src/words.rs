@@ -818,13 +818,7 @@ pub(crate) mod tests {
     /// `seed`: a fixed sequence, so a failure is reproducible.
     fn random_texts(alphabet: &str, seed: u64, count: usize, max_len: u64) -> Vec<String> {
         let alphabet: Vec<char> = alphabet.chars().collect();
-        let mut state = seed;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(seed);
         (0..count)
             .map(|_| {
                 let len = (next() % max_len) as usize;
@@ -904,13 +898,7 @@ pub(crate) mod tests {
         // Random strings over the characters that matter (the separators often, so that they
         // fall between letters and digits), and now and then any ASCII character.
         let alphabet = b"aZz09_.'.':,;  \"\r\n\t-";
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..50_000 {
             let len = (next() % 16) as usize;
             let text: String = (0..len)

@@ -901,17 +901,6 @@ mod tests {
         })
     }
 
-    /// xorshift64 from a fixed seed: a failure is reproducible.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
-
     #[test]
     fn letter_scans_agree_with_their_byte_loops() {
         let pieces = [
@@ -947,7 +936,7 @@ mod tests {
             "-",
             "x",
         ];
-        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = crate::testing::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200_000 {
             let n = (next() % 9) as usize;
             let text: String =
@@ -990,7 +979,7 @@ mod tests {
             "</b>",
             "\n",
         ];
-        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = crate::testing::xorshift(0x2545_f491_4f6c_dd1d);
         let mut passes = std::collections::BTreeMap::new();
         for _ in 0..20_000 {
             let n = (next() % 14) as usize;

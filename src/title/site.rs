@@ -333,13 +333,7 @@ mod tests {
         const PIECES: &[&str] = &[
             " ", "|", "-", "–", "—", ":", "::", "·", "»", "/", "a", "é", " | ", " - ", ": ", "x:",
         ];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..50_000 {
             let len = (next() % 12) as usize;
             let text: String =
