@@ -361,9 +361,16 @@ pub fn clean_headline(s: &str) -> String {
 /// `og:title` ("Headline | Site", "Headline - Site").
 pub const SITE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / "];
 
-/// [`SITE_SEPARATORS`] and a colon (`"Site: Column"`).
-pub const SEPARATORS_AND_COLON: [&str; 9] =
-    [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / ", ": "];
+/// [`SITE_SEPARATORS`] and a colon (`"Site: Column"`), built from them.
+pub const SEPARATORS_AND_COLON: [&str; SITE_SEPARATORS.len() + 1] = {
+    let mut all = [": "; SITE_SEPARATORS.len() + 1];
+    let mut i = 0;
+    while i < SITE_SEPARATORS.len() {
+        all[i] = SITE_SEPARATORS[i];
+        i += 1;
+    }
+    all
+};
 
 /// Where the last of [`SITE_SEPARATORS`] in `s` starts, and which it is.
 pub fn last_separator(s: &str) -> Option<(usize, &'static str)> {

@@ -279,11 +279,11 @@ fn is_user_class(class: &str) -> bool {
 #[inline(never)] // kept out of `Markup::get`'s cell: measured smaller in the wasm (docs/PERFORMANCE.md, size)
 fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, usize, usize)> {
     use crate::preprocess::Tok;
-    let has = |t: &Tok, attr: &str, value: &str| {
-        t.attr(attr)
-            .is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+    // A `rel` or `itemprop` that lists the word `author`.
+    let says_author = |v: Option<&str>| {
+        v.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
     };
-    let strong = |t: &Tok| has(t, "rel", "author") || has(t, "itemprop", "author");
+    let strong = |t: &Tok| says_author(t.attr("rel")) || says_author(t.attr("itemprop"));
     let weak = |t: &Tok| t.attr("class").is_some_and(is_byline_class);
     let linked = |t: &Tok| t.name() == Some("a") && t.attr("href").is_some_and(is_author_link);
     let user = |t: &Tok| t.attr("class").is_some_and(is_user_class);
@@ -320,9 +320,6 @@ fn byline_markup(page: &Page, headline_line: Option<usize>) -> Option<(String, u
                 *slot = Some(v.as_ref());
             }
         }
-        let says_author = |v: Option<&str>| {
-            v.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author")))
-        };
         if says_author(rel) || says_author(itemprop) {
             if let Some(found) = names_at(0, i, &strong) {
                 return Some(found);
